@@ -1,0 +1,98 @@
+/**
+ * @module memory/types
+ * Domain types shared by the service, its pipelines and the adapters behind memory/ports.ts.
+ */
+import type { MEMORY_STATUSES, MEMORY_TYPES, WRITE_OUTCOMES } from "./contracts";
+
+export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
+export type MemoryType = (typeof MEMORY_TYPES)[number];
+export type WriteOutcome = (typeof WRITE_OUTCOMES)[number];
+
+/** Who a call acts for. The Durable Object is named by `${accountId}:${userId}`. */
+export interface Owner {
+  accountId: string;
+  userId: string;
+}
+
+/** The calling context inside one user's memory: owner plus optional agent and session. */
+export interface Scope extends Owner {
+  agentId?: string;
+  actor: string;
+  sessionKey?: string;
+}
+
+export interface Memory {
+  id: string;
+  accountId: string;
+  userId: string;
+  agentId: string | null;
+  content: string;
+  summary: string | null;
+  category: string;
+  tags: string[];
+  priority: number;
+  confidence: number;
+  importance: number;
+  memoryType: MemoryType;
+  source: string | null;
+  externalId: string | null;
+  derivedFrom: string[];
+  status: MemoryStatus;
+  supersededBy: string | null;
+  contentHash: string;
+  createdAt: number;
+  updatedAt: number;
+  eventTime: number | null;
+  expiresAt: number | null;
+  deletedAt: number | null;
+  lastAccessedAt: number | null;
+  accessCount: number;
+  embeddingModel: string | null;
+  indexedAt: number | null;
+}
+
+export type EventOp = "create" | "update" | "supersede" | "merge" | "delete" | "restore" | "expire" | "purge" | "quarantine";
+
+export interface MemoryEvent {
+  memoryId: string;
+  op: EventOp;
+  before: Partial<Memory> | null;
+  after: Partial<Memory> | null;
+  actor: string;
+  at: number;
+}
+
+export interface ScoredId {
+  id: string;
+  score: number;
+}
+
+export interface ListFilter {
+  statuses: MemoryStatus[] | "all";
+  category?: string;
+  tags?: string[];
+  memoryType?: MemoryType;
+  agentId?: string;
+  /** Visibility: shared memories plus this agent's private ones (undefined = all agents). */
+  visibleToAgent?: string;
+  createdBefore?: number;
+  maxPriorityNumber?: number;
+  minPriorityNumber?: number;
+  source?: string;
+  order: "newest" | "oldest" | "priority";
+  limit: number;
+  cursor?: { key: number; id: string };
+}
+
+export interface StatsSnapshot {
+  total: number;
+  byStatus: Record<string, number>;
+  byCategory: Record<string, number>;
+  byPriority: Record<string, number>;
+  byType: Record<string, number>;
+  oldest: number | null;
+  newest: number | null;
+  activeIndexed: number;
+  activeUnindexed: number;
+  activeOtherModel: number;
+}

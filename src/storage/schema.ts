@@ -1,0 +1,85 @@
+/**
+ * @module storage/schema
+ * Drizzle schema of the D1 source of truth: memories, their append-only event log, API keys.
+ * The FTS5 table `memories_fts` is created by a hand-written migration (drizzle-kit cannot express
+ * virtual tables) and is reached through raw SQL in the D1 repo.
+ */
+import { sqliteTable, text, integer, real, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const memories = sqliteTable(
+  "memories",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    userId: text("user_id").notNull(),
+    agentId: text("agent_id"),
+    content: text("content").notNull(),
+    summary: text("summary"),
+    category: text("category").notNull().default("general"),
+    tags: text("tags").notNull().default("[]"),
+    priority: integer("priority").notNull().default(3),
+    confidence: real("confidence").notNull().default(1),
+    importance: real("importance").notNull().default(0.5),
+    memoryType: text("memory_type").notNull().default("semantic"),
+    source: text("source"),
+    externalId: text("external_id"),
+    derivedFrom: text("derived_from").notNull().default("[]"),
+    status: text("status").notNull().default("active"),
+    supersededBy: text("superseded_by"),
+    contentHash: text("content_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    eventTime: integer("event_time"),
+    expiresAt: integer("expires_at"),
+    deletedAt: integer("deleted_at"),
+    lastAccessedAt: integer("last_accessed_at"),
+    accessCount: integer("access_count").notNull().default(0),
+    embeddingModel: text("embedding_model"),
+    indexedAt: integer("indexed_at"),
+  },
+  (t) => [
+    index("memories_owner_status_idx").on(t.accountId, t.userId, t.status),
+    index("memories_owner_hash_idx").on(t.accountId, t.userId, t.contentHash),
+    index("memories_owner_created_idx").on(t.accountId, t.userId, t.createdAt),
+    index("memories_status_expires_idx").on(t.status, t.expiresAt),
+    index("memories_status_deleted_idx").on(t.status, t.deletedAt),
+  ],
+);
+
+export const memoryEvents = sqliteTable(
+  "memory_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    memoryId: text("memory_id").notNull(),
+    accountId: text("account_id").notNull(),
+    userId: text("user_id").notNull(),
+    op: text("op").notNull(),
+    before: text("before"),
+    after: text("after"),
+    actor: text("actor").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("memory_events_memory_idx").on(t.memoryId, t.at)],
+);
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    keyHash: text("key_hash").notNull(),
+    accountId: text("account_id").notNull(),
+    userId: text("user_id"),
+    appName: text("app_name"),
+    scope: text("scope").notNull(),
+    label: text("label"),
+    createdAt: integer("created_at").notNull(),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash_idx").on(t.keyHash)],
+);
+
+export type MemoryRow = typeof memories.$inferSelect;
+export type NewMemoryRow = typeof memories.$inferInsert;
+export type MemoryEventRow = typeof memoryEvents.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
