@@ -3,8 +3,12 @@ import type { Env as WorkerEnv } from "../src/env";
 
 declare global {
   namespace Cloudflare {
+    interface GlobalProps {
+      mainModule: typeof import("../src/index");
+      durableNamespaces: "UserMemory" | "LegacySseSession";
+    }
     interface Env extends WorkerEnv {
-      TEST_MIGRATIONS: D1Migration[];
+      TEST_MIGRATIONS?: D1Migration[];
     }
   }
 }

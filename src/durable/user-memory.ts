@@ -1,2 +1,87 @@
+/**
+ * @module durable/user-memory
+ * UserMemory Durable Object — one per (account, user) via idFromName. The single writer for its
+ * user: it holds per-user state (local vector index, fresh-write buffer, session counters) and calls
+ * the memory service. Thin by design: every method unwraps to the service and returns an RpcResult
+ * so typed errors survive the RPC boundary.
+ */
 import { DurableObject } from "cloudflare:workers";
-export class UserMemory extends DurableObject {}
+import { buildMemoryService, consoleLogger } from "../composition";
+import { loadConfig } from "../config";
+import type { Env } from "../env";
+import type { DeleteInput, ForgetInput, ListInput, RecallInput, SaveInput, UpdateInput } from "../memory/contracts";
+import { MemoryError, type MemoryErrorShape } from "../memory/errors";
+import type { MemoryService } from "../memory/memory-service";
+import type { Scope } from "../memory/types";
+import { recallWithSession, type SessionRecall } from "./session-recall";
+
+export type RpcResult<T> = { ok: true; value: T } | { ok: false; error: MemoryErrorShape };
+
+export class UserMemory extends DurableObject<Env> {
+  private service: MemoryService | null = null;
+  private owner: string | null = null;
+  readonly sessions = new Map<string, { calls: number; lastAt: number }>();
+
+  private get svc(): MemoryService {
+    this.service ??= buildMemoryService(this.env, loadConfig(this.env), this.ctx.storage.sql);
+    return this.service;
+  }
+
+  /** A DO named for one user must never serve another: the first scope pins the owner. */
+  private async checkOwner(scope: Scope): Promise<void> {
+    const key = `${scope.accountId}:${scope.userId}`;
+    this.owner ??= (await this.ctx.storage.get<string>("owner")) ?? null;
+    if (this.owner === null) {
+      await this.ctx.storage.put("owner", key);
+      this.owner = key;
+    }
+    if (this.owner !== key) throw new MemoryError("forbidden", "This memory store belongs to another user");
+  }
+
+  private async run<T>(scope: Scope, op: () => Promise<T>): Promise<RpcResult<T>> {
+    try {
+      await this.checkOwner(scope);
+      return { ok: true, value: await op() };
+    } catch (err) {
+      if (err instanceof MemoryError) return { ok: false, error: err.toJSON() };
+      consoleLogger.error("unexpected error in UserMemory", { error: String(err), stack: (err as Error)?.stack });
+      return { ok: false, error: { code: "internal", message: "Internal error" } };
+    }
+  }
+
+  save(scope: Scope, input: SaveInput) {
+    return this.run(scope, () => this.svc.save(scope, input));
+  }
+
+  recall(scope: Scope, input: RecallInput): Promise<RpcResult<SessionRecall>> {
+    return this.run(scope, () => recallWithSession(this.svc, this.sessions, loadConfig(this.env), scope, input));
+  }
+
+  update(scope: Scope, input: UpdateInput) {
+    return this.run(scope, () => this.svc.update(scope, input));
+  }
+
+  delete(scope: Scope, input: DeleteInput) {
+    return this.run(scope, () => this.svc.delete(scope, input));
+  }
+
+  restore(scope: Scope, id: string) {
+    return this.run(scope, () => this.svc.restore(scope, id));
+  }
+
+  list(scope: Scope, input: ListInput) {
+    return this.run(scope, () => this.svc.list(scope, input));
+  }
+
+  forget(scope: Scope, input: ForgetInput) {
+    return this.run(scope, () => this.svc.forget(scope, input));
+  }
+
+  history(scope: Scope, id: string) {
+    return this.run(scope, () => this.svc.history(scope, id));
+  }
+
+  stats(scope: Scope) {
+    return this.run(scope, () => this.svc.stats(scope));
+  }
+}

@@ -4,7 +4,7 @@
  * implement them; the composition root (src/composition.ts) picks one per port from config.
  * Nothing in memory/ imports an adapter.
  */
-import type { EventOp, ListFilter, Memory, MemoryEvent, Owner, ScoredId, StatsSnapshot } from "./types";
+import type { EventOp, ListFilter, Memory, MemoryEvent, MemoryStatus, Owner, ScoredId, StatsSnapshot } from "./types";
 
 export interface Embedder {
   readonly model: string;
@@ -87,7 +87,7 @@ export interface MemoryRepo {
   findByExternalIds(owner: Owner, externalIds: string[]): Promise<Memory[]>;
   list(owner: Owner, filter: ListFilter): Promise<Memory[]>;
   /** BM25 over the pre-tokenized column; scores are positive, higher is better. */
-  searchText(owner: Owner, tokens: string[], limit: number): Promise<ScoredId[]>;
+  searchText(owner: Owner, tokens: string[], limit: number, statuses?: MemoryStatus[]): Promise<ScoredId[]>;
   history(owner: Owner, id: string): Promise<MemoryEvent[]>;
   stats(owner: Owner, embeddingModel: string): Promise<StatsSnapshot>;
   touch(owner: Owner, ids: string[], at: number): Promise<void>;
@@ -100,4 +100,15 @@ export interface MemoryRepo {
 
 export interface Clock {
   now(): number;
+}
+
+/** Answers remembered per idempotency key (24 h) so a retried save writes nothing. */
+export interface IdempotencyStore {
+  get(key: string, now: number): Promise<unknown | null>;
+  put(key: string, value: unknown, now: number): Promise<void>;
+}
+
+export interface Logger {
+  warn(message: string, data?: Record<string, unknown>): void;
+  error(message: string, data?: Record<string, unknown>): void;
 }

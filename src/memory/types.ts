@@ -79,6 +79,7 @@ export interface ListFilter {
   maxPriorityNumber?: number;
   minPriorityNumber?: number;
   source?: string;
+  supersededBy?: string;
   order: "newest" | "oldest" | "priority";
   limit: number;
   cursor?: { key: number; id: string };

@@ -1,0 +1,138 @@
+/**
+ * @module scripts/keys
+ * `npm run keys -- <command>`: create, list and revoke the API keys clients send as Bearer tokens.
+ * Works on the local dev database by default and on the deployed one with --remote.
+ * Output contract: `create` prints the new key alone on the last line of stdout, so scripts can
+ * `| tail -1`; errors are one line on stderr with exit code 1.
+ */
+import { parseArgs } from "node:util";
+import { createKey, listKeys, revokeKey, type KeyRecord } from "./lib/api-keys.ts";
+import { ScriptError, type Target } from "./lib/wrangler-d1.ts";
+
+const HELP = `Usage: npm run keys -- <command> [options]
+
+Manage Hippocampus API keys (table api_keys). A key is shown once, when it is created;
+only its SHA-256 hash is stored. Clients send it as "Authorization: Bearer <key>".
+
+Commands:
+  create --user <id> [--label <text>] [--account <id>]
+      A user key: acts as that user.
+  create --app <name> [--label <text>] [--account <id>]
+      An app key: a bot serving many end users, which passes user_id in tool arguments.
+      The new key is printed alone on the last line of stdout.
+  list                  All keys: id, scope, account, user/app, label, created, last used, revoked.
+  revoke <key-id>       Revoke a key (its requests get 401 from then on).
+
+Options:
+  --account <id>        Account the key belongs to (default "default").
+  --remote              Use the deployed D1 database instead of the local dev one (.wrangler/state).
+  -h, --help            Show this help.`;
+
+const OPTIONS = {
+  user: { type: "string" },
+  app: { type: "string" },
+  label: { type: "string" },
+  account: { type: "string" },
+  remote: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+type Values = { user?: string; app?: string; label?: string; account?: string; remote?: boolean; help?: boolean };
+
+function parse(argv: string[]): { values: Values; positionals: string[] } {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    // parseArgs messages are clear but long; keep the first sentence.
+    throw new ScriptError(`${(err as Error).message.split(". ")[0]} (see --help)`);
+  }
+}
+
+/** Refuses options that do not apply to the command, rather than silently ignoring them. */
+function onlyOptions(command: string, values: Values, allowed: string[]): void {
+  const extra = Object.keys(values).filter((k) => !allowed.includes(k));
+  if (extra.length > 0) throw new ScriptError(`${command} does not take --${extra[0]} (see --help)`);
+}
+
+function create(values: Values, target: Target): void {
+  if ((values.user === undefined) === (values.app === undefined)) {
+    throw new ScriptError("create needs exactly one of --user <id> or --app <name>");
+  }
+  const scope = values.user !== undefined ? "user" : "app";
+  const name = (values.user ?? values.app) as string;
+  const account = values.account ?? "default";
+  const { id, key } = createKey({ scope, name, account, label: values.label ?? null }, target);
+  console.log(`Created ${scope} key ${id} for ${scope} ${name} (account ${account}, ${target} database).`);
+  console.log("Copy the key now: it is shown only this once. Clients send it as \"Authorization: Bearer <key>\".");
+  console.log(key);
+}
+
+function formatTime(ms: number | null): string {
+  // UTC, minute precision: enough to tell keys apart, short enough for a table.
+  return ms === null ? "-" : new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+}
+
+function tableRows(keys: KeyRecord[]): string[][] {
+  return keys.map((k) => [
+    k.id, k.scope, k.account_id, (k.scope === "app" ? k.app_name : k.user_id) ?? "-", k.label ?? "-",
+    formatTime(k.created_at), formatTime(k.last_used_at), formatTime(k.revoked_at),
+  ]);
+}
+
+function printTable(rows: string[][]): void {
+  const header = ["ID", "SCOPE", "ACCOUNT", "USER/APP", "LABEL", "CREATED (UTC)", "LAST USED", "REVOKED"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  for (const row of [header, ...rows]) {
+    console.log(row.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd());
+  }
+}
+
+function list(target: Target): void {
+  const keys = listKeys(target);
+  if (keys.length === 0) {
+    console.log(`No API keys in the ${target} database. Create one: npm run keys -- create --user <id>`);
+    return;
+  }
+  printTable(tableRows(keys));
+}
+
+function revoke(positionals: string[], target: Target): void {
+  if (positionals.length !== 1) throw new ScriptError("usage: npm run keys -- revoke <key-id>");
+  const { record, alreadyRevoked } = revokeKey(positionals[0], target);
+  const owner = record.scope === "app" ? `app ${record.app_name}` : `user ${record.user_id}`;
+  if (alreadyRevoked) {
+    console.log(`Key ${record.id} (${owner}) was already revoked at ${formatTime(record.revoked_at)} UTC.`);
+  } else {
+    console.log(`Revoked key ${record.id} (${owner}, account ${record.account_id}, ${target} database).`);
+  }
+}
+
+function main(argv: string[]): void {
+  const { values, positionals } = parse(argv);
+  const [command, ...rest] = positionals;
+  if (values.help || command === "help") return console.log(HELP);
+  const target: Target = values.remote ? "remote" : "local";
+  if (command !== "revoke" && rest.length > 0) throw new ScriptError(`unexpected argument ${JSON.stringify(rest[0])} (see --help)`);
+  switch (command) {
+    case "create":
+      return create(values, target);
+    case "list":
+      onlyOptions(command, values, ["remote"]);
+      return list(target);
+    case "revoke":
+      onlyOptions(command, values, ["remote"]);
+      return revoke(rest, target);
+    case undefined:
+      throw new ScriptError("missing command: create, list or revoke (see --help)");
+    default:
+      throw new ScriptError(`unknown command ${JSON.stringify(command)}: use create, list or revoke (see --help)`);
+  }
+}
+
+try {
+  main(process.argv.slice(2));
+} catch (err) {
+  // Operators get one line, not a stack trace; unexpected errors still say what broke.
+  console.error(`keys: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}

@@ -1,0 +1,114 @@
+/**
+ * @module scripts/lib/wrangler-d1
+ * Runs SQL against the D1 binding `DB` through the wrangler CLI, for the operator scripts.
+ * Going through wrangler (not opening the SQLite file ourselves) keeps one code path for the local
+ * database under .wrangler/state and the deployed one, and lets wrangler arbitrate concurrent access
+ * with a running `wrangler dev`.
+ * `wrangler` is spawned from PATH: `npm run` puts node_modules/.bin (and its Node 22) first.
+ */
+import { spawnSync } from "node:child_process";
+
+/** "local" = the offline dev database (env dev); "remote" = the deployed database (top-level config). */
+export type Target = "local" | "remote";
+
+/** An expected failure: the scripts print its message alone, without a stack trace. */
+export class ScriptError extends Error {}
+
+export type Row = Record<string, unknown>;
+
+const SAFE_NAME = /^[A-Za-z0-9_.@:-]{1,128}$/;
+
+/** Validates an id, user id, app name or account before it goes anywhere near SQL. */
+export function safeName(what: string, value: string | undefined): string {
+  if (value === undefined || !SAFE_NAME.test(value)) {
+    throw new ScriptError(`invalid ${what} ${JSON.stringify(value ?? "")}: use 1-128 of A-Z a-z 0-9 _ . @ : -`);
+  }
+  return value;
+}
+
+/** SQL literal: single quotes doubled, null as NULL. Values are validated by the caller too. */
+export function sqlValue(value: string | number | null): string {
+  if (value === null) return "NULL";
+  if (typeof value === "number") {
+    if (!Number.isSafeInteger(value)) throw new ScriptError(`not an integer: ${value}`);
+    return String(value);
+  }
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+function targetArgs(target: Target): string[] {
+  // Bindings are not inherited by [env.*]; the offline database is declared in env dev.
+  return target === "local" ? ["--env", "dev", "--local"] : ["--remote"];
+}
+
+interface Run { status: number; stdout: string; stderr: string }
+
+function wrangler(args: string[], extraEnv: Record<string, string> = {}): Run {
+  const r = spawnSync("wrangler", args, {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...extraEnv },
+  });
+  if (r.error) {
+    const hint = (r.error as NodeJS.ErrnoException).code === "ENOENT" ? " (run it through `npm run`, which puts node_modules/.bin on PATH)" : "";
+    throw new ScriptError(`cannot run wrangler: ${r.error.message}${hint}`);
+  }
+  return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
+}
+
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/** The most useful single line out of a failed wrangler run. */
+function failureText(run: Run): string {
+  try {
+    const parsed = JSON.parse(run.stdout.slice(Math.max(0, run.stdout.indexOf("{"))));
+    if (typeof parsed?.error?.text === "string") return parsed.error.text;
+  } catch {
+    // not JSON: wrangler failed before running the query (config, auth, ...)
+  }
+  const lines = `${run.stderr}\n${run.stdout}`.replace(ANSI, "").split("\n").map((l) => l.trim()).filter(Boolean);
+  const error = lines.find((l) => l.includes("[ERROR]"));
+  return (error ?? lines.at(-1) ?? `wrangler exited with status ${run.status}`).replace(/^✘\s*\[ERROR\]\s*/, "");
+}
+
+/** Applies migrations/ to the target database; idempotent. */
+export function applyMigrations(target: Target): void {
+  // CI=1: wrangler otherwise asks for confirmation before applying.
+  const run = wrangler(["d1", "migrations", "apply", "DB", ...targetArgs(target)], { CI: "1" });
+  if (run.status !== 0) throw new ScriptError(`applying D1 migrations (${target}) failed: ${failureText(run)}`);
+}
+
+function executeOnce(sql: string, target: Target): Run {
+  return wrangler(["d1", "execute", "DB", ...targetArgs(target), "--json", "--command", sql]);
+}
+
+/**
+ * Executes SQL (one or more statements) and returns the rows of the last statement.
+ * A fresh local database gets its migrations applied on first use; a remote one is never migrated
+ * implicitly (that is a deliberate deploy step).
+ */
+export function query(sql: string, target: Target): Row[] {
+  let run = executeOnce(sql, target);
+  if (run.status !== 0 && /no such table/i.test(failureText(run))) {
+    if (target === "remote") {
+      throw new ScriptError(`${failureText(run)}: apply migrations first (npx wrangler d1 migrations apply DB --remote)`);
+    }
+    applyMigrations(target);
+    run = executeOnce(sql, target);
+  }
+  if (run.status !== 0) throw new ScriptError(`D1 query (${target}) failed: ${failureText(run)}`);
+  return lastRows(run.stdout);
+}
+
+function lastRows(stdout: string): Row[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stdout.slice(Math.max(0, stdout.indexOf("["))));
+  } catch {
+    throw new ScriptError("unexpected output from wrangler d1 execute (not JSON)");
+  }
+  const results = Array.isArray(parsed) ? parsed : [];
+  const last = results.at(-1) as { results?: Row[] } | undefined;
+  return last?.results ?? [];
+}

@@ -1,0 +1,79 @@
+/**
+ * @module composition
+ * The one composition root: reads config and picks an adapter for every port. Only this file (and
+ * the entry point) knows which concrete storage and providers exist.
+ */
+import { monotonicFactory } from "ulid";
+import type { Config } from "./config";
+import type { Env } from "./env";
+import { FreshBuffer } from "./memory/fresh-buffer";
+import { MemoryService } from "./memory/memory-service";
+import type { Embedder, Llm, Logger, Reranker, VectorIndex } from "./memory/ports";
+import { D1MemoryRepo } from "./storage/d1-memory-repo";
+import { DoIdempotencyStore } from "./storage/do-idempotency-store";
+import { LocalVectorIndex } from "./storage/local-vector-index";
+import { VectorizeVectorIndex } from "./storage/vectorize-vector-index";
+import { LocalHashEmbedder } from "./providers/local-hash-embedder";
+import { RulesLlm } from "./providers/rules-llm";
+import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
+import { WorkersAiLlm } from "./providers/workers-ai-llm";
+import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
+
+export const consoleLogger: Logger = {
+  warn: (message, data) => console.warn(JSON.stringify({ level: "warn", message, ...data })),
+  error: (message, data) => console.error(JSON.stringify({ level: "error", message, ...data })),
+};
+
+function requireBinding<T>(value: T | undefined, name: string, setting: string): T {
+  if (!value) throw new Error(`${setting} needs the ${name} binding; declare it in wrangler.toml or switch to the local adapter`);
+  return value;
+}
+
+export function buildEmbedder(env: Env, config: Config): Embedder {
+  if (config.EMBEDDING_PROVIDER === "local") {
+    return new LocalHashEmbedder({ model: config.EMBEDDING_MODEL, dimensions: config.EMBEDDING_DIMENSIONS || undefined });
+  }
+  return new WorkersAiEmbedder(requireBinding(env.AI, "AI", "EMBEDDING_PROVIDER=workers-ai"), config.EMBEDDING_MODEL, config.EMBEDDING_DIMENSIONS || 1024);
+}
+
+function buildIndex(env: Env, config: Config, sql: SqlStorage, dims: number): VectorIndex {
+  if (config.VECTOR_INDEX === "local") return new LocalVectorIndex(sql, dims);
+  return new VectorizeVectorIndex(requireBinding(env.VECTORIZE, "VECTORIZE", "VECTOR_INDEX=vectorize"));
+}
+
+function buildReranker(env: Env, config: Config): Reranker {
+  if (config.RERANKER === "none") return new NoReranker();
+  return new WorkersAiReranker(requireBinding(env.AI, "AI", "RERANKER=workers-ai"), config.RERANKER_MODEL);
+}
+
+function buildLlm(env: Env, config: Config): Llm {
+  const rules = new RulesLlm();
+  if (config.LLM_PROVIDER === "rules") return rules;
+  return new WorkersAiLlm(requireBinding(env.AI, "AI", "LLM_PROVIDER=workers-ai"), config.LLM_MODEL, rules);
+}
+
+/** Builds the memory service for one user's Durable Object. */
+export function buildMemoryService(env: Env, config: Config, sql: SqlStorage): MemoryService {
+  const embedder = buildEmbedder(env, config);
+  const newUlid = monotonicFactory();
+  return new MemoryService({
+    repo: new D1MemoryRepo(env.DB),
+    index: buildIndex(env, config, sql, embedder.dimensions),
+    embedder,
+    reranker: buildReranker(env, config),
+    llm: buildLlm(env, config),
+    clock: { now: () => Date.now() },
+    fresh: new FreshBuffer(),
+    idempotency: new DoIdempotencyStore(sql),
+    newId: () => newUlid(),
+    log: consoleLogger,
+    settings: {
+      maxResults: config.MAX_RESULTS,
+      confidenceFloor: config.CONFIDENCE_FLOOR,
+      longContentChars: config.LONG_CONTENT_CHARS,
+      embedderKind: config.EMBEDDING_PROVIDER,
+      retentionDays: config.SOFT_DELETE_RETENTION_DAYS,
+      halfLifeDays: config.IMPORTANCE_HALF_LIFE_DAYS,
+    },
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * @module http/app
+ * The Hono app: public health, authenticated MCP transports, body-size limits, JSON 404 and the
+ * one error mapping. Feature routes are registered here; their logic lives in their own modules.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { LIMITS } from "../memory/limits";
+import type { AppEnv } from "./app-env";
+import { requireApiKey } from "./auth";
+import { errorBody, handleError } from "./error-response";
+import { health } from "./health";
+import { serveMcp, serveSse } from "./mcp-routes";
+
+const limitBody = bodyLimit({
+  maxSize: LIMITS.bodyMaxBytes,
+  onError: (c) => c.json(errorBody("payload_too_large", `Request body exceeds ${LIMITS.bodyMaxBytes} bytes`), 413),
+});
+
+export function buildApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.notFound((c) => c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.get("/", (c) => c.json({ service: "hippocampus", mcp: "/mcp", sse: "/sse", health: "/health" }));
+  app.get("/health", health);
+  app.use("/mcp", limitBody, requireApiKey);
+  app.all("/mcp", serveMcp);
+  app.use("/sse", requireApiKey);
+  app.use("/sse/*", limitBody, requireApiKey);
+  app.get("/sse", serveSse);
+  app.post("/sse/message", serveSse);
+  return app;
+}

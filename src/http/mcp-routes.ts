@@ -1,0 +1,36 @@
+/**
+ * @module http/mcp-routes
+ * The two MCP transports behind auth: POST /mcp (stateless Streamable HTTP, SDK v2, a fresh server
+ * per request) and the legacy SSE endpoint /sse + /sse/message (served by LegacySseSession).
+ */
+import type { Context } from "hono";
+import { createMcpHandler } from "agents/mcp/server";
+import { LegacySseSession } from "../mcp/legacy-sse";
+import { loadConfig } from "../config";
+import { messages } from "../mcp/messages";
+import { buildMcpServer } from "../mcp/server-factory";
+import type { AppEnv } from "./app-env";
+import type { CallerContext } from "./principal";
+
+function callerOf(c: Context<AppEnv>): CallerContext {
+  return {
+    principal: c.get("principal")!,
+    agentHeader: c.req.header("x-agent-id") ?? null,
+    sessionHeader: c.req.header("mcp-session-id") ?? null,
+  };
+}
+
+export function serveMcp(c: Context<AppEnv>): Promise<Response> {
+  const config = loadConfig(c.env);
+  const ctx = { env: c.env, config, caller: callerOf(c), messages: messages(config.LOCALE) };
+  const handler = createMcpHandler(() => buildMcpServer(ctx), { route: "/mcp", allowedOriginHostnames: "*" });
+  return handler(c.req.raw, c.env, c.executionCtx as ExecutionContext);
+}
+
+const sseHandler = LegacySseSession.serveSSE("/sse", { binding: "SSE_SESSION" });
+
+export function serveSse(c: Context<AppEnv>): Promise<Response> {
+  const execution = c.executionCtx as ExecutionContext & { props?: unknown };
+  execution.props = { caller: callerOf(c) };
+  return sseHandler.fetch(c.req.raw, c.env, execution);
+}

@@ -1,0 +1,39 @@
+/**
+ * @module mcp/tool-errors
+ * The one exhaustive mapping from MemoryError codes to MCP tool results. Expected failures become
+ * `isError: true` with an actionable sentence; unknown errors become generic text (details only in
+ * logs). Input validation failures are tool errors too, naming the field and the rule, as MCP's
+ * 2025-11 revision recommends so the model can correct its call.
+ */
+import { consoleLogger } from "../composition";
+import { MemoryError, type MemoryErrorCode } from "../memory/errors";
+import type { Messages } from "./messages";
+
+export interface ToolErrorResult {
+  [key: string]: unknown;
+  isError: true;
+  content: { type: "text"; text: string }[];
+}
+
+function advice(code: MemoryErrorCode, m: Messages): string {
+  switch (code) {
+    case "invalid_input": return m.invalidAdvice;
+    case "not_found": return m.notFoundAdvice;
+    case "unauthorized": return m.unauthorizedAdvice;
+    case "forbidden": return m.forbiddenAdvice;
+    case "payload_too_large": return m.tooLargeAdvice;
+    case "conflict": return m.conflictAdvice;
+    case "quota_exceeded": return m.quotaAdvice;
+    case "provider_unavailable": return m.providerAdvice;
+    case "internal": return m.internal;
+  }
+}
+
+export function toolError(err: unknown, m: Messages): ToolErrorResult {
+  if (err instanceof MemoryError) {
+    const text = err.code === "internal" ? m.internal : `${err.message}. ${advice(err.code, m)}`;
+    return { isError: true, content: [{ type: "text", text }] };
+  }
+  consoleLogger.error("unexpected tool error", { error: String(err), stack: (err as Error)?.stack });
+  return { isError: true, content: [{ type: "text", text: m.internal }] };
+}

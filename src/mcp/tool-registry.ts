@@ -1,0 +1,45 @@
+/**
+ * @module mcp/tool-registry
+ * The one tool registry both transports serve. `registerTools` works on the v2 McpServer (/mcp)
+ * and the v1 McpServer inside the legacy SSE agent (/sse): same names, schemas, annotations and
+ * handlers, so both endpoints expose identical tools.
+ */
+import type { ToolDefinition } from "./tool-definition";
+import type { ToolContext } from "./tool-context";
+import { toolError } from "./tool-errors";
+import { saveMemoryTool } from "./tools/save-memory";
+import { recallMemoryTool } from "./tools/recall-memory";
+import { updateMemoryTool } from "./tools/update-memory";
+import { deleteMemoryTool } from "./tools/delete-memory";
+import { restoreMemoryTool } from "./tools/restore-memory";
+import { listMemoriesTool } from "./tools/list-memories";
+import { forgetMemoriesTool } from "./tools/forget-memories";
+import { memoryHistoryTool } from "./tools/memory-history";
+import { memoryStatsTool } from "./tools/memory-stats";
+
+export const TOOLS: ToolDefinition[] = [
+  saveMemoryTool, recallMemoryTool, updateMemoryTool, deleteMemoryTool, restoreMemoryTool,
+  listMemoriesTool, forgetMemoriesTool, memoryHistoryTool, memoryStatsTool,
+];
+
+/** The subset of McpServer.registerTool both SDK generations share. */
+export interface ToolRegistrar {
+  registerTool(name: string, config: Record<string, unknown>, cb: (args: never) => unknown): unknown;
+}
+
+export function registerTools(server: ToolRegistrar, ctx: ToolContext): void {
+  for (const tool of TOOLS) {
+    server.registerTool(
+      `${ctx.config.TOOL_PREFIX}${tool.name}`,
+      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, ...tool.annotations } },
+      (async (args: Record<string, unknown>) => {
+        try {
+          const out = await tool.run(ctx, args as never);
+          return { content: [{ type: "text" as const, text: out.text }], structuredContent: out.structured };
+        } catch (err) {
+          return toolError(err, ctx.messages);
+        }
+      }) as (args: never) => unknown,
+    );
+  }
+}

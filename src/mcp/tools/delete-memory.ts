@@ -1,0 +1,30 @@
+/**
+ * @module mcp/tools/delete-memory
+ * delete_memory: soft delete by id or ids; restorable during the retention window.
+ */
+import { z } from "zod";
+import { deleteInput } from "../../memory/contracts";
+import { defineTool } from "../tool-definition";
+import { requireWrite, scopeFields, withMemory } from "../tool-context";
+
+export const deleteMemoryTool = defineTool({
+  name: "delete_memory",
+  title: "Delete memories",
+  description: "Forget one memory (id) or several (ids) when the user asks or a memory is wrong. Soft delete: restore_memory brings it back during the retention window.",
+  input: deleteInput.extend({ ...scopeFields }),
+  output: z.object({
+    deleted: z.array(z.string()).describe("Ids now deleted"),
+    already_deleted: z.array(z.string()).describe("Ids that were deleted before this call"),
+    not_found: z.array(z.string()).describe("Ids that do not exist for this user"),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  async run(ctx, args) {
+    requireWrite(ctx);
+    const r = await withMemory(ctx, args, (stub, scope) => stub.delete(scope, args));
+    const extra = r.notFound.length ? `\nNot found: ${r.notFound.join(", ")}. ${ctx.messages.notFoundAdvice}` : "";
+    return {
+      structured: { deleted: r.deleted, already_deleted: r.alreadyDeleted, not_found: r.notFound },
+      text: ctx.messages.deleted(r.deleted.length) + extra,
+    };
+  },
+});

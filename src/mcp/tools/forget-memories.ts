@@ -1,0 +1,34 @@
+/**
+ * @module mcp/tools/forget-memories
+ * forget_memories: bulk soft delete by filter, with dry_run to preview.
+ */
+import { z } from "zod";
+import { forgetInput } from "../../memory/contracts";
+import { defineTool } from "../tool-definition";
+import { requireWrite, scopeFields, withMemory } from "../tool-context";
+import { memoryView, renderList, toView } from "../views";
+
+export const forgetMemoriesTool = defineTool({
+  name: "forget_memories",
+  title: "Forget memories in bulk",
+  description: "Soft-delete every active memory matching a filter (older_than_days, category, tags, max_priority, source). Use dry_run first to show the user what would go.",
+  input: forgetInput.extend({ ...scopeFields }),
+  output: z.object({
+    matched: z.number().int().describe("Memories matching the filter"),
+    deleted: z.array(z.string()).describe("Ids deleted (empty on dry_run)"),
+    sample: z.array(memoryView).describe("Up to 10 of the matching memories"),
+    dry_run: z.boolean().describe("True when nothing was deleted"),
+    truncated: z.boolean().describe("True when more matched than one call handles (1000); call again"),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  async run(ctx, args) {
+    if (!args.dry_run) requireWrite(ctx);
+    const r = await withMemory(ctx, args, (stub, scope) => stub.forget(scope, args));
+    const sample = r.sample.map((m) => toView(m));
+    const head = r.dryRun ? `Would forget ${r.matched} memories (dry run):` : ctx.messages.deleted(r.deleted.length);
+    return {
+      structured: { matched: r.matched, deleted: r.deleted, sample, dry_run: r.dryRun, truncated: r.truncated },
+      text: [head, renderList(sample)].filter(Boolean).join("\n"),
+    };
+  },
+});

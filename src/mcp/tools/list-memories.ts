@@ -1,0 +1,27 @@
+/**
+ * @module mcp/tools/list-memories
+ * list_memories: browse by status and filters with cursor pagination.
+ */
+import { z } from "zod";
+import { listInput } from "../../memory/contracts";
+import { defineTool, READ_ONLY } from "../tool-definition";
+import { scopeFields, withMemory } from "../tool-context";
+import { memoryView, renderList, toView } from "../views";
+
+export const listMemoriesTool = defineTool({
+  name: "list_memories",
+  title: "List memories",
+  description: "Browse stored memories (default: active, newest first) with filters; pass next_cursor back as cursor for the next page.",
+  input: listInput.extend({ ...scopeFields }),
+  output: z.object({
+    memories: z.array(memoryView).describe("This page"),
+    next_cursor: z.string().nullable().describe("Cursor for the next page, null on the last page"),
+  }),
+  annotations: READ_ONLY,
+  async run(ctx, args) {
+    const r = await withMemory(ctx, args, (stub, scope) => stub.list(scope, args));
+    const views = r.memories.map((m) => toView(m));
+    const text = views.length ? renderList(views) + (r.nextCursor ? `\nnext_cursor: ${r.nextCursor}` : "") : ctx.messages.noneListed;
+    return { structured: { memories: views, next_cursor: r.nextCursor }, text };
+  },
+});

@@ -1,0 +1,43 @@
+/**
+ * @module mcp/tools/memory-history
+ * memory_history: one memory's versions (event log) and its supersede chain.
+ */
+import { z } from "zod";
+import { historyInput } from "../../memory/contracts";
+import { defineTool, READ_ONLY } from "../tool-definition";
+import { scopeFields, withMemory } from "../tool-context";
+import { memoryView, renderLine, toView } from "../views";
+
+const eventView = z.object({
+  op: z.string().describe("create, update, supersede, merge, delete, restore, expire, purge or quarantine"),
+  at: z.string().describe("When (ISO 8601)"),
+  actor: z.string().describe("Who: key, cron or system"),
+  before: z.record(z.string(), z.unknown()).nullable().describe("Changed fields before"),
+  after: z.record(z.string(), z.unknown()).nullable().describe("Changed fields after"),
+});
+
+export const memoryHistoryTool = defineTool({
+  name: "memory_history",
+  title: "Memory history",
+  description: "Show how one memory changed over time and which memories it replaced or was replaced by.",
+  input: historyInput.extend({ ...scopeFields }),
+  output: z.object({
+    memory: memoryView.describe("The memory now"),
+    events: z.array(eventView).describe("Every recorded operation, oldest first"),
+    supersedes: z.array(memoryView).describe("Older memories this one replaced"),
+    superseded_by: memoryView.nullable().describe("The newer memory that replaced this one"),
+  }),
+  annotations: READ_ONLY,
+  async run(ctx, args) {
+    const r = await withMemory(ctx, args, (stub, scope) => stub.history(scope, args.id));
+    const events = r.events.map((e) => ({ op: e.op, at: new Date(e.at).toISOString(), actor: e.actor, before: e.before as Record<string, unknown> | null, after: e.after as Record<string, unknown> | null }));
+    const view = toView(r.memory);
+    const lines = [renderLine(view), ...events.map((e) => `  ${e.at} ${e.op} by ${e.actor}`)];
+    if (r.supersededBy) lines.push(`Replaced by: ${renderLine(toView(r.supersededBy))}`);
+    for (const s of r.supersedes) lines.push(`Replaces: ${renderLine(toView(s))}`);
+    return {
+      structured: { memory: view, events, supersedes: r.supersedes.map((m) => toView(m)), superseded_by: r.supersededBy ? toView(r.supersededBy) : null },
+      text: lines.join("\n"),
+    };
+  },
+});

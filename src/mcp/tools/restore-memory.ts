@@ -1,0 +1,24 @@
+/**
+ * @module mcp/tools/restore-memory
+ * restore_memory: bring back a deleted, superseded, expired or quarantined memory.
+ */
+import { z } from "zod";
+import { restoreInput } from "../../memory/contracts";
+import { defineTool } from "../tool-definition";
+import { requireWrite, scopeFields, withMemory } from "../tool-context";
+import { memoryView, renderLine, toView } from "../views";
+
+export const restoreMemoryTool = defineTool({
+  name: "restore_memory",
+  title: "Restore a memory",
+  description: "Undo a delete, a supersede or a quarantine: the memory becomes active and recallable again.",
+  input: restoreInput.extend({ ...scopeFields }),
+  output: z.object({ memory: memoryView.describe("The restored memory") }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run(ctx, args) {
+    requireWrite(ctx);
+    const memory = await withMemory(ctx, args, (stub, scope) => stub.restore(scope, args.id));
+    const view = toView(memory);
+    return { structured: { memory: view }, text: `${ctx.messages.restored}\n${renderLine(view)}` };
+  },
+});

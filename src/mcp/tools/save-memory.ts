@@ -1,0 +1,46 @@
+/**
+ * @module mcp/tools/save-memory
+ * save_memory: store something worth remembering through the write pipeline and say what happened.
+ */
+import { z } from "zod";
+import { saveInput, WRITE_OUTCOMES } from "../../memory/contracts";
+import { defineTool } from "../tool-definition";
+import { requireWrite, scopeFields, withMemory } from "../tool-context";
+import { memoryView, renderLine, toView } from "../views";
+
+const output = z.object({
+  status: z.enum(WRITE_OUTCOMES).describe("created, merged, superseded, quarantined or rejected"),
+  id: z.string().nullable().describe("Id of the stored (or merged-into) memory; null when rejected"),
+  memory: memoryView.nullable().describe("The memory as stored"),
+  superseded_ids: z.array(z.string()).describe("Older memories this one replaced"),
+  redacted: z.array(z.object({ kind: z.string(), count: z.number().int() })).describe("Secrets removed before storing"),
+  reason: z.string().nullable().describe("Why it was merged, superseded, quarantined or rejected"),
+  replayed: z.boolean().describe("True when this answers a retried idempotency_key and nothing was written"),
+});
+
+export const saveMemoryTool = defineTool({
+  name: "save_memory",
+  title: "Save a memory",
+  description:
+    "Remember something about the user for future conversations. Call it when the user states a preference, a fact about themself, a habit, a goal or a plan, or asks you to remember something. One fact per call, in the user's own words and language. Duplicates are merged and contradicted older facts are superseded automatically; secrets are redacted.",
+  input: saveInput.extend({ ...scopeFields }),
+  output,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  async run(ctx, args) {
+    requireWrite(ctx);
+    const r = await withMemory(ctx, args, (stub, scope) => stub.save(scope, args));
+    const m = ctx.messages;
+    const view = r.memory ? toView(r.memory) : null;
+    const lines = [
+      r.status === "created" ? m.saved : r.status === "merged" ? m.merged : r.status === "superseded" ? m.superseded(r.supersededIds.length)
+        : r.status === "quarantined" ? m.quarantined : m.rejected(r.reason ?? ""),
+      r.redactions.length ? m.redacted(r.redactions.map((x) => x.kind).join(", ")) : "",
+      view ? renderLine(view) : "",
+      r.replayed ? m.replayed : "",
+    ];
+    return {
+      structured: { status: r.status, id: r.id, memory: view, superseded_ids: r.supersededIds, redacted: r.redactions, reason: r.reason, replayed: r.replayed },
+      text: lines.filter(Boolean).join("\n"),
+    };
+  },
+});

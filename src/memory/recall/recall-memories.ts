@@ -1,0 +1,77 @@
+/**
+ * @module memory/recall/recall-memories
+ * The recall pipeline: embed the query → dense candidates (index + fresh buffer) and BM25
+ * candidates in parallel → hydrate and validate from D1 → fuse with boosts → optional rerank.
+ * Access counts are updated off the hot path.
+ */
+import type { RecallInput } from "../contracts";
+import type { MemoryDeps } from "../service-deps";
+import type { Memory, Scope, ScoredId } from "../types";
+import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
+import { queryTokens } from "../text/tokenize";
+import { fuseScores, type Evidence, type FusedCandidate } from "./fuse-scores";
+import { passesRecallFilter } from "./recall-filters";
+
+export interface RecallOutcome {
+  results: FusedCandidate[];
+  /** How many memories passed the relevance floor before the limit cut. */
+  totalRelevant: number;
+}
+
+export async function recallMemories(deps: MemoryDeps, scope: Scope, input: RecallInput, limit: number): Promise<RecallOutcome> {
+  const now = deps.clock.now();
+  const statuses: Memory["status"][] = input.include_superseded ? ["active", "superseded"] : ["active"];
+  const [dense, lexical] = await Promise.all([
+    denseCandidates(deps, scope, input.query, now),
+    deps.repo.searchText(scope, queryTokens(input.query), W.lexicalCandidates, statuses),
+  ]);
+  const evidence = new Map<string, Evidence>();
+  for (const hit of dense) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
+  for (const hit of lexical) evidence.set(hit.id, { cosine: evidence.get(hit.id)?.cosine ?? 0, bm25: hit.score });
+  const rows = (await deps.repo.getMany(scope, [...evidence.keys()])).filter((m) => passesRecallFilter(m, {
+    includeSuperseded: input.include_superseded ?? false, agentId: scope.agentId ?? null,
+    category: input.category, tags: input.tags, memoryType: input.memory_type,
+    since: input.since ? Date.parse(input.since) : undefined, until: input.until ? Date.parse(input.until) : undefined, now,
+  }));
+  let fused = fuseScores(rows, evidence, W.denseFloor[deps.settings.embedderKind] ?? 0.3, now);
+  fused = await rerank(deps, input.query, fused);
+  const results = fused.slice(0, limit);
+  touchLater(deps, scope, results.map((r) => r.memory.id), now);
+  return { results, totalRelevant: fused.length };
+}
+
+async function denseCandidates(deps: MemoryDeps, scope: Scope, query: string, now: number): Promise<ScoredId[]> {
+  const [vector] = await deps.embedder.embed([query]);
+  const fromIndex = await deps.index.query(scope, vector, W.denseCandidates).catch((err) => {
+    deps.log.warn("vector query failed; recall falls back to lexical and fresh buffer", { error: String(err) });
+    return [] as ScoredId[];
+  });
+  if (!deps.index.eventual) return fromIndex;
+  deps.fresh.remove(fromIndex.map((h) => h.id));
+  const best = new Map<string, number>();
+  for (const h of [...fromIndex, ...deps.fresh.score(vector, W.denseCandidates, now)]) best.set(h.id, Math.max(best.get(h.id) ?? -1, h.score));
+  return [...best].map(([id, score]) => ({ id, score }));
+}
+
+async function rerank(deps: MemoryDeps, query: string, fused: FusedCandidate[]): Promise<FusedCandidate[]> {
+  if (deps.reranker.kind === "none" || fused.length < 2) return fused;
+  const head = fused.slice(0, W.rerankTop);
+  try {
+    const scores = await deps.reranker.rerank(query, head.map((c) => c.memory.content));
+    const top = Math.max(...head.map((c) => c.score));
+    const blended = head.map((c, i) => ({ ...c, score: (1 - W.rerankWeight) * (c.score / top) + W.rerankWeight * sigmoid(scores[i]) }));
+    return [...blended.sort((a, b) => b.score - a.score), ...fused.slice(W.rerankTop)];
+  } catch (err) {
+    deps.log.warn("rerank failed; using fused order", { error: String(err) });
+    return fused;
+  }
+}
+
+function sigmoid(x: number): number {
+  return x >= 0 && x <= 1 ? x : 1 / (1 + Math.exp(-x));
+}
+
+function touchLater(deps: MemoryDeps, scope: Scope, ids: string[], now: number): void {
+  if (ids.length === 0) return;
+  deps.repo.touch(scope, ids, now).catch((err) => deps.log.warn("access count update failed", { error: String(err) }));
+}

@@ -1,0 +1,29 @@
+/**
+ * @module memory/service-deps
+ * What the memory service is built from: its ports, its per-user state and its settings.
+ */
+import type { FreshBuffer } from "./fresh-buffer";
+import type { Clock, Embedder, IdempotencyStore, Llm, Logger, MemoryRepo, Reranker, VectorIndex } from "./ports";
+
+export interface ServiceSettings {
+  maxResults: number;
+  confidenceFloor: number;
+  longContentChars: number;
+  embedderKind: "local" | "workers-ai";
+  retentionDays: number;
+  halfLifeDays: number;
+}
+
+export interface MemoryDeps {
+  repo: MemoryRepo;
+  index: VectorIndex;
+  embedder: Embedder;
+  reranker: Reranker;
+  llm: Llm;
+  clock: Clock;
+  fresh: FreshBuffer;
+  idempotency: IdempotencyStore;
+  newId: () => string;
+  log: Logger;
+  settings: ServiceSettings;
+}

@@ -1,0 +1,110 @@
+/**
+ * @module memory/text/tokenize
+ * Text normalisation and tokenisation shared by FTS5 indexing (BM25), query building, duplicate
+ * detection and the local hash embedder. Pure: no adapter imports, no I/O.
+ *
+ * Every token is letters/digits only, so the FTS table's `unicode61` tokenizer keeps it as exactly
+ * one token when the tokens are stored space-joined.
+ */
+import { stemmer } from "stemmer";
+import { cjkTokens, type UnigramMode } from "./cjk";
+import { ENGLISH_STOP_WORDS } from "./stop-words";
+
+/** A maximal run of either CJK characters or other letters/digits, already normalised. */
+export interface Segment {
+  kind: "word" | "cjk";
+  text: string;
+}
+
+// Scripts written without spaces: tokenised as character bigrams. U+30FC (ー) is script "Common"
+// but only ever appears inside katakana words.
+const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC`;
+const SEGMENT = new RegExp(String.raw`([${CJK}]+)|([[\p{L}\p{N}]--[${CJK}]]+)`, "gv");
+// Apostrophes inside a word are dropped rather than split on: "don't" -> "dont", "user's" -> "users".
+const INNER_APOSTROPHE = /(?<=[\p{L}\p{N}])['\u2019\u02BC](?=[\p{L}\p{N}])/gu;
+// Combining marks are separators for unicode61 with remove_diacritics 0; NFKC has already composed
+// the common accented letters, so what is left is dropped to keep each word one FTS token.
+const MARKS = /\p{M}/gu;
+const PORTER_WORD = /^[a-z]+$/;
+
+/** NFKC, lower case, in-word apostrophes and leftover combining marks removed. */
+function normalize(text: string): string {
+  return text.normalize("NFKC").toLowerCase().replace(INNER_APOSTROPHE, "").replace(MARKS, "");
+}
+
+/** Splits text into word and CJK segments, in order; punctuation and spaces are dropped. */
+export function segment(text: string): Segment[] {
+  const out: Segment[] = [];
+  for (const m of normalize(text).matchAll(SEGMENT)) {
+    out.push(m[1] !== undefined ? { kind: "cjk", text: m[1] } : { kind: "word", text: m[2] });
+  }
+  return out;
+}
+
+/**
+ * The index/query form of one normalised word: null for a stop word, the Porter stem for plain
+ * English words ("running", "runs" -> "run"), the word itself otherwise (numbers, accented or
+ * non-Latin words, which an English stemmer would mangle).
+ */
+export function wordToken(word: string): string | null {
+  if (ENGLISH_STOP_WORDS.has(word)) return null;
+  return PORTER_WORD.test(word) ? stemmer(word) : word;
+}
+
+function tokens(text: string, unigrams: UnigramMode): string[] {
+  const out: string[] = [];
+  for (const seg of segment(text)) {
+    if (seg.kind === "cjk") {
+      out.push(...cjkTokens(seg.text, unigrams));
+      continue;
+    }
+    const token = wordToken(seg.text);
+    if (token) out.push(token);
+  }
+  return out;
+}
+
+/** Tokens of a document, in order, with repeats (BM25 needs term frequency). */
+export function indexTokens(text: string): string[] {
+  return tokens(text, "all");
+}
+
+/** Distinct tokens of a query, stop words (question words included) removed. */
+export function queryTokens(text: string): string[] {
+  return [...new Set(tokens(text, "uncovered"))];
+}
+
+/** FTS5 MATCH string: each token a quoted string, OR-ed; "" when there is nothing to match. */
+export function ftsMatchExpression(tokenList: string[]): string {
+  return tokenList
+    .filter((t) => t.length > 0)
+    .map((t) => `"${t.replaceAll('"', '""')}"`)
+    .join(" OR ");
+}
+
+// Punctuation to strip for exact-duplicate hashing. # % @ stay: "C#" vs "C", "50%" vs "50" and
+// "@alice" vs "alice" are different facts, and a false "duplicate" would merge them silently.
+// The backtick (a symbol, not punctuation) goes: markdown `code` quoting is formatting.
+const HASH_PUNCTUATION = /[[\p{P}`]--[#%@]]/gv;
+const SPACE_NEXT_TO_CJK = new RegExp(String.raw`(?<=[${CJK}]) | (?=[${CJK}])`, "gv");
+
+/** Canonical text for exact-duplicate detection: "I love sushi!" and "i love sushi" are equal. */
+export function normalizeForHash(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(HASH_PUNCTUATION, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(SPACE_NEXT_TO_CJK, "");
+}
+
+/** Jaccard overlap of the two texts' index-token sets, 0..1 (0 when either has no tokens). */
+export function lexicalOverlap(a: string, b: string): number {
+  const setA = new Set(indexTokens(a));
+  const setB = new Set(indexTokens(b));
+  if (setA.size === 0 || setB.size === 0) return 0;
+  let shared = 0;
+  for (const t of setA) if (setB.has(t)) shared++;
+  return shared / (setA.size + setB.size - shared);
+}

@@ -1,0 +1,132 @@
+/**
+ * @module memory/write/redact-secrets
+ * Replaces credentials in memory text with `[REDACTED:<kind>]` before anything is stored, embedded
+ * or sent to a model. Each rule is a narrow, provider-specific pattern (plus a validator where a
+ * pattern alone would hit ordinary text), so numbers, dates and phone numbers survive untouched.
+ */
+
+export interface Redaction {
+  kind: string;
+  count: number;
+}
+
+export interface RedactionResult {
+  text: string;
+  redactions: Redaction[];
+}
+
+/**
+ * One redaction rule. `keep` is how many leading capture groups are labels to keep ("password: "),
+ * the group after them is the secret. `accept` rejects lookalikes the regex alone cannot rule out.
+ */
+interface Rule {
+  kind: string;
+  pattern: RegExp;
+  keep?: number;
+  accept?: (secret: string) => boolean;
+}
+
+const hasLetterAndDigit = (s: string): boolean => /[A-Za-z]/.test(s) && /\d/.test(s);
+
+/** Words that follow "password is" in ordinary prose: the sentence talks about a password, it does not contain one. */
+const NOT_A_PASSWORD = new Set([
+  "a", "an", "the", "not", "too", "very", "so", "still", "now", "also", "set", "changed", "required", "needed",
+  "incorrect", "wrong", "correct", "right", "strong", "weak", "expired", "empty", "blank", "reset", "same",
+  "different", "missing", "saved", "stored", "secret", "hidden", "long", "short", "case", "protected", "being",
+  "什么", "多少", "啥", "错的", "对的", "正确的", "错误的", "一样的", "过期了", "忘了", "不对",
+]);
+
+function acceptPassword(secret: string): boolean {
+  const bare = secret.replace(/^["'“‘「]|["'”’」]$/g, "");
+  return bare.length > 0 && !NOT_A_PASSWORD.has(bare.toLowerCase());
+}
+
+/** Luhn checksum: the only thing that separates a card number from any other 16-digit number. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function acceptCard(candidate: string): boolean {
+  const digits = candidate.replace(/[ -]/g, "");
+  // Separators must be used consistently ("4111 1111 1111 1111", not "4111-1111 11111111") so
+  // that runs of unrelated numbers next to each other are not read as one card.
+  const seps = new Set(candidate.match(/[ -]/g) ?? []);
+  return digits.length >= 13 && digits.length <= 19 && seps.size <= 1 && passesLuhn(digits);
+}
+
+/** Secret value after a password label: a quoted string, or one run of non-space characters. */
+const PW_VALUE = String.raw`("[^"\n]+"|'[^'\n]+'|“[^”\n]+”|「[^」\n]+」|[^\s"'“「，。；、,;]+?)(?=[.!?。！？,，;；、)）]*(?:\s|$)|[，。；、,;])`;
+
+/**
+ * Order matters: specific provider prefixes run before generic ones (sk-ant- before sk-, a JWT
+ * before "Bearer <token>"), and a replaced secret no longer matches later rules because
+ * `[REDACTED:...]` starts with a character none of them accepts.
+ */
+const RULES: Rule[] = [
+  { kind: "private-key", pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----[\s\S]*?(?:-----END \1PRIVATE KEY-----|$)/g },
+  { kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{8,}/g },
+  { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
+  { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}/g, accept: hasLetterAndDigit },
+  { kind: "stripe-key", pattern: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
+  { kind: "github-token", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/g },
+  { kind: "slack-token", pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
+  { kind: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
+  { kind: "aws-access-key", pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
+  {
+    kind: "aws-secret-key",
+    pattern: /(aws[_ ]?secret[_ ]?(?:access[_ ]?)?key["']?\s*(?:[:=]|\bis\b)\s*["']?)([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
+    keep: 1,
+  },
+  { kind: "bearer-token", pattern: /(\bBearer\s+)([A-Za-z0-9._~+/-]{16,}=*)/g, keep: 1, accept: hasLetterAndDigit },
+  {
+    kind: "api-key",
+    pattern: /(\b(?:api[_ -]?key|access[_ -]?token|secret[_ -]?key|client[_ -]?secret|auth[_ -]?token)["']?\s*(?:[:=]|\bis\b)\s*["']?)([A-Za-z0-9._~+/-]{16,})/gi,
+    keep: 1,
+    accept: hasLetterAndDigit,
+  },
+  {
+    kind: "password",
+    pattern: new RegExp(String.raw`(\b(?:password|passwd|passphrase|passcode|pwd|pin\s*code|pin\s*number)\b(?:\s+(?:for|to|of|on|at)\s+[^\s:=：]+)?\s*(?:[:=：]|\bis now\b|\bis\b|\bwas\b)\s*)` + PW_VALUE, "gi"),
+    keep: 1,
+    accept: acceptPassword,
+  },
+  {
+    kind: "password",
+    pattern: new RegExp(String.raw`((?:密码|口令|密碼|pin码|PIN码)\s*(?:是|为|為|[:=：])\s*)` + PW_VALUE, "g"),
+    keep: 1,
+    accept: acceptPassword,
+  },
+  // First digit 2-6 covers every card network's IIN range; 13-19 digits with optional single separators.
+  { kind: "card-number", pattern: /(?<![\d-])[2-6]\d{3}(?:[ -]?\d){9,15}(?![\d-])/g, accept: acceptCard },
+];
+
+function applyRule(text: string, rule: Rule): { text: string; count: number } {
+  let count = 0;
+  const out = text.replace(rule.pattern, (match: string, ...groups: unknown[]) => {
+    const keep = rule.keep ?? 0;
+    const labels = groups.slice(0, keep) as string[];
+    const secret = keep > 0 ? String(groups[keep] ?? "") : match;
+    if (rule.accept && !rule.accept(secret)) return match;
+    count++;
+    return `${labels.join("")}[REDACTED:${rule.kind}]`;
+  });
+  return { text: out, count };
+}
+
+/** Redacts every secret the rules recognise; `redactions` lists each kind found with its count. */
+export function redactSecrets(text: string): RedactionResult {
+  const counts = new Map<string, number>();
+  let current = text;
+  for (const rule of RULES) {
+    const { text: next, count } = applyRule(current, rule);
+    if (count > 0) counts.set(rule.kind, (counts.get(rule.kind) ?? 0) + count);
+    current = next;
+  }
+  return { text: current, redactions: [...counts].map(([kind, count]) => ({ kind, count })) };
+}

@@ -1,0 +1,24 @@
+/**
+ * @module memory/write/screen-content
+ * The gate before anything is stored or embedded: confidence floor, secret redaction, value filter,
+ * prompt-injection quarantine. Returns the text to store and what happened to it.
+ */
+import { redactSecrets } from "./redact-secrets";
+import { assessValue } from "./value-filter";
+import { detectInjection } from "./injection-detector";
+
+export type Screened =
+  | { verdict: "rejected"; reason: string; redactions: { kind: string; count: number }[] }
+  | { verdict: "store" | "quarantine"; text: string; reason?: string; redactions: { kind: string; count: number }[] };
+
+export function screenContent(content: string, confidence: number, confidenceFloor: number): Screened {
+  if (confidence < confidenceFloor) {
+    return { verdict: "rejected", reason: `confidence ${confidence} is below the floor ${confidenceFloor}`, redactions: [] };
+  }
+  const { text, redactions } = redactSecrets(content);
+  const value = assessValue(text);
+  if (!value.keep) return { verdict: "rejected", reason: value.reason, redactions };
+  const injection = detectInjection(text);
+  if (injection.suspicious) return { verdict: "quarantine", text, reason: injection.reason, redactions };
+  return { verdict: "store", text, redactions };
+}

@@ -1,0 +1,106 @@
+/**
+ * @module providers/local-hash-embedder
+ * Offline Embedder: signed feature hashing of the same tokens the FTS index uses, plus character
+ * trigrams. No model, no network, deterministic, fast; it captures lexical (not semantic)
+ * similarity, which is what `npm run dev` and self-hosters without Workers AI get.
+ */
+import type { Embedder } from "../memory/ports";
+import { cjkTokens } from "../memory/text/cjk";
+import { segment, wordToken } from "../memory/text/tokenize";
+import { l2normalize } from "../memory/vector-math";
+
+/**
+ * Feature weights. Stems and CJK bigrams carry the meaning. Trigrams catch spelling variants the
+ * stemmer misses ("colour"/"color"); a word yields several, so each is light. CJK unigrams keep
+ * texts sharing single characters (茶 in 绿茶/红茶) close: on a small zh recall set, unigram
+ * weight 0.6 gave MRR 0.87 against 0.80 at 0.35 and 0.69 without unigrams.
+ */
+const WEIGHT = { word: 1, trigram: 0.25, bigram: 1, unigram: 0.6 } as const;
+type Feature = keyof typeof WEIGHT;
+
+// Trigrams only for letter words: digit strings ("2023"/"2024") sharing "202" are not related.
+const LETTERS_ONLY = /^\p{L}+$/u;
+
+export class LocalHashEmbedder implements Embedder {
+  readonly model: string;
+  readonly dimensions: number;
+
+  constructor(options: { dimensions?: number; model?: string } = {}) {
+    const dimensions = options.dimensions ?? 384;
+    if (!Number.isInteger(dimensions) || dimensions < 1) {
+      throw new RangeError(`LocalHashEmbedder: dimensions must be a positive integer, got ${dimensions}`);
+    }
+    this.dimensions = dimensions;
+    this.model = options.model ?? "local-hash-v1";
+  }
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    return texts.map((text) => this.embedOne(text));
+  }
+
+  /** One text's vector: sum of signed, sublinearly weighted feature hashes, L2-normalised. */
+  embedOne(text: string): Float32Array {
+    const vector = new Float32Array(this.dimensions);
+    for (const [key, { feature, count }] of countFeatures(text)) {
+      const h = fmix32(fnv1a(key));
+      const index = (h >>> 1) % this.dimensions;
+      const sign = h & 1 ? 1 : -1;
+      vector[index] += sign * WEIGHT[feature] * (1 + Math.log(count));
+    }
+    return l2normalize(vector);
+  }
+}
+
+/** Feature key (prefixed by kind so "run" the word and "run" the trigram hash apart) -> count. */
+function countFeatures(text: string): Map<string, { feature: Feature; count: number }> {
+  const counts = new Map<string, { feature: Feature; count: number }>();
+  const add = (feature: Feature, value: string) => {
+    const key = `${feature[0]}\u0000${value}`;
+    const entry = counts.get(key);
+    if (entry) entry.count++;
+    else counts.set(key, { feature, count: 1 });
+  };
+  for (const seg of segment(text)) {
+    if (seg.kind === "cjk") {
+      for (const t of cjkTokens(seg.text, "all")) add(t.length === 1 || isOneCodePoint(t) ? "unigram" : "bigram", t);
+      continue;
+    }
+    const token = wordToken(seg.text);
+    if (!token) continue;
+    add("word", token);
+    if (LETTERS_ONLY.test(seg.text)) for (const g of trigrams(seg.text)) add("trigram", g);
+  }
+  return counts;
+}
+
+/** Character trigrams of `<word>`, so prefixes and suffixes are features of their own. */
+function trigrams(word: string): string[] {
+  const chars = Array.from(`<${word}>`);
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= chars.length; i++) out.push(chars[i] + chars[i + 1] + chars[i + 2]);
+  return out;
+}
+
+function isOneCodePoint(s: string): boolean {
+  return s.length === 2 && s.codePointAt(0)! > 0xffff;
+}
+
+/** FNV-1a over UTF-16 code units: tiny and fast; fmix32 below fixes its weak low-bit avalanche. */
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** MurmurHash3's 32-bit finaliser: every output bit depends on every input bit. */
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}

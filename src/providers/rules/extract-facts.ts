@@ -1,0 +1,91 @@
+/**
+ * @module providers/rules/extract-facts
+ * Rule-based fact extraction from a transcript: the user's own first-person sentences that state
+ * a preference, a personal fact, a plan or a constraint, kept verbatim. Assistant and system turns
+ * are never mined (the assistant's words are not facts about the user), nor are questions,
+ * greetings, thanks or requests aimed at the assistant.
+ */
+import type { ExtractedFact } from "../../memory/ports";
+// The write pipeline's own filler test, so "thanks!" is judged the same way here as on save.
+import { assessValue } from "../../memory/write/value-filter";
+import { bare, normalise, splitSentences } from "./text";
+
+export type FactCategory = "preference" | "personal" | "plan" | "constraint";
+
+interface CategoryRule {
+  category: FactCategory;
+  pattern: RegExp;
+}
+
+const I_AM = String.raw`\b(?:i'm|i am|im)\s+`;
+const EN_ADVERBS = String.raw`(?:(?:really|also|still|just|absolutely|totally|definitely|much|do|don't|do not|no longer|never|kind of)\s+)*`;
+const ZH_ADVERBS = "(?:也|还|很|真的|非常|特别|最|更|比较|一直|都|不|不太|并不|现在|已经|超|挺|蛮|从来)*";
+
+// First match wins, so the order resolves overlaps: "can't stand" is a dislike, not a constraint;
+// "I'm allergic" and "I'm going to" are not generic "I'm" facts.
+const RULES: CategoryRule[] = [
+  { category: "preference", pattern: /\bi\s+(?:really\s+|just\s+)?(?:can't|cannot|can not)\s+stand\b/ },
+  {
+    category: "constraint",
+    pattern: /\bi\s+(?:really\s+|just\s+|absolutely\s+|simply\s+)?(?:(?:can't|cannot|can not|must not|mustn't)(?!\s+(?:wait|remember|recall|believe|find|figure|decide|tell|say|understand|stop|help|imagine|think|get|seem)\b)|don't eat|do not eat|don't drink|do not drink|never|have to avoid|need to avoid|avoid)\b|\b(?:i'm|i am|im)\s+(?:severely\s+|very\s+|mildly\s+|a bit\s+)?(?:allergic|intolerant|lactose intolerant|gluten intolerant|not allowed)\b/,
+  },
+  { category: "constraint", pattern: /我[^，。！？,]{0,4}?(?:不能|不可以|不吃|不喝|不碰|忌口|吃不了|喝不了|从不)|对[^，。！？,]{1,12}?过敏/ },
+  { category: "preference", pattern: new RegExp(String.raw`\bi\s+${EN_ADVERBS}(?:like|love|prefer|hate|enjoy|dislike|adore|detest|loathe)\b|${I_AM}(?:really\s+|so\s+|not\s+)?(?:into|a (?:big |huge )?fan of|fond of)\b|\bmy\s+(?:all[- ]time\s+)?favou?rite\b`) },
+  { category: "preference", pattern: new RegExp(`我${ZH_ADVERBS}(?:喜欢|爱(?!人)|热爱|讨厌|偏好|偏爱|钟爱|喜爱|反感)`) },
+  {
+    category: "plan",
+    pattern: new RegExp(String.raw`\bi\s+(?:really\s+|also\s+|still\s+|definitely\s+)?(?:plan|intend|aim|hope|want|wanna|will|shall)\b|\bi'll\b|\bi(?:'d| would) like to\b|${I_AM}(?:planning|going to|gonna|about to|thinking of|thinking about|considering|hoping to|aiming to)\b|\bmy\s+(?:goal|plan|dream|resolution|aim)\b`),
+  },
+  { category: "plan", pattern: /我[^，。！？,]{0,6}?(?:打算|计划|准备|决定)|^(?:打算|计划|准备)|我(?:也|还|很|真的|一直|特别|非常|正|明年|下个月|下周|今年|周末|将来|以后)*(?:想要|想|要)(?![是的让你])/ },
+  {
+    category: "personal",
+    pattern: new RegExp(String.raw`${I_AM}(?!(?:not\s+)?(?:sure|fine|good|ok|okay|here|back|ready|sorry|glad|happy to|afraid|wondering|trying|looking|asking|curious|just|going|confused|done|tired|hungry|bored|busy|excited|kidding|joking)\b)|\bmy\s+[\p{L}' ]{1,30}?\s+(?:is|are|was)\b|\bi\s+(?:live|work|was born|grew up|studied|study|graduated|speak|own|have|come from)\b`, "u"),
+  },
+  { category: "personal", pattern: /我(?:是|叫(?![了过着])|住在|住|来自|出生|今年|有|的[^，。！？]{1,8}?(?:是|叫|在))|我[^，。！？]{0,2}?在[^，。！？]{1,12}?(?:工作|上班|上学|读书|念书)/ },
+];
+
+/** Requests and meta-talk that look first-person but are about the conversation, not the user. */
+const NOT_A_FACT =
+  /\bi (?:want|need|would like|'d like) you\b|\bi'd like you\b|\bi (?:want|wanted|need) to (?:know|ask|understand|check|see)\b|\bi have (?:a|another|one more|some|a quick) questions?\b|\bi'm (?:asking|wondering)\b|我是说|我是不是|我有(?:个|一个|几个)?问题|我有点|我有些|我想(?:让你|请你|问|知道|了解一下)|我要你|我想是/;
+
+const QUESTION_END = /(?:[?？]|[吗呢][。.!！~～]*)\s*$/;
+const ASKS_ASSISTANT = /^(?:can|could|would|will|do|did|are|is) (?:you|u)\b/;
+
+function isQuestion(sentence: string): boolean {
+  return QUESTION_END.test(sentence) || ASKS_ASSISTANT.test(sentence);
+}
+
+/** Category of one sentence, or null when it is not a first-person fact worth keeping. */
+export function classifySentence(sentence: string): FactCategory | null {
+  const text = normalise(sentence);
+  if (text.length === 0 || isQuestion(text) || NOT_A_FACT.test(text)) return null;
+  if (!assessValue(sentence).keep) return null;
+  return RULES.find((r) => r.pattern.test(text))?.category ?? null;
+}
+
+function toFact(content: string, category: FactCategory): ExtractedFact {
+  return {
+    content,
+    category,
+    // Plans are events at a time and go stale once done or dropped; the rest are lasting traits.
+    memoryType: category === "plan" ? "episodic" : "semantic",
+    priority: category === "personal" || category === "constraint" ? 2 : 3,
+  };
+}
+
+/** Facts from the user's turns, in order, one per qualifying sentence, without repeats. */
+export function extractFactsByRules(messages: { role: string; content: string }[]): ExtractedFact[] {
+  const facts: ExtractedFact[] = [];
+  const seen = new Set<string>();
+  for (const message of messages) {
+    if (message.role.trim().toLowerCase() !== "user") continue;
+    for (const sentence of splitSentences(message.content)) {
+      const category = classifySentence(sentence);
+      const key = bare(sentence);
+      if (!category || seen.has(key)) continue;
+      seen.add(key);
+      facts.push(toFact(sentence, category));
+    }
+  }
+  return facts;
+}

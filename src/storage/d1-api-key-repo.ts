@@ -1,0 +1,52 @@
+/**
+ * @module storage/d1-api-key-repo
+ * API keys in D1, looked up by the SHA-256 of the presented key (keys themselves are never stored).
+ * Key format shared with scripts/keys.ts: `hc_` + 40 hex chars.
+ */
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { apiKeys, type ApiKeyRow } from "./schema";
+
+export const API_KEY_PATTERN = /^hc_[0-9a-f]{40}$/;
+const LAST_USED_GRANULARITY_MS = 60_000;
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class D1ApiKeyRepo {
+  private readonly db: DrizzleD1Database;
+
+  constructor(d1: D1Database) {
+    this.db = drizzle(d1);
+  }
+
+  /** The live (unrevoked) key row for a presented key, or null. */
+  async findActive(presentedKey: string): Promise<ApiKeyRow | null> {
+    if (!API_KEY_PATTERN.test(presentedKey)) return null;
+    const hash = await sha256Hex(presentedKey);
+    const rows = await this.db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt))).limit(1);
+    return rows[0] ?? null;
+  }
+
+  async findById(id: string): Promise<ApiKeyRow | null> {
+    const rows = await this.db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
+    return rows[0] ?? null;
+  }
+
+  /** Records use at most once a minute per key, so auth stays one read on the hot path. */
+  async touch(id: string, now: number): Promise<void> {
+    await this.db.update(apiKeys).set({ lastUsedAt: now })
+      .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now - LAST_USED_GRANULARITY_MS))));
+  }
+
+  async countActive(): Promise<number> {
+    const rows = await this.db.select({ id: apiKeys.id }).from(apiKeys).where(isNull(apiKeys.revokedAt)).limit(1);
+    return rows.length;
+  }
+
+  async insert(row: ApiKeyRow): Promise<void> {
+    await this.db.insert(apiKeys).values(row);
+  }
+}

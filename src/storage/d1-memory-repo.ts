@@ -1,0 +1,205 @@
+/**
+ * @module storage/d1-memory-repo
+ * MemoryRepo on D1 via drizzle-orm: the source of truth. Every multi-row change goes through one
+ * D1 batch so a row, its FTS entry and its event land together or not at all.
+ */
+import { and, asc, desc, eq, inArray, isNull, lt, gt, or, sql, type SQL } from "drizzle-orm";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import type { MemoryPatch, MemoryRepo, MemoryWrite } from "../memory/ports";
+import type { ListFilter, Memory, MemoryEvent, MemoryStatus, Owner, ScoredId, StatsSnapshot } from "../memory/types";
+import { ftsMatchExpression } from "../memory/text/tokenize";
+import { memories, memoryEvents } from "./schema";
+import { memoryToRow, ownerKey, patchToRow, rowToEvent, rowToMemory } from "./memory-mapper";
+import { statsQueries } from "./d1-stats";
+
+/** D1 caps bound parameters per statement at 100. */
+const PARAM_CHUNK = 90;
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function eventValues(owner: Owner, e: MemoryEvent) {
+  return {
+    memoryId: e.memoryId, accountId: owner.accountId, userId: owner.userId, op: e.op,
+    before: e.before ? JSON.stringify(e.before) : null, after: e.after ? JSON.stringify(e.after) : null,
+    actor: e.actor, at: e.at,
+  };
+}
+
+export class D1MemoryRepo implements MemoryRepo {
+  private readonly db: DrizzleD1Database;
+
+  constructor(private readonly d1: D1Database) {
+    this.db = drizzle(d1);
+  }
+
+  private ownedBy(owner: Owner): SQL {
+    return and(eq(memories.accountId, owner.accountId), eq(memories.userId, owner.userId))!;
+  }
+
+  async write(owner: Owner, inserts: MemoryWrite[], patches: MemoryPatch[]): Promise<void> {
+    const key = ownerKey(owner);
+    const statements: D1PreparedStatement[] = [];
+    for (const w of inserts) {
+      statements.push(this.prepared(this.db.insert(memories).values(memoryToRow(w.memory))));
+      if (w.ftsTokens) statements.push(this.ftsInsert(w.memory.id, key, w.ftsTokens));
+      statements.push(this.prepared(this.db.insert(memoryEvents).values(eventValues(owner, w.event))));
+    }
+    for (const p of patches) {
+      statements.push(this.prepared(this.db.update(memories).set(patchToRow(p.changes)).where(and(this.ownedBy(owner), eq(memories.id, p.id)))));
+      if (p.ftsTokens !== undefined) {
+        statements.push(this.ftsDelete(p.id, key));
+        if (p.ftsTokens) statements.push(this.ftsInsert(p.id, key, p.ftsTokens));
+      }
+      statements.push(this.prepared(this.db.insert(memoryEvents).values(eventValues(owner, { memoryId: p.id, ...p.event }))));
+    }
+    if (statements.length > 0) await this.d1.batch(statements);
+  }
+
+  /** Drizzle builds the SQL; the raw D1 batch runs it, so FTS statements share the transaction. */
+  private prepared(query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
+    const { sql: text, params } = query.toSQL();
+    return this.d1.prepare(text).bind(...params);
+  }
+
+  private ftsInsert(id: string, key: string, tokens: string): D1PreparedStatement {
+    return this.d1.prepare("INSERT INTO memories_fts (tokens, memory_id, owner) VALUES (?, ?, ?)").bind(tokens, id, key);
+  }
+
+  private ftsDelete(id: string, key: string): D1PreparedStatement {
+    return this.d1.prepare("DELETE FROM memories_fts WHERE memory_id = ? AND owner = ?").bind(id, key);
+  }
+
+  async get(owner: Owner, id: string): Promise<Memory | null> {
+    const rows = await this.db.select().from(memories).where(and(this.ownedBy(owner), eq(memories.id, id))).limit(1);
+    return rows[0] ? rowToMemory(rows[0]) : null;
+  }
+
+  async getMany(owner: Owner, ids: string[]): Promise<Memory[]> {
+    const unique = [...new Set(ids)];
+    const parts = await Promise.all(
+      chunk(unique, PARAM_CHUNK).map((part) =>
+        this.db.select().from(memories).where(and(this.ownedBy(owner), inArray(memories.id, part))),
+      ),
+    );
+    return parts.flat().map(rowToMemory);
+  }
+
+  async findByHash(owner: Owner, contentHash: string, agentId: string | null): Promise<Memory | null> {
+    const agent = agentId === null ? isNull(memories.agentId) : eq(memories.agentId, agentId);
+    const rows = await this.db.select().from(memories)
+      .where(and(this.ownedBy(owner), eq(memories.contentHash, contentHash), eq(memories.status, "active"), agent))
+      .orderBy(desc(memories.createdAt)).limit(1);
+    return rows[0] ? rowToMemory(rows[0]) : null;
+  }
+
+  async findByExternalIds(owner: Owner, externalIds: string[]): Promise<Memory[]> {
+    const parts = await Promise.all(
+      chunk([...new Set(externalIds)], PARAM_CHUNK).map((part) =>
+        this.db.select().from(memories).where(and(this.ownedBy(owner), inArray(memories.externalId, part))),
+      ),
+    );
+    return parts.flat().map(rowToMemory);
+  }
+
+  async list(owner: Owner, filter: ListFilter): Promise<Memory[]> {
+    const rows = await this.db.select().from(memories)
+      .where(and(this.ownedBy(owner), ...listConditions(filter)))
+      .orderBy(...listOrder(filter.order)).limit(filter.limit);
+    return rows.map(rowToMemory);
+  }
+
+  async searchText(owner: Owner, tokens: string[], limit: number, statuses: MemoryStatus[] = ["active"]): Promise<ScoredId[]> {
+    const match = ftsMatchExpression(tokens);
+    if (!match) return [];
+    const rows = await this.db.all<{ id: string; score: number }>(sql`
+      SELECT f.memory_id AS id, -bm25(memories_fts) AS score
+      FROM memories_fts f JOIN memories m ON m.id = f.memory_id
+      WHERE memories_fts MATCH ${match} AND f.owner = ${ownerKey(owner)} AND m.status IN (${sql.join(statuses.map((st) => sql`${st}`), sql`, `)})
+      ORDER BY bm25(memories_fts) LIMIT ${limit}`);
+    return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
+  }
+
+  async history(owner: Owner, id: string): Promise<MemoryEvent[]> {
+    const rows = await this.db.select().from(memoryEvents)
+      .where(and(eq(memoryEvents.accountId, owner.accountId), eq(memoryEvents.userId, owner.userId), eq(memoryEvents.memoryId, id)))
+      .orderBy(asc(memoryEvents.at), asc(memoryEvents.id));
+    return rows.map(rowToEvent);
+  }
+
+  stats(owner: Owner, embeddingModel: string): Promise<StatsSnapshot> {
+    return statsQueries(this.db, owner, embeddingModel);
+  }
+
+  async touch(owner: Owner, ids: string[], at: number): Promise<void> {
+    for (const part of chunk(ids, PARAM_CHUNK)) {
+      await this.db.update(memories)
+        .set({ lastAccessedAt: at, accessCount: sql`${memories.accessCount} + 1` })
+        .where(and(this.ownedBy(owner), inArray(memories.id, part)));
+    }
+  }
+
+  async markIndexed(owner: Owner, ids: string[], model: string, at: number): Promise<void> {
+    for (const part of chunk(ids, PARAM_CHUNK)) {
+      await this.db.update(memories).set({ embeddingModel: model, indexedAt: at })
+        .where(and(this.ownedBy(owner), inArray(memories.id, part)));
+    }
+  }
+
+  async listUnindexed(owner: Owner, model: string, limit: number): Promise<Memory[]> {
+    const stale = or(isNull(memories.indexedAt), isNull(memories.embeddingModel), sql`${memories.embeddingModel} <> ${model}`);
+    const rows = await this.db.select().from(memories)
+      .where(and(this.ownedBy(owner), eq(memories.status, "active"), stale))
+      .orderBy(asc(memories.createdAt)).limit(limit);
+    return rows.map(rowToMemory);
+  }
+
+  async purge(owner: Owner, ids: string[], actor: string, at: number): Promise<void> {
+    const key = ownerKey(owner);
+    for (const part of chunk(ids, 25)) {
+      const statements = part.flatMap((id) => [
+        this.prepared(this.db.delete(memories).where(and(this.ownedBy(owner), eq(memories.id, id)))),
+        this.ftsDelete(id, key),
+        this.prepared(this.db.update(memoryEvents).set({ before: null, after: null })
+          .where(and(eq(memoryEvents.accountId, owner.accountId), eq(memoryEvents.userId, owner.userId), eq(memoryEvents.memoryId, id)))),
+        this.prepared(this.db.insert(memoryEvents).values(eventValues(owner, { memoryId: id, op: "purge", before: null, after: null, actor, at }))),
+      ]);
+      await this.d1.batch(statements);
+    }
+  }
+}
+
+function listConditions(f: ListFilter): (SQL | undefined)[] {
+  const tagConds = (f.tags ?? []).map((t) => sql`EXISTS (SELECT 1 FROM json_each(${memories.tags}) WHERE json_each.value = ${t})`);
+  return [
+    f.statuses === "all" ? undefined : inArray(memories.status, f.statuses),
+    f.category ? eq(memories.category, f.category) : undefined,
+    f.memoryType ? eq(memories.memoryType, f.memoryType) : undefined,
+    f.agentId ? eq(memories.agentId, f.agentId) : undefined,
+    f.visibleToAgent !== undefined ? or(isNull(memories.agentId), eq(memories.agentId, f.visibleToAgent)) : undefined,
+    f.createdBefore !== undefined ? lt(memories.createdAt, f.createdBefore) : undefined,
+    f.minPriorityNumber !== undefined ? sql`${memories.priority} >= ${f.minPriorityNumber}` : undefined,
+    f.maxPriorityNumber !== undefined ? sql`${memories.priority} <= ${f.maxPriorityNumber}` : undefined,
+    f.source !== undefined ? or(eq(memories.source, f.source), sql`EXISTS (SELECT 1 FROM memories d WHERE d.source = ${f.source} AND d.account_id = ${memories.accountId} AND d.user_id = ${memories.userId} AND EXISTS (SELECT 1 FROM json_each(${memories.derivedFrom}) WHERE json_each.value = d.id))`) : undefined,
+    f.supersededBy !== undefined ? eq(memories.supersededBy, f.supersededBy) : undefined,
+    cursorCondition(f),
+    ...tagConds,
+  ];
+}
+
+function cursorCondition(f: ListFilter): SQL | undefined {
+  if (!f.cursor) return undefined;
+  const { key, id } = f.cursor;
+  if (f.order === "oldest") return or(gt(memories.createdAt, key), and(eq(memories.createdAt, key), gt(memories.id, id)));
+  if (f.order === "priority") return or(gt(memories.priority, key), and(eq(memories.priority, key), lt(memories.id, id)));
+  return or(lt(memories.createdAt, key), and(eq(memories.createdAt, key), lt(memories.id, id)));
+}
+
+function listOrder(order: ListFilter["order"]) {
+  if (order === "oldest") return [asc(memories.createdAt), asc(memories.id)];
+  if (order === "priority") return [asc(memories.priority), desc(memories.id)];
+  return [desc(memories.createdAt), desc(memories.id)];
+}

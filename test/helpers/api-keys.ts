@@ -1,0 +1,28 @@
+/** Creates API keys straight in the test D1, in the format scripts/keys.ts writes. */
+import { env } from "cloudflare:workers";
+import { sha256Hex } from "../../src/storage/d1-api-key-repo";
+
+let counter = 0;
+
+function randomHex(bytes: number): string {
+  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function createKey(opts: { user?: string; app?: string; account?: string }): Promise<{ key: string; id: string }> {
+  const key = `hc_${randomHex(20)}`;
+  const id = `key_${randomHex(8)}`;
+  counter++;
+  await env.DB.prepare(
+    "INSERT INTO api_keys (id, key_hash, account_id, user_id, app_name, scope, label, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  ).bind(id, await sha256Hex(key), opts.account ?? "default", opts.user ?? null, opts.app ?? null, opts.app ? "app" : "user", `test-${counter}`, Date.now()).run();
+  return { key, id };
+}
+
+export async function revokeKey(id: string): Promise<void> {
+  await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(Date.now(), id).run();
+}
+
+/** A unique user id per test so tests sharing one D1 never see each other's memories. */
+export function uniqueUser(prefix = "u"): string {
+  return `${prefix}-${randomHex(6)}`;
+}

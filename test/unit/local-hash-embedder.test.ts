@@ -1,0 +1,96 @@
+/**
+ * @module test/unit/local-hash-embedder
+ * The offline embedder's contract (deterministic, unit-norm, right size) and that its cosine
+ * ranks related memories above unrelated ones in English and Chinese.
+ */
+import { describe, expect, it } from "vitest";
+import { cosine } from "../../src/memory/vector-math";
+import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
+
+const norm = (v: Float32Array) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
+
+async function similarity(embedder: LocalHashEmbedder, a: string, b: string): Promise<number> {
+  const [va, vb] = await embedder.embed([a, b]);
+  return cosine(va, vb);
+}
+
+describe("LocalHashEmbedder", () => {
+  const embedder = new LocalHashEmbedder();
+
+  it("defaults to 384 dimensions and model local-hash-v1", () => {
+    expect(embedder.dimensions).toBe(384);
+    expect(embedder.model).toBe("local-hash-v1");
+    const custom = new LocalHashEmbedder({ dimensions: 64, model: "local-hash-test" });
+    expect(custom.dimensions).toBe(64);
+    expect(custom.model).toBe("local-hash-test");
+  });
+
+  it("rejects a dimension count that is not a positive integer", () => {
+    expect(() => new LocalHashEmbedder({ dimensions: 0 })).toThrow(RangeError);
+    expect(() => new LocalHashEmbedder({ dimensions: 1.5 })).toThrow(RangeError);
+  });
+
+  it("returns one unit-length vector per text, in order", async () => {
+    const texts = ["Prefers TypeScript", "繁星喜欢哥特风服装", "x"];
+    const vectors = await embedder.embed(texts);
+    expect(vectors).toHaveLength(3);
+    for (const v of vectors) {
+      expect(v).toBeInstanceOf(Float32Array);
+      expect(v.length).toBe(384);
+      expect(norm(v)).toBeCloseTo(1, 5);
+    }
+    const [single] = await embedder.embed(["繁星喜欢哥特风服装"]);
+    expect(Array.from(single)).toEqual(Array.from(vectors[1]));
+  });
+
+  it("is deterministic across instances", async () => {
+    const [a] = await embedder.embed(["I had ramen for dinner"]);
+    const [b] = await new LocalHashEmbedder().embed(["I had ramen for dinner"]);
+    expect(Array.from(a)).toEqual(Array.from(b));
+  });
+
+  it("returns a zero vector, not NaN, for text with no tokens", async () => {
+    for (const text of ["", "   ", "?!…", "the what is"]) {
+      const [v] = await embedder.embed([text]);
+      expect(v.length).toBe(384);
+      expect(v.every((x) => x === 0)).toBe(true);
+    }
+  });
+
+  it("ranks a related English question above an unrelated memory", async () => {
+    const memory = "Prefers TypeScript for all new code";
+    const related = await similarity(embedder, memory, "which language do I prefer for new code?");
+    const unrelated = await similarity(embedder, memory, "I had ramen for dinner");
+    const unrelatedToQuery = await similarity(embedder, "which language do I prefer for new code?", "I had ramen for dinner");
+    expect(related).toBeGreaterThan(0.3);
+    expect(related).toBeGreaterThan(unrelated);
+    expect(related).toBeGreaterThan(unrelatedToQuery);
+  });
+
+  it("ranks a related Chinese question above a memory that only shares 喜欢", async () => {
+    const clothes = "繁星喜欢哥特风服装";
+    const colours = "喜欢的颜色是黑色、暗红色和紫色";
+    const query = "喜欢什么服装";
+    expect(await similarity(embedder, clothes, query)).toBeGreaterThan(await similarity(embedder, clothes, colours));
+    expect(await similarity(embedder, query, clothes)).toBeGreaterThan(await similarity(embedder, query, colours));
+  });
+
+  it("treats inflections as the same word and spelling variants as close", async () => {
+    expect(await similarity(embedder, "running shoes", "runs in shoes")).toBeGreaterThan(0.8);
+    const variant = await similarity(embedder, "favourite colours", "favorite color");
+    const unrelated = await similarity(embedder, "favourite colours", "drives an electric car");
+    expect(variant).toBeGreaterThan(0.1);
+    expect(variant).toBeGreaterThan(unrelated + 0.1);
+  });
+
+  it("embeds 4,000 short texts well under a second", async () => {
+    const texts = Array.from({ length: 4000 }, (_, i) =>
+      i % 2 ? `User prefers TypeScript for project ${i} and enjoys running` : `繁星喜欢哥特风服装，第${i}条记忆`,
+    );
+    const start = performance.now();
+    const vectors = await embedder.embed(texts);
+    const elapsed = performance.now() - start;
+    expect(vectors).toHaveLength(4000);
+    expect(elapsed).toBeLessThan(1000);
+  });
+});
