@@ -48,12 +48,16 @@ describe("redactSecrets: passwords", () => {
     ["我的密码是abc123，别告诉别人", "我的密码是[REDACTED:password]，别告诉别人"],
     ["银行卡密码：887766", "银行卡密码：[REDACTED:password]"],
     ["wifi密码为 qwerty2024。", "wifi密码为 [REDACTED:password]。"],
+    ["My password: correct horse battery staple", "My password: [REDACTED:password]"],
+    ["password: hunter2. See you", "password: [REDACTED:password]. See you"],
+    ["user=bob, password=\"pass word 12\"", "user=bob, password=[REDACTED:password]"],
+    ["the pin code is 4321", "the pin code is [REDACTED:password]"],
   ])("%s", (input, expected) => {
     expect(redactSecrets(input).text).toBe(expected);
   });
 
   it("leaves sentences about passwords alone", () => {
-    for (const text of ["My password is too weak", "I forgot my password yesterday", "我的密码是什么？", "password manager is great"]) {
+    for (const text of ["My password is too weak", "I forgot my password yesterday", "我的密码是什么？", "password manager is great", "Password: required", "passwords: are important", "密码："]) {
       expect(redactSecrets(text).text).toBe(text);
     }
   });
@@ -102,6 +106,11 @@ describe("redactSecrets: reporting", () => {
   it("counts each kind", () => {
     const out = redactSecrets("a sk-proj-abc123DEF456ghi789JKL012 b sk-proj-zzz999YYY888xxx777WWW666 password: pw12345");
     expect(out.redactions).toEqual([{ kind: "openai-key", count: 2 }, { kind: "password", count: 1 }]);
+  });
+
+  it("reports a secret once even when two rules could claim it", () => {
+    const out = redactSecrets("password: sk-proj-abc123DEF456ghi789JKL012");
+    expect(out).toEqual({ text: "password: [REDACTED:openai-key]", redactions: [{ kind: "openai-key", count: 1 }] });
   });
 
   it("returns text without secrets unchanged", () => {

@@ -171,7 +171,7 @@ describe("RulesLlm.extractFacts", () => {
   it("classifies Chinese statements", async () => {
     const facts = await llm.extractFacts([
       { role: "user", content: "我叫小明。我住在杭州。我在阿里巴巴工作。我对花生过敏。我不吃猪肉。我更喜欢安静的咖啡馆。我准备明年考研。" },
-      { role: "user", content: "你知道杭州有什么好吃的吗？我想问一下天气。今天天气不错呢" },
+      { role: "user", content: "你知道杭州有什么好吃的吗？我想问一下天气。今天天气不错呢。我女儿叫朵朵。我觉得挺好。" },
     ]);
     expect(facts.map((f) => [f.content, f.category])).toEqual([
       ["我叫小明。", "personal"],
@@ -181,6 +181,7 @@ describe("RulesLlm.extractFacts", () => {
       ["我不吃猪肉。", "constraint"],
       ["我更喜欢安静的咖啡馆。", "preference"],
       ["我准备明年考研。", "plan"],
+      ["我女儿叫朵朵。", "personal"],
     ]);
   });
 

@@ -1,0 +1,44 @@
+/** Builds a MemoryService on the real test D1 with replaceable ports, for integration tests. */
+import { env } from "cloudflare:workers";
+import { monotonicFactory } from "ulid";
+import { FreshBuffer } from "../../src/memory/fresh-buffer";
+import { MemoryService } from "../../src/memory/memory-service";
+import type { IdempotencyStore, Logger, MemoryRepo, VectorIndex } from "../../src/memory/ports";
+import type { MemoryDeps } from "../../src/memory/service-deps";
+import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
+import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
+import { RulesLlm } from "../../src/providers/rules-llm";
+import { NoReranker } from "../../src/providers/workers-ai-reranker";
+
+export class MemoryIdempotency implements IdempotencyStore {
+  private readonly map = new Map<string, { value: unknown; at: number }>();
+  async get(key: string, notBefore: number) {
+    const hit = this.map.get(key);
+    return hit && hit.at >= notBefore ? hit.value : null;
+  }
+  async put(key: string, value: unknown, now: number) {
+    this.map.set(key, { value, at: now });
+  }
+}
+
+export const recordingLogger = (): Logger & { warnings: string[] } => {
+  const warnings: string[] = [];
+  return { warnings, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) };
+};
+
+export function testService(overrides: Partial<MemoryDeps> & { index: VectorIndex; repo?: MemoryRepo }): MemoryService {
+  const newId = monotonicFactory();
+  return new MemoryService({
+    repo: new D1MemoryRepo(env.DB),
+    embedder: new LocalHashEmbedder(),
+    reranker: new NoReranker(),
+    llm: new RulesLlm(),
+    clock: { now: () => Date.now() },
+    fresh: new FreshBuffer(),
+    idempotency: new MemoryIdempotency(),
+    newId: () => newId(),
+    log: recordingLogger(),
+    settings: { maxResults: 5, confidenceFloor: 0.6, longContentChars: 500, embedderKind: "local", retentionDays: 30, halfLifeDays: 30 },
+    ...overrides,
+  });
+}
