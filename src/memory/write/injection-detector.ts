@@ -36,7 +36,7 @@ const RULES: InjectionRule[] = [
   // The lookbehind lets people describe themselves: "I act as the admin of our club" is a fact.
   { id: "role-override", pattern: /(?<!\b(?:i|we|they|he|she)\s+(?:also\s+|sometimes\s+|often\s+|usually\s+)?)\b(?:act|behave|respond|pretend|function)\s+(?:as|like)\s+(?:if\s+you\s+were\s+)?(?:an?\s+|the\s+)?(?:system|administrator|admin|root|developer|jailbroken|unrestricted|unfiltered|DAN)\b/i },
   { id: "role-override", pattern: /\b(?:enable|enter|activate|switch\s+to)\s+(?:developer|god|jailbreak|DAN)\s+mode\b/i },
-  { id: "role-override", pattern: /你现在(?:是|扮演|成为|变成|作为)|从现在(?:开始|起)[，,]?\s*你(?:是|将|要|必须|只能)|扮演(?:一个)?(?:系统|管理员|开发者|超级用户)|(?:进入|开启|启用)(?:开发者|越狱|上帝)模式/ },
+  { id: "role-override", pattern: /你现在(?:是(?!不是|否)|扮演|成为|变成|作为)|从现在(?:开始|起)[，,]?\s*你(?:是|将|要|必须|只能)|扮演(?:一个)?(?:系统|管理员|开发者|超级用户)|(?:进入|开启|启用)(?:开发者|越狱|上帝)模式/ },
   // Exfiltration of the hidden prompt: "reveal your system prompt", 「输出你的系统提示词」.
   {
     id: "reveal-prompt",
@@ -45,7 +45,7 @@ const RULES: InjectionRule[] = [
   { id: "reveal-prompt", pattern: /\b(?:reveal|print|show|output|repeat|leak|dump|disclose)\s+(?:me\s+)?your\s+(?:(?:full|entire|original|hidden|initial|secret|exact)\s+)*(?:instructions|prompt|rules)\b/i },
   { id: "reveal-prompt", pattern: /(?:输出|显示|打印|告诉我|泄露|展示|透露|给我看|复述|重复|说出)(?:一下)?(?:你的|你)?(?:完整的?|全部的?|原始的?|隐藏的?|初始的?)?(?:系统提示词?|系统指令|系统消息|系统设定|提示词|初始指令|内部指令|隐藏指令)/ },
   // Chat-template markers and role headers that try to open a new system turn inside the text.
-  { id: "fake-role-header", pattern: /^\s*(?:system|developer)\s*[:：]/im },
+  { id: "fake-role-header", pattern: /^\s*(?:system|developer)(?:\s+(?:prompt|message|instructions?))?\s*[:：]/im },
   { id: "fake-role-header", pattern: /^\s*(?:系统|系统提示|系统消息)\s*[:：]/m },
   { id: "fake-role-header", pattern: /<\|(?:im_start|im_end|system|endoftext|start_header_id|end_header_id|eot_id)\|>/i },
   { id: "fake-role-header", pattern: /^\s*#{1,6}\s*(?:system|new\s+instructions?|instructions?)\b/im },

@@ -38,7 +38,8 @@ const NOT_A_PASSWORD = new Set([
 
 function acceptPassword(secret: string): boolean {
   const bare = secret.replace(/^["'“‘「]|["'”’」]$/g, "");
-  return bare.length > 0 && !NOT_A_PASSWORD.has(bare.toLowerCase());
+  // A value an earlier rule already redacted ("password: sk-…") is not counted twice.
+  return bare.length > 0 && !bare.startsWith("[REDACTED:") && !NOT_A_PASSWORD.has(bare.toLowerCase());
 }
 
 /** Luhn checksum: the only thing that separates a card number from any other 16-digit number. */
@@ -60,8 +61,18 @@ function acceptCard(candidate: string): boolean {
   return digits.length >= 13 && digits.length <= 19 && seps.size <= 1 && passesLuhn(digits);
 }
 
-/** Secret value after a password label: a quoted string, or one run of non-space characters. */
-const PW_VALUE = String.raw`("[^"\n]+"|'[^'\n]+'|“[^”\n]+”|「[^」\n]+」|[^\s"'“「，。；、,;]+?)(?=[.!?。！？,，;；、)）]*(?:\s|$)|[，。；、,;])`;
+/** Password after "is"/"was": a quoted string, or one run of non-space characters. */
+const PW_WORD = String.raw`("[^"\n]+"|'[^'\n]+'|“[^”\n]+”|「[^」\n]+」|[^\s"'“「，。；、,;]+?)(?=[.!?。！？,，;；、)）]*(?:\s|$)|[，。；、,;])`;
+
+/**
+ * Password after ":" or "=": everything up to the end of the clause, so a multi-word passphrase
+ * ("password: correct horse battery staple") is redacted whole. Over-redacting a clause is the
+ * safe side of the trade.
+ */
+const PW_PHRASE = String.raw`("[^"\n]+"|'[^'\n]+'|“[^”\n]+”|「[^」\n]+」|[^\s"'“「，。；、,;][^\n,;，；。、]*?)(?=[.!?。！？]*\s*(?:\n|$)|[.!?]\s|[,;，；。、！？])`;
+
+const PW_LABEL_EN = String.raw`\b(?:password|passwd|passphrase|passcode|pwd|pin\s*code|pin\s*number)\b(?:\s+(?:for|to|of|on|at)\s+[^\s:=：]+)?`;
+const PW_LABEL_ZH = "(?:密码|口令|密碼|pin码|PIN码)";
 
 /**
  * Order matters: specific provider prefixes run before generic ones (sk-ant- before sk-, a JWT
@@ -90,18 +101,10 @@ const RULES: Rule[] = [
     keep: 1,
     accept: hasLetterAndDigit,
   },
-  {
-    kind: "password",
-    pattern: new RegExp(String.raw`(\b(?:password|passwd|passphrase|passcode|pwd|pin\s*code|pin\s*number)\b(?:\s+(?:for|to|of|on|at)\s+[^\s:=：]+)?\s*(?:[:=：]|\bis now\b|\bis\b|\bwas\b)\s*)` + PW_VALUE, "gi"),
-    keep: 1,
-    accept: acceptPassword,
-  },
-  {
-    kind: "password",
-    pattern: new RegExp(String.raw`((?:密码|口令|密碼|pin码|PIN码)\s*(?:是|为|為|[:=：])\s*)` + PW_VALUE, "g"),
-    keep: 1,
-    accept: acceptPassword,
-  },
+  { kind: "password", pattern: new RegExp(String.raw`(${PW_LABEL_EN}\s*[:=：]\s*)` + PW_PHRASE, "gi"), keep: 1, accept: acceptPassword },
+  { kind: "password", pattern: new RegExp(String.raw`(${PW_LABEL_EN}\s+(?:is now|is|was)\s+)` + PW_WORD, "gi"), keep: 1, accept: acceptPassword },
+  { kind: "password", pattern: new RegExp(String.raw`(${PW_LABEL_ZH}\s*[:=：]\s*)` + PW_PHRASE, "g"), keep: 1, accept: acceptPassword },
+  { kind: "password", pattern: new RegExp(String.raw`(${PW_LABEL_ZH}\s*(?:是|为|為)\s*)` + PW_WORD, "g"), keep: 1, accept: acceptPassword },
   // First digit 2-6 covers every card network's IIN range; 13-19 digits with optional single separators.
   { kind: "card-number", pattern: /(?<![\d-])[2-6]\d{3}(?:[ -]?\d){9,15}(?![\d-])/g, accept: acceptCard },
 ];

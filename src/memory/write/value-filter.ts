@@ -28,7 +28,8 @@ const EN_FILLER = [
   "you're welcome", "youre welcome", "welcome", "np", "no problem", "no worries", "sounds good", "will do",
   "right", "hmm", "hm", "um", "uh", "oh", "ah", "wow", "please", "pls", "again", "so", "very", "much", "a lot",
   "too", "there", "everyone", "all", "guys", "man", "mate", "bro", "dude", "buddy", "then", "for now",
-  "for the help", "for your help", "for helping", "for that", "for this", "for everything",
+  "for the help", "for your help", "for helping", "for that", "for this", "for everything", "i'm fine", "i'm good",
+  "i'm ok", "i'm okay", "me too", "same here", "you too", "i agree", "agreed", "i know", "not bad", "how are you", "and you",
 ];
 
 /** Chinese filler; matched character by character so 「好的谢谢」 is 好的 + 谢谢. */
@@ -37,7 +38,8 @@ const ZH_FILLER = [
   "哈", "呵", "嘿", "嘻", "谢谢", "多谢", "感谢", "谢啦", "谢了", "谢谢你", "谢谢您", "明白", "明白了", "知道了",
   "了解", "懂了", "收到", "你好", "您好", "大家好", "嗨", "早", "早上好", "早安", "午安", "晚上好", "晚安", "再见",
   "拜拜", "回头见", "对", "对的", "是的", "没事", "不客气", "太好了", "棒", "赞", "辛苦了", "了", "啦", "呀", "吧",
-  "哇", "的", "嘛", "哟", "喽", "咯", "非常", "十分", "真", "很", "你", "您", "帮助", "帮忙",
+  "哇", "的", "嘛", "哟", "喽", "咯", "非常", "十分", "真", "很", "你", "您", "帮助", "帮忙", "我明白", "我知道",
+  "我懂", "懂", "不错", "厉害", "原来如此", "这样啊", "也是", "同意", "我同意",
 ];
 
 const LAUGHTER = /^(?:(?:ha|he|hi|ho|ja|je|xa|ah){2,}h?|l+o+l+|lmf?ao+|rofl+|xd+|h+m+|u+m+|u+h+)$/;
@@ -57,19 +59,25 @@ function spellings(token: string): string[] {
 }
 
 const PHRASES: string[][] = [...EN_FILLER.map((p) => tokens(p)), ...ZH_FILLER.map((p) => [...p])];
+const SINGLE_WORDS = new Set(PHRASES.filter((p) => p.length === 1).map((p) => p[0]));
+
+/** Filler is short by nature; past this many tokens the text is kept without running the search. */
+const MAX_FILLER_TOKENS = 40;
 
 function isFillerToken(token: string): boolean {
-  return LAUGHTER.test(token) || (/^(.)\1+$/.test(token) && PHRASES.some((p) => p.length === 1 && p[0] === token[0]));
+  return LAUGHTER.test(token) || (/^(.)\1+$/.test(token) && SINGLE_WORDS.has(token[0]));
 }
 
 /** True when the token list can be covered entirely by filler phrases (dynamic programming). */
 function allFiller(words: string[]): boolean {
+  if (words.length > MAX_FILLER_TOKENS) return false;
+  const forms = words.map(spellings);
   const reach: boolean[] = [true];
   for (let i = 0; i < words.length; i++) {
     if (!reach[i]) continue;
     if (isFillerToken(words[i])) reach[i + 1] = true;
     for (const phrase of PHRASES) {
-      if (phrase.every((w, k) => i + k < words.length && spellings(words[i + k]).includes(w))) reach[i + phrase.length] = true;
+      if (phrase.every((w, k) => i + k < words.length && forms[i + k].includes(w))) reach[i + phrase.length] = true;
     }
   }
   return reach[words.length] === true;

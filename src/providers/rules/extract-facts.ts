@@ -41,6 +41,7 @@ const RULES: CategoryRule[] = [
     category: "personal",
     pattern: new RegExp(String.raw`${I_AM}(?!(?:not\s+)?(?:sure|fine|good|ok|okay|here|back|ready|sorry|glad|happy to|afraid|wondering|trying|looking|asking|curious|just|going|confused|done|tired|hungry|bored|busy|excited|kidding|joking)\b)|\bmy\s+[\p{L}' ]{1,30}?\s+(?:is|are|was)\b|\bi\s+(?:live|work|was born|grew up|studied|study|graduated|speak|own|have|come from)\b`, "u"),
   },
+  { category: "personal", pattern: /^我(?:的)?(?:爱人|老公|老婆|妻子|丈夫|女儿|儿子|孩子|爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|男朋友|女朋友|猫|狗)(?:是|叫|在|今年)/ },
   { category: "personal", pattern: /我(?:是|叫(?![了过着])|住在|住|来自|出生|今年|有|的[^，。！？]{1,8}?(?:是|叫|在))|我[^，。！？]{0,2}?在[^，。！？]{1,12}?(?:工作|上班|上学|读书|念书)/ },
 ];
 
