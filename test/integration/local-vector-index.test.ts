@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { LocalVectorIndex, quantize } from "../../src/storage/local-vector-index";
+import { l2normalize } from "../../src/memory/vector-math";
+import { uniqueUser } from "../helpers/api-keys";
+
+const owner = { accountId: "default", userId: "vec-owner" };
+const other = { accountId: "default", userId: "vec-other" };
+
+function vec(...values: number[]): Float32Array {
+  return l2normalize(Float32Array.from(values));
+}
+
+function freshStub() {
+  return env.USER_MEMORY.get(env.USER_MEMORY.idFromName(`default:${uniqueUser("vec")}`));
+}
+
+describe("quantize", () => {
+  it("keeps cosine within quantisation noise", () => {
+    const a = vec(0.3, -0.2, 0.9, 0.1);
+    const { q, scale } = quantize(a);
+    expect(Math.max(...Array.from(q, Math.abs))).toBe(127);
+    const restored = Array.from(q, (x) => x * scale);
+    restored.forEach((x, i) => expect(x).toBeCloseTo(a[i], 2));
+  });
+
+  it("quantises a zero vector to zeros", () => {
+    expect(quantize(new Float32Array(4))).toEqual({ q: new Int8Array(4), scale: 0 });
+  });
+});
+
+describe("LocalVectorIndex in Durable Object SQLite", () => {
+  it("ranks by cosine, updates in place, removes, and reloads from SQLite", async () => {
+    await runInDurableObject(freshStub(), async (_i, state) => {
+      const index = new LocalVectorIndex(state.storage.sql, 4);
+      await index.upsert(owner, [
+        { id: "a", vector: vec(1, 0, 0, 0) },
+        { id: "b", vector: vec(0.7, 0.7, 0, 0) },
+        { id: "c", vector: vec(0, 0, 1, 0) },
+      ]);
+      const first = await index.query(owner, vec(1, 0.1, 0, 0), 2);
+      expect(first.map((h) => h.id)).toEqual(["a", "b"]);
+      expect(first[0].score).toBeGreaterThan(0.98);
+      await index.upsert(owner, [{ id: "a", vector: vec(0, 0, 0, 1) }]);
+      await index.remove(owner, ["b"]);
+      expect((await index.query(owner, vec(0, 0, 1, 0), 3)).map((h) => h.id)).toEqual(["c", "a"]);
+      const reloaded = new LocalVectorIndex(state.storage.sql, 4);
+      const hits = await reloaded.query(owner, vec(0, 0, 0.1, 1), 3);
+      expect(hits.map((h) => h.id)).toEqual(["a", "c"]);
+      expect((await reloaded.listIds(owner)).sort()).toEqual(["a", "c"]);
+    });
+  });
+
+  it("never returns another owner's vectors and rejects wrong dimensions", async () => {
+    await runInDurableObject(freshStub(), async (_i, state) => {
+      const index = new LocalVectorIndex(state.storage.sql, 4);
+      await index.upsert(owner, [{ id: "mine", vector: vec(1, 0, 0, 0) }]);
+      await expect(index.upsert(owner, [{ id: "bad", vector: vec(1, 0, 0) }])).rejects.toThrow(/3 dims, index has 4/);
+      const fresh = new LocalVectorIndex(state.storage.sql, 4);
+      expect(await fresh.query(other, vec(1, 0, 0, 0), 5)).toEqual([]);
+    });
+  });
+
+  it("grows past its initial capacity and keeps every row", async () => {
+    await runInDurableObject(freshStub(), async (_i, state) => {
+      const dims = 32;
+      const distinct = (i: number) => {
+        const v = new Float32Array(dims);
+        v[i % dims] += 1;
+        v[(Math.floor(i / dims) * 5 + 3) % dims] += 0.5;
+        return l2normalize(v);
+      };
+      const index = new LocalVectorIndex(state.storage.sql, dims);
+      await index.query(owner, distinct(0), 1);
+      await index.upsert(owner, Array.from({ length: 200 }, (_, i) => ({ id: `v${i}`, vector: distinct(i) })));
+      for (const probe of [0, 63, 64, 199]) {
+        const hits = await index.query(owner, distinct(probe), 1);
+        expect(hits[0].id).toBe(`v${probe}`);
+      }
+      expect(index.residentBytes()).toBeGreaterThanOrEqual(200 * dims);
+    });
+  });
+});
