@@ -1,17 +1,34 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 
-export default defineConfig(async () => ({
-  plugins: [
+/**
+ * Tests that need other wrangler vars run as their own project, in their own workerd with those
+ * vars overriding [env.test]. `npm test` runs every project.
+ */
+const VARIANTS: Record<string, { files: string[]; vars: Record<string, string> }> = {
+  "session-reset": { files: ["test/e2e/session-reset.test.ts"], vars: { PROGRESSIVE_RESET_SECONDS: "2" } },
+  "work-zh": {
+    files: ["test/e2e/prefix-locale.test.ts"],
+    vars: { TOOL_PREFIX: "work_", LOCALE: "zh", SERVER_NAME: "work-memory", PROGRESSIVE_INJECTION: "off" },
+  },
+};
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("migrations");
+  const worker = (vars: Record<string, string> = {}) =>
     cloudflareTest({
       wrangler: { configPath: "./wrangler.toml", environment: "test" },
       remoteBindings: false,
-      miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("migrations") } },
-    }),
-  ],
-  test: {
-    include: ["test/**/*.test.ts"],
-    setupFiles: ["./test/apply-migrations.ts"],
-    testTimeout: 30_000,
-  },
-}));
+      miniflare: { bindings: { TEST_MIGRATIONS: migrations, ...vars } },
+    });
+  const common = { setupFiles: ["./test/apply-migrations.ts"], testTimeout: 30_000 };
+  const variantFiles = Object.values(VARIANTS).flatMap((v) => v.files);
+  return {
+    test: {
+      projects: [
+        { plugins: [worker()], test: { name: "main", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...variantFiles], ...common } },
+        ...Object.entries(VARIANTS).map(([name, v]) => ({ plugins: [worker(v.vars)], test: { name, include: v.files, ...common } })),
+      ],
+    },
+  };
+});

@@ -90,6 +90,8 @@ function printBanner(base: string, newKey: string | null): void {
     `  Cron:     ${base}/__scheduled?cron=*/15+*+*+*+*`,
     ...keyLines(newKey),
     "  Clients send:  Authorization: Bearer <key>",
+    `  OAuth:    clients that sign in (Cursor, Claude Desktop) discover it from ${base}/mcp;`,
+    "            on the sign-in page, paste a user key.",
     rule, "",
   ].join("\n"));
 }

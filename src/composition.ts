@@ -8,8 +8,10 @@ import type { Config } from "./config";
 import type { Env } from "./env";
 import { FreshBuffer } from "./memory/fresh-buffer";
 import { MemoryService } from "./memory/memory-service";
-import type { Embedder, Llm, Logger, Reranker, VectorIndex } from "./memory/ports";
+import type { Embedder, LifecycleScan, Llm, Logger, Reranker, VectorIndex } from "./memory/ports";
+import type { LifecyclePolicy } from "./memory/lifecycle/lifecycle-types";
 import { D1MemoryRepo } from "./storage/d1-memory-repo";
+import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
 import { DoIdempotencyStore } from "./storage/do-idempotency-store";
 import { LocalVectorIndex } from "./storage/local-vector-index";
 import { VectorizeVectorIndex } from "./storage/vectorize-vector-index";
@@ -29,11 +31,25 @@ function requireBinding<T>(value: T | undefined, name: string, setting: string):
   return value;
 }
 
-export function buildEmbedder(env: Env, config: Config): Embedder {
+/**
+ * What `embedding_model` records and index repair / migration compare: the model name, plus the
+ * dimensions when EMBEDDING_DIMENSIONS is set, so changing either one re-embeds (docs/lifecycle.md).
+ */
+export function embeddingModelKey(config: Config): string {
+  return config.EMBEDDING_DIMENSIONS ? `${config.EMBEDDING_MODEL}@${config.EMBEDDING_DIMENSIONS}` : config.EMBEDDING_MODEL;
+}
+
+function buildModelEmbedder(env: Env, config: Config): Embedder {
   if (config.EMBEDDING_PROVIDER === "local") {
     return new LocalHashEmbedder({ model: config.EMBEDDING_MODEL, dimensions: config.EMBEDDING_DIMENSIONS || undefined });
   }
   return new WorkersAiEmbedder(requireBinding(env.AI, "AI", "EMBEDDING_PROVIDER=workers-ai"), config.EMBEDDING_MODEL, config.EMBEDDING_DIMENSIONS || 1024);
+}
+
+export function buildEmbedder(env: Env, config: Config): Embedder {
+  const embedder = buildModelEmbedder(env, config);
+  const model = embeddingModelKey(config);
+  return model === embedder.model ? embedder : { model, dimensions: embedder.dimensions, embed: (texts) => embedder.embed(texts) };
 }
 
 function buildIndex(env: Env, config: Config, sql: SqlStorage, dims: number): VectorIndex {
@@ -76,4 +92,21 @@ export function buildMemoryService(env: Env, config: Config, sql: SqlStorage): M
       halfLifeDays: config.IMPORTANCE_HALF_LIFE_DAYS,
     },
   });
+}
+
+/** The lifecycle policy every maintenance request carries (cron and on-demand alike). */
+export function lifecyclePolicy(config: Config): LifecyclePolicy {
+  return {
+    retentionDays: config.SOFT_DELETE_RETENTION_DAYS,
+    retentionRules: config.RETENTION_RULES.map((r) => ({
+      category: r.category, memoryType: r.memory_type, days: r.days, keepPriorityAtMost: r.keep_priority_at_most,
+    })),
+    halfLifeDays: config.IMPORTANCE_HALF_LIFE_DAYS,
+    batchSize: config.LIFECYCLE_BATCH_SIZE,
+  };
+}
+
+/** Cross-user lifecycle queries for the cron fan-out and /health. */
+export function buildLifecycleScan(env: Env): LifecycleScan {
+  return new D1LifecycleScan(env.DB);
 }

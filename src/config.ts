@@ -8,6 +8,27 @@ import { z } from "zod";
 const onOff = z.enum(["on", "off"]);
 const intFrom = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 
+/** One retention rule as written in RETENTION_RULES (JSON, snake_case); see docs/lifecycle.md. */
+const retentionRule = z.object({
+  category: z.string().trim().min(1).max(50).optional(),
+  memory_type: z.enum(["semantic", "episodic"]).optional(),
+  days: z.number().int().min(0).max(36_500),
+  keep_priority_at_most: z.number().int().min(1).max(5).optional(),
+}).strict().refine((r) => r.category !== undefined || r.memory_type !== undefined, {
+  message: "each rule needs category or memory_type (a rule for every memory is not allowed)",
+});
+
+/** RETENTION_RULES: a JSON array of rules, e.g. [{"memory_type":"episodic","days":90,"keep_priority_at_most":1}]. */
+const retentionRules = z.string().transform((text, ctx) => {
+  if (text.trim() === "") return [];
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    ctx.addIssue({ code: "custom", message: "must be a JSON array of retention rules" });
+    return z.NEVER;
+  }
+}).pipe(z.array(retentionRule).max(20, "at most 20 rules"));
+
 const configSchema = z.object({
   EMBEDDING_PROVIDER: z.enum(["workers-ai", "local"]).default("local"),
   EMBEDDING_MODEL: z.string().min(1).default("local-hash-v1"),
@@ -24,7 +45,14 @@ const configSchema = z.object({
   CONFIDENCE_FLOOR: z.coerce.number().min(0).max(1).default(0.6),
   LONG_CONTENT_CHARS: intFrom(500, 50, 8000),
   IMPORTANCE_HALF_LIFE_DAYS: intFrom(30, 1, 3650),
-  RETENTION_RULES: z.string().default(""),
+  RETENTION_RULES: retentionRules.default([]),
+  // Lifecycle batch bounds (docs/lifecycle.md). A cron under an hour may run 30 s; stay well inside.
+  LIFECYCLE_BATCH_SIZE: intFrom(100, 1, 100),
+  LIFECYCLE_RUN_BUDGET_MS: intFrom(20_000, 2_000, 25_000),
+  LIFECYCLE_USER_BUDGET_MS: intFrom(8_000, 500, 25_000),
+  LIFECYCLE_USER_MAX_ROWS: intFrom(2_000, 1, 100_000),
+  LIFECYCLE_USERS_PER_RUN: intFrom(50, 1, 1_000),
+  LIFECYCLE_CONCURRENCY: intFrom(6, 1, 32),
   TOOL_PREFIX: z.string().regex(/^[A-Za-z0-9_-]*$/, "letters, digits, _ and - only").default(""),
   SERVER_NAME: z.string().min(1).default("hippocampus"),
   LOCALE: z.enum(["en", "zh"]).default("en"),

@@ -8,6 +8,12 @@ export interface Env {
   SSE_SESSION: DurableObjectNamespace;
   AI?: Ai;
   VECTORIZE?: VectorizeIndex;
+  /** OAuth grants, tokens and clients (workers-oauth-provider); without it only API keys work. */
   OAUTH_KV?: KVNamespace;
+  /** Rate limits on the OAuth endpoints (http/oauth/rate-limit.ts). */
+  OAUTH_RATE_LIMITER?: RateLimit;
+  OAUTH_SIGNIN_LIMITER?: RateLimit;
+  /** Secret (wrangler secret put): single-user sign-in on the authorization page. */
+  OAUTH_PASSPHRASE?: string;
   [key: string]: unknown;
 }

@@ -1,9 +1,11 @@
 /**
  * @module index
- * Worker entry: wiring only. HTTP goes to the Hono app; Durable Object classes are exported here.
+ * Worker entry: wiring only. HTTP goes to the Hono app, the Cron Trigger to the lifecycle fan-out
+ * (jobs/scheduled.ts); Durable Object classes are exported here.
  */
 import { buildApp } from "./http/app";
 import type { Env } from "./env";
+import { runScheduledMaintenance } from "./jobs/scheduled";
 
 export { UserMemory } from "./durable/user-memory";
 export { LegacySseSession } from "./mcp/legacy-sse";
@@ -13,5 +15,9 @@ const app = buildApp();
 export default {
   fetch(request, env, ctx) {
     return app.fetch(request, env, ctx);
+  },
+  async scheduled(controller, env) {
+    // Number(): epoch ms in production; local test harnesses may hand the Date they were given.
+    await runScheduledMaintenance(env, Number(controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

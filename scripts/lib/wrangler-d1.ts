@@ -36,14 +36,27 @@ export function sqlValue(value: string | number | null): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
-function targetArgs(target: Target): string[] {
-  // Bindings are not inherited by [env.*]; the offline database is declared in env dev.
-  return target === "local" ? ["--env", "dev", "--local"] : ["--remote"];
+let localPersistDir: string | null = null;
+
+/**
+ * Points every "local" command of this process at a state directory of its own (wrangler's
+ * --persist-to) instead of .wrangler/state: the recall benchmark runs on a throwaway database and
+ * never touches the developer's. null restores the default.
+ */
+export function setLocalPersistDir(dir: string | null): void {
+  localPersistDir = dir;
 }
 
-interface Run { status: number; stdout: string; stderr: string }
+export function targetArgs(target: Target): string[] {
+  // Bindings are not inherited by [env.*]; the offline database is declared in env dev.
+  if (target !== "local") return ["--remote"];
+  return ["--env", "dev", "--local", ...(localPersistDir ? ["--persist-to", localPersistDir] : [])];
+}
 
-function wrangler(args: string[], extraEnv: Record<string, string> = {}): Run {
+export interface Run { status: number; stdout: string; stderr: string }
+
+/** Runs wrangler from PATH; shared with wrangler-kv.ts. */
+export function wrangler(args: string[], extraEnv: Record<string, string> = {}): Run {
   const r = spawnSync("wrangler", args, {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
@@ -60,7 +73,7 @@ function wrangler(args: string[], extraEnv: Record<string, string> = {}): Run {
 const ANSI = /\x1b\[[0-9;]*m/g;
 
 /** The most useful single line out of a failed wrangler run. */
-function failureText(run: Run): string {
+export function failureText(run: Run): string {
   try {
     const parsed = JSON.parse(run.stdout.slice(Math.max(0, run.stdout.indexOf("{"))));
     if (typeof parsed?.error?.text === "string") return parsed.error.text;

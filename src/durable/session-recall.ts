@@ -1,14 +1,16 @@
 /**
  * @module durable/session-recall
- * Recall with progressive injection: advances the session counter held by the Durable Object and
- * asks the memory service for what the stage allows. An explicit limit or PROGRESSIVE_INJECTION=off
- * bypasses the shaping.
+ * Recall with progressive injection: advances the session counter held in the user's Durable Object
+ * and shapes the service's ranked search for the stage. Counters live in the object's SQLite, so an
+ * object evicted between two calls of a session still knows the session. An explicit limit or
+ * PROGRESSIVE_INJECTION=off bypasses the shaping (and does not count as a session call).
  */
 import type { Config } from "../config";
 import type { RecallInput } from "../memory/contracts";
+import { LIMITS } from "../memory/limits";
 import type { MemoryService } from "../memory/memory-service";
 import type { FusedCandidate } from "../memory/recall/fuse-scores";
-import { advanceSession, pickCore, type SessionCounter, type Stage } from "../memory/recall/progressive-injection";
+import { advanceSession, CORE_LIMIT, shapeStage, type Stage } from "../memory/recall/progressive-injection";
 import type { Scope } from "../memory/types";
 
 export interface SessionRecall {
@@ -18,32 +20,35 @@ export interface SessionRecall {
   moreAvailable: number;
 }
 
-const MAX_SESSIONS = 1000;
+/** Per-session call counters in the Durable Object's SQLite. */
+export class SessionCounters {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec("CREATE TABLE IF NOT EXISTS session_counters (key TEXT PRIMARY KEY, calls INTEGER NOT NULL, last_at INTEGER NOT NULL)");
+    sql.exec("CREATE INDEX IF NOT EXISTS session_counters_last_at ON session_counters (last_at)");
+  }
 
-export async function recallWithSession(
-  svc: MemoryService, sessions: Map<string, SessionCounter>, config: Config, scope: Scope, input: RecallInput,
-): Promise<SessionRecall> {
-  const shaped = input.limit === undefined && config.PROGRESSIVE_INJECTION === "on";
-  if (!shaped) {
+  /** Counts one call of `key` and returns its stage. Synchronous, so concurrent calls cannot both read the same count. */
+  advance(key: string, now: number, resetMs: number): Stage {
+    const row = this.sql.exec<{ calls: number; last_at: number }>("SELECT calls, last_at FROM session_counters WHERE key = ?", key).toArray()[0];
+    const { stage, counter } = advanceSession(row ? { calls: row.calls, lastAt: row.last_at } : undefined, now, resetMs);
+    this.sql.exec("INSERT OR REPLACE INTO session_counters (key, calls, last_at) VALUES (?, ?, ?)", key, counter.calls, counter.lastAt);
+    // A session idle past the reset window would start again at call 1 anyway: forget it.
+    this.sql.exec("DELETE FROM session_counters WHERE last_at <= ? AND key <> ?", now - resetMs, key);
+    return stage;
+  }
+}
+
+export async function recallWithSession(svc: MemoryService, counters: SessionCounters, config: Config, scope: Scope, input: RecallInput): Promise<SessionRecall> {
+  if (input.limit !== undefined || config.PROGRESSIVE_INJECTION === "off") {
     const out = await svc.recall(scope, input, input.limit ?? config.MAX_RESULTS);
     return { stage: 3, results: out.results, totalRelevant: out.totalRelevant, moreAvailable: Math.max(0, out.totalRelevant - out.results.length) };
   }
   const key = scope.sessionKey ?? `${scope.actor}:${scope.agentId ?? ""}`;
-  const now = svc.deps.clock.now();
-  const { stage, counter } = advanceSession(sessions.get(key), now, config.PROGRESSIVE_RESET_SECONDS * 1000);
-  sessions.delete(key);
-  sessions.set(key, counter);
-  if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
-  if (stage === 3) {
-    const out = await svc.recall(scope, input, config.MAX_RESULTS);
-    return { stage, results: out.results, totalRelevant: out.totalRelevant, moreAvailable: Math.max(0, out.totalRelevant - out.results.length) };
-  }
-  const out = await svc.recall(scope, input, 50);
-  if (stage === 2) {
-    return { stage, results: out.results.slice(0, 1), totalRelevant: out.totalRelevant, moreAvailable: Math.max(0, out.totalRelevant - 1) };
-  }
-  const core = await svc.list(scope, { order: "priority", limit: 10 });
-  const fallback = core.memories.filter((m) => m.priority <= 2 || m.category === "personal").map((memory) => ({ memory, score: 0 }));
-  const results = pickCore(out.results, fallback);
-  return { stage, results, totalRelevant: out.totalRelevant, moreAvailable: Math.max(0, out.totalRelevant - results.length) };
+  const stage = counters.advance(key, svc.deps.clock.now(), config.PROGRESSIVE_RESET_SECONDS * 1000);
+  // Rank widely without counting access: only what the stage shows counts as recalled.
+  const out = await svc.recall(scope, input, LIMITS.recallLimitMax, { touch: false });
+  const core = stage === 1 ? (await svc.core(scope, CORE_LIMIT, input)).map((memory) => ({ memory, score: 0 })) : [];
+  const { results, moreAvailable } = shapeStage(stage, out.results, out.totalRelevant, core, config.MAX_RESULTS);
+  svc.touch(scope, results.map((r) => r.memory.id));
+  return { stage, results, totalRelevant: out.totalRelevant, moreAvailable };
 }

@@ -9,22 +9,40 @@ import { DurableObject } from "cloudflare:workers";
 import { buildMemoryService, consoleLogger } from "../composition";
 import { loadConfig } from "../config";
 import type { Env } from "../env";
-import type { DeleteInput, ForgetInput, ListInput, RecallInput, SaveInput, UpdateInput } from "../memory/contracts";
+import type { DeleteInput, ForgetInput, ListInput, RecallInput, SaveInput, StatsInput, SummarizeInput, UpdateInput } from "../memory/contracts";
 import { MemoryError, type MemoryErrorShape } from "../memory/errors";
-import type { MemoryService } from "../memory/memory-service";
+import { MemoryService } from "../memory/memory-service";
 import type { Scope } from "../memory/types";
-import { recallWithSession, type SessionRecall } from "./session-recall";
+import type { NumberedLine } from "../memory/import/import-line";
+import { recallWithSession, SessionCounters, type SessionRecall } from "./session-recall";
+import type { MemoryDeps } from "../memory/service-deps";
+import type { MaintenanceReport, MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
+import { runMaintenance } from "../memory/lifecycle/run-maintenance";
+import { DoCursorStore, SerialQueue } from "./maintenance-state";
+
+/**
+ * Test seam: `instance[overrideDepsForTest](deps => ({ index: failingFake }))` swaps ports of one
+ * instance, e.g. a failing VectorIndex. A symbol key is not callable over RPC, so only code running in
+ * the object's isolate (cloudflare:test runInDurableObject) can reach it.
+ */
+export const overrideDepsForTest = Symbol.for("hippocampus.UserMemory.overrideDepsForTest");
 
 export type RpcResult<T> = { ok: true; value: T } | { ok: false; error: MemoryErrorShape };
 
 export class UserMemory extends DurableObject<Env> {
   private service: MemoryService | null = null;
   private owner: string | null = null;
-  readonly sessions = new Map<string, { calls: number; lastAt: number }>();
+  private counters: SessionCounters | null = null;
+  private readonly maintenance = new SerialQueue();
 
   private get svc(): MemoryService {
     this.service ??= buildMemoryService(this.env, loadConfig(this.env), this.ctx.storage.sql);
     return this.service;
+  }
+
+  private get sessions(): SessionCounters {
+    this.counters ??= new SessionCounters(this.ctx.storage.sql);
+    return this.counters;
   }
 
   /** A DO named for one user must never serve another: the first scope pins the owner. */
@@ -51,6 +69,15 @@ export class UserMemory extends DurableObject<Env> {
 
   save(scope: Scope, input: SaveInput) {
     return this.run(scope, () => this.svc.save(scope, input));
+  }
+
+  summarize(scope: Scope, input: SummarizeInput) {
+    return this.run(scope, () => this.svc.summarize(scope, input));
+  }
+
+  /** Bulk import of validated lines (http/import-route.ts); all of them land or none. */
+  import(scope: Scope, lines: NumberedLine[]) {
+    return this.run(scope, () => this.svc.import(scope, lines));
   }
 
   recall(scope: Scope, input: RecallInput): Promise<RpcResult<SessionRecall>> {
@@ -81,7 +108,28 @@ export class UserMemory extends DurableObject<Env> {
     return this.run(scope, () => this.svc.history(scope, id));
   }
 
-  stats(scope: Scope) {
-    return this.run(scope, () => this.svc.stats(scope));
+  stats(scope: Scope, input?: StatsInput) {
+    return this.run(scope, () => this.svc.stats(scope, input));
+  }
+
+  get(scope: Scope, id: string) {
+    return this.run(scope, () => this.svc.get(scope, id));
+  }
+
+  preferences(scope: Scope, limit: number) {
+    return this.run(scope, () => this.svc.preferences(scope, limit));
+  }
+
+  context(scope: Scope, topic: string | undefined, coreLimit: number, topicLimit: number) {
+    return this.run(scope, () => this.svc.context(scope, topic, coreLimit, topicLimit));
+  }
+
+  /** Lifecycle jobs for this user (cron fan-out and on-demand tools), one request at a time. */
+  maintain(scope: Scope, request: MaintenanceRequest): Promise<RpcResult<MaintenanceReport>> {
+    return this.run(scope, () => this.maintenance.run(() => runMaintenance(this.svc.deps, scope, scope.actor, request, new DoCursorStore(this.ctx.storage))));
+  }
+
+  [overrideDepsForTest](override: (deps: MemoryDeps) => Partial<MemoryDeps>): void {
+    this.service = new MemoryService({ ...this.svc.deps, ...override(this.svc.deps) });
   }
 }

@@ -11,6 +11,8 @@ import { requireApiKey } from "./auth";
 import { errorBody, handleError } from "./error-response";
 import { health } from "./health";
 import { serveMcp, serveSse } from "./mcp-routes";
+import { importRoute } from "./import-route";
+import { registerOAuthRoutes } from "./oauth/oauth-routes";
 
 const limitBody = bodyLimit({
   maxSize: LIMITS.bodyMaxBytes,
@@ -23,8 +25,10 @@ export function buildApp(): Hono<AppEnv> {
   app.notFound((c) => c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404));
   app.get("/", (c) => c.json({ service: "hippocampus", mcp: "/mcp", sse: "/sse", health: "/health" }));
   app.get("/health", health);
+  registerOAuthRoutes(app);
   app.use("/mcp", limitBody, requireApiKey);
   app.all("/mcp", serveMcp);
+  app.post("/v1/import", limitBody, requireApiKey, importRoute);
   app.use("/sse", requireApiKey);
   app.use("/sse/*", limitBody, requireApiKey);
   app.get("/sse", serveSse);

@@ -1,11 +1,16 @@
 /**
  * @module http/auth
- * Bearer-key authentication: `Authorization: Bearer hc_…` → Principal. Missing or bad keys get a
- * 401 JSON body with WWW-Authenticate. Keys are compared by SHA-256 hash only.
+ * Bearer authentication: `Authorization: Bearer hc_…` (an API key) or an OAuth access token →
+ * Principal. Missing or bad credentials get a 401 JSON body with WWW-Authenticate, which names
+ * the resource metadata (RFC 9728) when OAuth is on so clients discover sign-in by themselves.
+ * Keys are compared by SHA-256 hash only; neither keys nor tokens are ever logged.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { D1ApiKeyRepo } from "../storage/d1-api-key-repo";
+import { API_KEY_PATTERN, D1ApiKeyRepo } from "../storage/d1-api-key-repo";
 import type { AppEnv } from "./app-env";
+import { principalFromAccessToken } from "./oauth/access-token";
+import { oauthSite, resourceForPath, type OAuthSite } from "./oauth/oauth-site";
+import { SUPPORTED_SCOPES } from "./oauth/oauth-scopes";
 import type { Principal } from "./principal";
 import { errorBody } from "./error-response";
 
@@ -13,7 +18,7 @@ export function challengeHeader(c: Context<AppEnv>, error?: string): string {
   const parts = [`Bearer realm="hippocampus"`];
   if (error) parts.push(`error="${error}"`);
   const metadata = c.get("resourceMetadataUrl");
-  if (metadata) parts.push(`resource_metadata="${metadata}"`);
+  if (metadata) parts.push(`resource_metadata="${metadata}"`, `scope="${SUPPORTED_SCOPES.join(" ")}"`);
   return parts.join(", ");
 }
 
@@ -32,13 +37,23 @@ export async function principalFromKey(db: D1Database, presented: string, now: n
   };
 }
 
+/** An API key (hc_…) or, when OAuth is on, an access token for the resource this path belongs to. */
+async function principalFromBearer(c: Context<AppEnv>, credential: string, site: OAuthSite | null): Promise<Principal | null> {
+  if (API_KEY_PATTERN.test(credential)) return principalFromKey(c.env.DB, credential, Date.now());
+  if (!site) return null;
+  return principalFromAccessToken(c.env, site, c.req.path, credential, (p) => c.executionCtx.waitUntil(p));
+}
+
 export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get("principal")) return next();
+  const site = oauthSite(c.env, c.req.url);
+  const resource = site ? resourceForPath(site, c.req.path) : undefined;
+  if (resource) c.set("resourceMetadataUrl", resource.metadataUrl);
   const header = c.req.header("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) return unauthorized(c, "Missing bearer credentials: send Authorization: Bearer <key>");
-  const principal = await principalFromKey(c.env.DB, match[1], Date.now());
-  if (!principal) return unauthorized(c, "The key is unknown or revoked", "invalid_token");
+  if (!match) return unauthorized(c, "Missing bearer credentials: send Authorization: Bearer <key>, or sign in with OAuth");
+  const principal = await principalFromBearer(c, match[1], site);
+  if (!principal) return unauthorized(c, "The key or access token is unknown, expired or revoked", "invalid_token");
   c.set("principal", principal);
   return next();
 };

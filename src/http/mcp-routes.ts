@@ -12,7 +12,7 @@ import { buildMcpServer } from "../mcp/server-factory";
 import type { AppEnv } from "./app-env";
 import type { CallerContext } from "./principal";
 
-function callerOf(c: Context<AppEnv>): CallerContext {
+export function callerOf(c: Context<AppEnv>): CallerContext {
   return {
     principal: c.get("principal")!,
     agentHeader: c.req.header("x-agent-id") ?? null,
@@ -22,7 +22,7 @@ function callerOf(c: Context<AppEnv>): CallerContext {
 
 export function serveMcp(c: Context<AppEnv>): Promise<Response> {
   const config = loadConfig(c.env);
-  const ctx = { env: c.env, config, caller: callerOf(c), messages: messages(config.LOCALE) };
+  const ctx = { env: c.env, config, caller: callerOf(c), messages: messages(config.LOCALE, config.TOOL_PREFIX) };
   const handler = createMcpHandler(() => buildMcpServer(ctx), { route: "/mcp", allowedOriginHostnames: "*" });
   return handler(c.req.raw, c.env, c.executionCtx as ExecutionContext);
 }

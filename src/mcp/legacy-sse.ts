@@ -1,25 +1,30 @@
 /**
  * @module mcp/legacy-sse
  * Legacy SSE transport for older MCP clients. The agents SDK's McpAgent (SDK v1) keeps one Durable
- * Object per SSE session; here it is only a transport: it registers the same tool registry and
- * every call goes to the user's UserMemory object. The first caller pins the session, so a message
- * posted with someone else's credentials cannot act inside it.
+ * Object per SSE session; here it is only a transport: it registers the same tools, resources and
+ * prompts as /mcp, and every call goes to the user's UserMemory object. The first caller pins the
+ * session, so a message posted with someone else's credentials cannot act inside it.
  */
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { McpAgent } from "agents/mcp";
 import { loadConfig } from "../config";
 import type { Env } from "../env";
 import type { CallerContext } from "../http/principal";
 import { MemoryError } from "../memory/errors";
 import { VERSION } from "../version";
-import { messages } from "./messages";
+import { messages, serverInstructions } from "./messages";
 import type { ToolContext } from "./tool-context";
 import { registerTools, type ToolRegistrar } from "./tool-registry";
+import { registerResources, type ResourceRegistrar } from "./resources";
+import { registerPrompts, type PromptRegistrar } from "./prompts";
 
 type SseProps = { caller: CallerContext };
 
 export class LegacySseSession extends McpAgent<Env, unknown, SseProps> {
-  server = new McpServer({ name: loadConfig(this.env).SERVER_NAME, version: VERSION });
+  server = new McpServer(
+    { name: loadConfig(this.env).SERVER_NAME, version: VERSION },
+    { instructions: serverInstructions(loadConfig(this.env).TOOL_PREFIX) },
+  );
 
   async init(): Promise<void> {
     const pinned = (await this.ctx.storage.get<CallerContext>("pinned_caller")) ?? this.props?.caller;
@@ -27,12 +32,16 @@ export class LegacySseSession extends McpAgent<Env, unknown, SseProps> {
     await this.ctx.storage.put("pinned_caller", pinned);
     const config = loadConfig(this.env);
     const caller: CallerContext = { ...pinned, sessionHeader: pinned.sessionHeader ?? `sse:${this.name}` };
-    const ctx: ToolContext = { env: this.env, config, caller, messages: messages(config.LOCALE) };
+    const ctx: ToolContext = { env: this.env, config, caller, messages: messages(config.LOCALE, config.TOOL_PREFIX) };
     const guard = () => {
       if (this.props?.caller && this.props.caller.principal.keyId !== pinned.principal.keyId) {
         throw new MemoryError("forbidden", "This SSE session belongs to another credential");
       }
     };
-    registerTools(this.server as unknown as ToolRegistrar, { ...ctx, get caller() { guard(); return caller; } });
+    const guarded: ToolContext = { ...ctx, get caller() { guard(); return caller; } };
+    registerTools(this.server as unknown as ToolRegistrar, guarded);
+    registerResources(this.server as unknown as ResourceRegistrar, guarded, (uri, list) => new ResourceTemplate(uri, { list }));
+    // SDK v1 takes the raw zod shape as a prompt's argsSchema.
+    registerPrompts(this.server as unknown as PromptRegistrar, guarded, (shape) => shape);
   }
 }

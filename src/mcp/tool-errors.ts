@@ -29,6 +29,28 @@ function advice(code: MemoryErrorCode, m: Messages): string {
   }
 }
 
+/** What a failed call says: the error's own sentence plus localized advice (generic text for unknown errors). */
+export function errorText(err: unknown, m: Messages): string {
+  if (err instanceof MemoryError) return err.code === "internal" ? m.internal : `${err.message}. ${advice(err.code, m)}`;
+  consoleLogger.error("unexpected MCP error", { error: String(err), stack: (err as Error)?.stack });
+  return m.internal;
+}
+
+/**
+ * JSON-RPC error codes for resources and prompts, which have no isError result: MCP's -32002 for a
+ * missing resource (SDK v2 rewrites it to -32602 for clients on the 2026 protocol revision).
+ */
+const PROTOCOL_CODES: Partial<Record<MemoryErrorCode, number>> = { not_found: -32002, invalid_input: -32602 };
+
+/**
+ * For resource reads and prompt gets: an Error carrying a JSON-RPC `code`, which both SDK
+ * generations put on the wire as { code, message }.
+ */
+export function protocolError(err: unknown, m: Messages): Error & { code: number } {
+  const code = err instanceof MemoryError ? PROTOCOL_CODES[err.code] ?? -32603 : -32603;
+  return Object.assign(new Error(errorText(err, m)), { code });
+}
+
 export function toolError(err: unknown, m: Messages): ToolErrorResult {
   if (err instanceof MemoryError) {
     const text = err.code === "internal" ? m.internal : `${err.message}. ${advice(err.code, m)}`;

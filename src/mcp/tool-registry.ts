@@ -7,6 +7,7 @@
 import type { ToolDefinition } from "./tool-definition";
 import type { ToolContext } from "./tool-context";
 import { toolError } from "./tool-errors";
+import { withToolPrefix } from "./messages";
 import { saveMemoryTool } from "./tools/save-memory";
 import { recallMemoryTool } from "./tools/recall-memory";
 import { updateMemoryTool } from "./tools/update-memory";
@@ -16,10 +17,14 @@ import { listMemoriesTool } from "./tools/list-memories";
 import { forgetMemoriesTool } from "./tools/forget-memories";
 import { memoryHistoryTool } from "./tools/memory-history";
 import { memoryStatsTool } from "./tools/memory-stats";
+import { summarizeConversationTool } from "./tools/summarize-conversation";
+import { consolidateMemoriesTool } from "./tools/consolidate-memories";
+import { regenerateEmbeddingsTool } from "./tools/regenerate-embeddings";
 
 export const TOOLS: ToolDefinition[] = [
   saveMemoryTool, recallMemoryTool, updateMemoryTool, deleteMemoryTool, restoreMemoryTool,
-  listMemoriesTool, forgetMemoriesTool, memoryHistoryTool, memoryStatsTool,
+  listMemoriesTool, forgetMemoriesTool, memoryHistoryTool, memoryStatsTool, summarizeConversationTool,
+  consolidateMemoriesTool, regenerateEmbeddingsTool,
 ];
 
 /** The subset of McpServer.registerTool both SDK generations share. */
@@ -31,7 +36,7 @@ export function registerTools(server: ToolRegistrar, ctx: ToolContext): void {
   for (const tool of TOOLS) {
     server.registerTool(
       `${ctx.config.TOOL_PREFIX}${tool.name}`,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, ...tool.annotations } },
+      { title: tool.title, description: withToolPrefix(tool.description, ctx.config.TOOL_PREFIX), inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, ...tool.annotations } },
       (async (args: Record<string, unknown>) => {
         try {
           const out = await tool.run(ctx, args as never);

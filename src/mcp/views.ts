@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { MEMORY_STATUSES, MEMORY_TYPES } from "../memory/contracts";
 import type { Memory } from "../memory/types";
+import { messages, type Messages } from "./messages";
 
 export const memoryView = z.object({
   id: z.string().describe("Memory id"),
@@ -42,13 +43,18 @@ function day(isoString: string): string {
   return isoString.slice(0, 16).replace("T", " ") + " UTC";
 }
 
+/** The words of a rendered line, in the configured locale (a Messages object fits). */
+export type LineLabels = Pick<Messages, "lineSaved" | "lineEvent" | "lineId">;
+const ENGLISH_LABELS: LineLabels = messages("en");
+
 /** One line per memory: `- [when · category · p2] content (id …)`. Content is quoted as data. */
-export function renderLine(v: MemoryView): string {
-  const when = v.event_time ? `event ${day(v.event_time)}, saved ${day(v.created_at)}` : `saved ${day(v.created_at)}`;
+export function renderLine(v: MemoryView, labels: LineLabels = ENGLISH_LABELS): string {
+  const saved = labels.lineSaved(day(v.created_at));
+  const when = v.event_time ? `${labels.lineEvent(day(v.event_time))}, ${saved}` : saved;
   const status = v.status === "active" ? "" : ` · ${v.status}`;
-  return `- [${when} · ${v.category} · p${v.priority}${status}] ${JSON.stringify(v.content)} (id ${v.id})`;
+  return `- [${when} · ${v.category} · p${v.priority}${status}] ${JSON.stringify(v.content)} (${labels.lineId(v.id)})`;
 }
 
-export function renderList(views: MemoryView[]): string {
-  return views.map(renderLine).join("\n");
+export function renderList(views: MemoryView[], labels: LineLabels = ENGLISH_LABELS): string {
+  return views.map((v) => renderLine(v, labels)).join("\n");
 }

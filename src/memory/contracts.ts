@@ -92,3 +92,26 @@ export type ForgetInput = z.infer<typeof forgetInput>;
 
 export const historyInput = z.object({ id: memoryId });
 export type HistoryInput = z.infer<typeof historyInput>;
+
+export const statsInput = z.object({
+  agent: z.string().max(LIMITS.agentIdMaxChars).optional().describe("Only count memories private to this agent"),
+});
+export type StatsInput = z.infer<typeof statsInput>;
+
+const transcriptMessage = z.object({
+  role: z.string().trim().min(1, "must not be empty").max(32, "must be at most 32 characters").describe("Who spoke: user, assistant or system (用户 / 助手 work too); only the user's turns become memories"),
+  content: z.string().max(LIMITS.transcriptMaxChars, `must be at most ${LIMITS.transcriptMaxChars} characters`).describe("What was said"),
+});
+
+export const summarizeInput = z.object({
+  transcript: z.string().trim().min(1, "must not be empty").max(LIMITS.transcriptMaxChars, `must be at most ${LIMITS.transcriptMaxChars} characters`).optional()
+    .describe("The conversation as plain text, one turn per line starting with User: / Assistant: (or 用户： / 助手：); text without any prefix counts as the user's"),
+  messages: z.array(transcriptMessage).min(1, "must not be empty").max(LIMITS.transcriptMessagesMax, `at most ${LIMITS.transcriptMessagesMax} messages`).optional()
+    .describe("The conversation as messages (instead of transcript)"),
+  source: z.string().trim().min(1, "must not be empty").max(LIMITS.sourceMaxChars).optional()
+    .describe("Conversation reference kept as each memory's source (default conversation:<hash of the transcript>); forget_memories with it removes them all"),
+  category: category.optional().describe("Category for every extracted memory (default: the extractor's — preference, personal, plan or constraint)"),
+  tags: tags.optional().describe("Tags added to every extracted memory"),
+  shared: z.boolean().optional().describe("With an agent id: true makes the memories visible to all of the user's agents"),
+});
+export type SummarizeInput = z.infer<typeof summarizeInput>;

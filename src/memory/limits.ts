@@ -15,10 +15,17 @@ export const LIMITS = {
   listLimitMax: 100,
   bodyMaxBytes: 1_048_576,
   importLinesMax: 5000,
+  /** An import line's own id (external_id) in the system it comes from. */
+  externalIdMaxChars: 128,
+  /** Per-line errors one import response lists; the count covers the rest. */
+  importErrorsMax: 100,
   ttlDaysMax: 36500,
   userIdMaxChars: 128,
   agentIdMaxChars: 128,
   transcriptMaxChars: 60_000,
+  transcriptMessagesMax: 500,
+  /** Facts one summarize_conversation call saves; the rest are reported as skipped. */
+  factsPerTranscriptMax: 50,
 } as const;
 
 /** ULIDs (26 chars, Crockford base32) or external-style ids: letters, digits, `_-:.#`, ≤ 64 chars. */

@@ -4,22 +4,43 @@
  * its pipeline module. Holds no transport concerns; inputs are already validated by the zod
  * contracts in memory/contracts.ts.
  */
-import type { DeleteInput, ForgetInput, ListInput, RecallInput, SaveInput, UpdateInput } from "./contracts";
+import type { DeleteInput, ForgetInput, ListInput, RecallInput, SaveInput, StatsInput, SummarizeInput, UpdateInput } from "./contracts";
 import { invalidInput } from "./errors";
 import type { MemoryDeps } from "./service-deps";
-import type { Scope } from "./types";
+import type { Memory, Scope } from "./types";
 import { saveMemory, type SaveOptions, type SaveResult } from "./write/save-memory";
-import { recallMemories, type RecallOutcome } from "./recall/recall-memories";
+import { recallMemories, touchLater, type RecallOptions, type RecallOutcome } from "./recall/recall-memories";
+import type { FusedCandidate } from "./recall/fuse-scores";
 import { deleteMemories, restoreMemory, updateMemory } from "./manage/edit-memories";
-import { listMemories, memoryHistory, memoryStats } from "./manage/browse-memories";
+import { coreMemories, getMemory, listMemories, memoryHistory, memoryStats, preferenceMemories } from "./manage/browse-memories";
 import { forgetMemories } from "./manage/forget-memories";
+import { importMemories, type ImportResult } from "./import/import-memories";
+import type { NumberedLine } from "./import/import-line";
+import { summarizeConversation } from "./write/summarize-conversation";
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 
 export class MemoryService {
+  private writeTail: Promise<unknown> = Promise.resolve();
+
   constructor(readonly deps: MemoryDeps) {}
 
-  async save(scope: Scope, input: SaveInput, options?: SaveOptions): Promise<SaveResult & { replayed: boolean }> {
+  /**
+   * Admits one write at a time for this user. A Durable Object only holds other requests back while
+   * it awaits its own storage; during a D1 or AI call a second request runs, and two saves of one
+   * sentence would both miss the duplicate (measured: two rows without this queue).
+   */
+  private serial<T>(op: () => Promise<T>): Promise<T> {
+    const run = this.writeTail.then(op, op);
+    this.writeTail = run.catch(() => undefined);
+    return run;
+  }
+
+  save(scope: Scope, input: SaveInput, options?: SaveOptions): Promise<SaveResult & { replayed: boolean }> {
+    return this.serial(() => this.saveOnce(scope, input, options));
+  }
+
+  private async saveOnce(scope: Scope, input: SaveInput, options?: SaveOptions): Promise<SaveResult & { replayed: boolean }> {
     const key = input.idempotency_key ? `${scope.accountId}:${scope.userId}:${scope.agentId ?? ""}:${input.idempotency_key}` : null;
     const now = this.deps.clock.now();
     if (key) {
@@ -31,22 +52,37 @@ export class MemoryService {
     return { ...result, replayed: false };
   }
 
-  recall(scope: Scope, input: RecallInput, limit: number): Promise<RecallOutcome> {
-    return recallMemories(this.deps, scope, input, limit);
+  /** Transcript → extracted facts, each saved through the write pipeline with its own outcome. */
+  summarize(scope: Scope, input: SummarizeInput) {
+    return this.serial(() => summarizeConversation(this.deps, scope, input));
+  }
+
+  /** Bulk import: lines stored exactly as given (see memory/import/import-memories.ts), one write at a time like saves. */
+  import(scope: Scope, lines: NumberedLine[]): Promise<ImportResult> {
+    return this.serial(() => importMemories(this.deps, scope, lines));
+  }
+
+  recall(scope: Scope, input: RecallInput, limit: number, options?: RecallOptions): Promise<RecallOutcome> {
+    return recallMemories(this.deps, scope, input, limit, options);
+  }
+
+  /** Counts an access for memories shown to an agent (off the hot path). */
+  touch(scope: Scope, ids: string[]): void {
+    touchLater(this.deps, scope, ids, this.deps.clock.now());
   }
 
   update(scope: Scope, input: UpdateInput) {
-    return updateMemory(this.deps, scope, input);
+    return this.serial(() => updateMemory(this.deps, scope, input));
   }
 
   delete(scope: Scope, input: DeleteInput) {
     const ids = [...(input.id ? [input.id] : []), ...(input.ids ?? [])];
     if (ids.length === 0) throw invalidInput("id", "give id or ids");
-    return deleteMemories(this.deps, scope, ids);
+    return this.serial(() => deleteMemories(this.deps, scope, ids));
   }
 
   restore(scope: Scope, id: string) {
-    return restoreMemory(this.deps, scope, id);
+    return this.serial(() => restoreMemory(this.deps, scope, id));
   }
 
   list(scope: Scope, input: ListInput) {
@@ -54,14 +90,35 @@ export class MemoryService {
   }
 
   forget(scope: Scope, input: ForgetInput) {
-    return forgetMemories(this.deps, scope, input);
+    return this.serial(() => forgetMemories(this.deps, scope, input));
   }
 
   history(scope: Scope, id: string) {
     return memoryHistory(this.deps, scope, id);
   }
 
-  stats(scope: Scope) {
-    return memoryStats(this.deps, scope);
+  stats(scope: Scope, input?: StatsInput) {
+    return memoryStats(this.deps, scope, input);
+  }
+
+  get(scope: Scope, id: string) {
+    return getMemory(this.deps, scope, id);
+  }
+
+  core(scope: Scope, limit: number, input?: Partial<RecallInput>) {
+    return coreMemories(this.deps, scope, limit, input);
+  }
+
+  preferences(scope: Scope, limit: number) {
+    return preferenceMemories(this.deps, scope, limit);
+  }
+
+  /** What a conversation starts with: core memories, plus those relevant to a topic that are not core already. */
+  async context(scope: Scope, topic: string | undefined, coreLimit: number, topicLimit: number): Promise<{ core: Memory[]; relevant: FusedCandidate[] }> {
+    const core = await coreMemories(this.deps, scope, coreLimit);
+    if (!topic) return { core, relevant: [] };
+    const coreIds = new Set(core.map((m) => m.id));
+    const found = await recallMemories(this.deps, scope, { query: topic }, topicLimit + core.length);
+    return { core, relevant: found.results.filter((c) => !coreIds.has(c.memory.id)).slice(0, topicLimit) };
   }
 }

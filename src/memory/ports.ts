@@ -4,7 +4,8 @@
  * implement them; the composition root (src/composition.ts) picks one per port from config.
  * Nothing in memory/ imports an adapter.
  */
-import type { EventOp, ListFilter, Memory, MemoryEvent, MemoryStatus, Owner, ScoredId, StatsSnapshot } from "./types";
+import type { EventOp, ListFilter, Memory, MemoryEvent, MemoryStatus, Owner, ScoredId, StatsFilter, StatsSnapshot } from "./types";
+import type { LifecycleJobName, RetentionRule } from "./lifecycle/lifecycle-types";
 
 export interface Embedder {
   readonly model: string;
@@ -27,6 +28,8 @@ export interface VectorIndex {
   remove(owner: Owner, ids: string[]): Promise<void>;
   /** Ids the index holds for this owner (repair); undefined when the backend cannot enumerate. */
   listIds?(owner: Owner): Promise<string[] | undefined>;
+  /** Bytes the index holds in this isolate's memory (local index: matrix + ids); undefined when remote. */
+  residentBytes?(): number;
 }
 
 export interface Reranker {
@@ -63,10 +66,26 @@ export interface Llm {
   extractFacts(messages: { role: string; content: string }[]): Promise<ExtractedFact[]>;
 }
 
+export interface LexicalSearch {
+  limit: number;
+  statuses: MemoryStatus[];
+  /** bm25() column weight of the context column (own tokens weigh 1). */
+  contextWeight: number;
+}
+
+export interface LexicalHits {
+  /** BM25 scores, positive, higher is better. */
+  hits: ScoredId[];
+  /** Rows in the full-text index: the N of BM25's idf. */
+  corpusSize: number;
+}
+
 /** A memory row plus its pre-tokenized FTS text and the event that created or changed it. */
 export interface MemoryWrite {
   memory: Memory;
   ftsTokens: string;
+  /** Pre-tokenized text of neighbouring turns (bulk import), indexed in the FTS context column. */
+  contextTokens?: string;
   event: MemoryEvent;
 }
 
@@ -88,14 +107,82 @@ export interface MemoryRepo {
   list(owner: Owner, filter: ListFilter): Promise<Memory[]>;
   /** BM25 over the pre-tokenized column; scores are positive, higher is better. */
   searchText(owner: Owner, tokens: string[], limit: number, statuses?: MemoryStatus[]): Promise<ScoredId[]>;
+  /** Recall's BM25: own tokens plus neighbour context at `contextWeight`, and the corpus size for idf scaling. */
+  searchLexical(owner: Owner, tokens: string[], options: LexicalSearch): Promise<LexicalHits>;
   history(owner: Owner, id: string): Promise<MemoryEvent[]>;
-  stats(owner: Owner, embeddingModel: string): Promise<StatsSnapshot>;
+  stats(owner: Owner, embeddingModel: string, filter?: StatsFilter): Promise<StatsSnapshot>;
   touch(owner: Owner, ids: string[], at: number): Promise<void>;
   markIndexed(owner: Owner, ids: string[], model: string, at: number): Promise<void>;
   /** Active rows not indexed with `model`, oldest first (repair and migration). */
   listUnindexed(owner: Owner, model: string, limit: number): Promise<Memory[]>;
   /** Removes rows for good (purge), keeping a content-free purge event. */
   purge(owner: Owner, ids: string[], actor: string, at: number): Promise<void>;
+
+  // ---- lifecycle (memory/lifecycle): bounded pages of the rows each job still has to visit ----
+  /** Active rows whose expires_at is at or before `now`. */
+  listExpiring(owner: Owner, now: number, limit: number): Promise<Memory[]>;
+  /** Active rows a retention rule expires: matching selector, saved before `createdBefore`, not pinned. */
+  listRetentionExpired(owner: Owner, rule: RetentionRule, createdBefore: number, limit: number): Promise<Memory[]>;
+  /** Deleted, expired and superseded rows whose tombstone time (deleted_at, else updated_at) is at or before `cutoff`. */
+  listTombstones(owner: Owner, cutoff: number, limit: number): Promise<Memory[]>;
+  /** Active rows in (created_at, id) order after `page.after`; `pending` narrows to rows a job has not handled. */
+  listActivePage(owner: Owner, page: ActivePage): Promise<Memory[]>;
+  /** Active, indexed rows whose embedding model is not `model` (migration). */
+  listOtherModel(owner: Owner, model: string, limit: number): Promise<Memory[]>;
+  /** Never-recalled active rows above the decay floor, last decayed (or created) at or before `cutoff`. */
+  listDecayDue(owner: Owner, cutoff: number, limit: number): Promise<DecayCandidate[]>;
+  /** Sets importance and decayed_at; no event (decay is a ranking signal, not a change of content). */
+  setDecayedImportance(owner: Owner, updates: { id: string; importance: number }[], at: number): Promise<void>;
+  markConsolidated(owner: Owner, ids: string[], at: number): Promise<void>;
+}
+
+/** A (created_at, id) position in the active rows, for resumable passes. */
+export interface Keyset {
+  createdAt: number;
+  id: string;
+}
+
+export interface ActivePage {
+  after: Keyset | null;
+  limit: number;
+  pending?: "index" | "consolidation";
+}
+
+export interface DecayCandidate {
+  id: string;
+  importance: number;
+  createdAt: number;
+  decayedAt: number | null;
+}
+
+/** An owner with lifecycle work due, and which jobs it needs. */
+export interface DueOwner extends Owner {
+  jobs: LifecycleJobName[];
+}
+
+/** What the cron asks D1 about every user at once: cheap indexed queries, each bounded. */
+export interface DueQuery {
+  now: number;
+  /** Tombstones at or before this are purged. */
+  purgeCutoff: number;
+  /** Never-recalled rows last decayed at or before this are due. */
+  decayCutoff: number;
+  /** The current embedding model key: indexed rows with another one need migration. */
+  model: string;
+  retention: { rule: RetentionRule; createdBefore: number }[];
+}
+
+export interface LifecycleScan {
+  /** Up to `limit` owners with work due, each with the jobs it needs. */
+  ownersDue(query: DueQuery, limit: number): Promise<DueOwner[]>;
+  /** Active rows across all users not indexed / indexed with another model, counted up to `cap`. */
+  indexSync(model: string, cap: number): Promise<{ unindexed: number; otherModel: number; capped: boolean }>;
+}
+
+/** Resumable positions of lifecycle jobs, kept per user (Durable Object storage). */
+export interface CursorStore {
+  get(key: string): Promise<string | null>;
+  put(key: string, cursor: string | null): Promise<void>;
 }
 
 export interface Clock {

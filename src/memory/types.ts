@@ -73,8 +73,8 @@ export interface ListFilter {
   tags?: string[];
   memoryType?: MemoryType;
   agentId?: string;
-  /** Visibility: shared memories plus this agent's private ones (undefined = all agents). */
-  visibleToAgent?: string;
+  /** Visibility: shared memories plus this agent's private ones (null = shared only, undefined = all agents). */
+  visibleToAgent?: string | null;
   createdBefore?: number;
   maxPriorityNumber?: number;
   minPriorityNumber?: number;
@@ -83,6 +83,12 @@ export interface ListFilter {
   order: "newest" | "oldest" | "priority";
   limit: number;
   cursor?: { key: number; id: string };
+}
+
+/** Which memories memory_stats counts: visible to an agent, and/or private to one agent. */
+export interface StatsFilter {
+  visibleToAgent?: string | null;
+  agentId?: string;
 }
 
 export interface StatsSnapshot {

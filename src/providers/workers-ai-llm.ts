@@ -11,7 +11,8 @@ import { MemoryError } from "../memory/errors";
 const conflictAnswer = z.object({
   supersedes: z.array(z.number().int()).describe("handles the new memory contradicts"),
   duplicate_of: z.number().int().nullable().describe("handle saying the same thing, or null"),
-  reason: z.string().max(300),
+  // No max here: a wordy but otherwise valid answer should not fall back to the rules; it is cut below.
+  reason: z.string().describe("one sentence: which rule applied"),
 });
 
 const factsAnswer = z.object({
@@ -35,7 +36,8 @@ export class WorkersAiLlm implements Llm {
     try {
       const result = (await this.ai.run(this.model as keyof AiModels, {
         messages: [{ role: "system", content: system }, { role: "user", content: user }],
-        response_format: { type: "json_object" },
+        // JSON mode with the answer's schema: the model is held to the shape zod then checks.
+        response_format: { type: "json_schema", json_schema: jsonSchemaOf(schema) },
       } as never)) as { response?: unknown };
       raw = result.response;
     } catch (err) {
@@ -57,7 +59,7 @@ export class WorkersAiLlm implements Llm {
     return {
       supersedes: answer.supersedes.filter((h) => valid.has(h)),
       duplicateOf: answer.duplicate_of !== null && valid.has(answer.duplicate_of) ? answer.duplicate_of : null,
-      reason: `llm: ${answer.reason}`,
+      reason: `llm: ${answer.reason.slice(0, 300)}`,
     };
   }
 
@@ -77,6 +79,18 @@ export class WorkersAiLlm implements Llm {
     if (!answer) return this.fallback.extractFacts(messages);
     return answer.facts.map((f) => ({ content: f.content, category: f.category, memoryType: f.memory_type, priority: f.priority }));
   }
+}
+
+const jsonSchemas = new WeakMap<object, Record<string, unknown>>();
+
+/** The JSON Schema Workers AI's JSON mode takes, derived once from the zod schema that validates the answer. */
+function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  let hit = jsonSchemas.get(schema);
+  if (!hit) {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
+    jsonSchemas.set(schema, (hit = rest));
+  }
+  return hit;
 }
 
 function safeJson(text: string): unknown {

@@ -5,12 +5,16 @@
  */
 import { and, asc, desc, eq, inArray, isNull, lt, gt, or, sql, type SQL } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import type { MemoryPatch, MemoryRepo, MemoryWrite } from "../memory/ports";
-import type { ListFilter, Memory, MemoryEvent, MemoryStatus, Owner, ScoredId, StatsSnapshot } from "../memory/types";
+import type { ActivePage, LexicalHits, LexicalSearch, MemoryPatch, MemoryRepo, MemoryWrite } from "../memory/ports";
+import type { RetentionRule } from "../memory/lifecycle/lifecycle-types";
+import type { ListFilter, Memory, MemoryEvent, MemoryStatus, Owner, ScoredId, StatsFilter, StatsSnapshot } from "../memory/types";
 import { ftsMatchExpression } from "../memory/text/tokenize";
 import { memories, memoryEvents } from "./schema";
 import { memoryToRow, ownerKey, patchToRow, rowToEvent, rowToMemory } from "./memory-mapper";
 import { statsQueries } from "./d1-stats";
+import { decodeRowCount, FTS_AVERAGES_SQL, FTS_COUNT_SQL } from "./fts5-row-count";
+import * as lifecycle from "./d1-lifecycle-queries";
+import { sourceRef } from "../memory/write/merge";
 
 /** D1 caps bound parameters per statement at 100. */
 const PARAM_CHUNK = 90;
@@ -45,14 +49,14 @@ export class D1MemoryRepo implements MemoryRepo {
     const statements: D1PreparedStatement[] = [];
     for (const w of inserts) {
       statements.push(this.prepared(this.db.insert(memories).values(memoryToRow(w.memory))));
-      if (w.ftsTokens) statements.push(this.ftsInsert(w.memory.id, key, w.ftsTokens));
+      if (w.ftsTokens) statements.push(this.ftsInsert(w.memory.id, key, w.ftsTokens, w.contextTokens));
       statements.push(this.prepared(this.db.insert(memoryEvents).values(eventValues(owner, w.event))));
     }
     for (const p of patches) {
       statements.push(this.prepared(this.db.update(memories).set(patchToRow(p.changes)).where(and(this.ownedBy(owner), eq(memories.id, p.id)))));
       if (p.ftsTokens !== undefined) {
-        statements.push(this.ftsDelete(p.id, key));
-        if (p.ftsTokens) statements.push(this.ftsInsert(p.id, key, p.ftsTokens));
+        if (p.ftsTokens) statements.push(...this.ftsReplace(p.id, key, p.ftsTokens));
+        else statements.push(this.ftsDelete(p.id, key));
       }
       statements.push(this.prepared(this.db.insert(memoryEvents).values(eventValues(owner, { memoryId: p.id, ...p.event }))));
     }
@@ -65,8 +69,17 @@ export class D1MemoryRepo implements MemoryRepo {
     return this.d1.prepare(text).bind(...params);
   }
 
-  private ftsInsert(id: string, key: string, tokens: string): D1PreparedStatement {
-    return this.d1.prepare("INSERT INTO memories_fts (tokens, memory_id, owner) VALUES (?, ?, ?)").bind(tokens, id, key);
+  private ftsInsert(id: string, key: string, tokens: string, context = ""): D1PreparedStatement {
+    return this.d1.prepare("INSERT INTO memories_fts (tokens, context, memory_id, owner) VALUES (?, ?, ?, ?)").bind(tokens, context, id, key);
+  }
+
+  /** New own tokens for a row, keeping its neighbour context; inserts the row when it has none (restore). */
+  private ftsReplace(id: string, key: string, tokens: string): D1PreparedStatement[] {
+    return [
+      this.d1.prepare("UPDATE memories_fts SET tokens = ? WHERE memory_id = ? AND owner = ?").bind(tokens, id, key),
+      this.d1.prepare("INSERT INTO memories_fts (tokens, context, memory_id, owner) SELECT ?, '', ?, ? WHERE NOT EXISTS (SELECT 1 FROM memories_fts WHERE memory_id = ? AND owner = ?)")
+        .bind(tokens, id, key, id, key),
+    ];
   }
 
   private ftsDelete(id: string, key: string): D1PreparedStatement {
@@ -113,14 +126,31 @@ export class D1MemoryRepo implements MemoryRepo {
   }
 
   async searchText(owner: Owner, tokens: string[], limit: number, statuses: MemoryStatus[] = ["active"]): Promise<ScoredId[]> {
-    const match = ftsMatchExpression(tokens);
-    if (!match) return [];
+    const terms = ftsMatchExpression(tokens);
+    if (!terms) return [];
+    // Own tokens only: neighbour context (import) is for recall, not for duplicate and conflict checks.
+    const match = `{tokens} : (${terms})`;
     const rows = await this.db.all<{ id: string; score: number }>(sql`
       SELECT f.memory_id AS id, -bm25(memories_fts) AS score
       FROM memories_fts f JOIN memories m ON m.id = f.memory_id
       WHERE memories_fts MATCH ${match} AND f.owner = ${ownerKey(owner)} AND m.status IN (${sql.join(statuses.map((st) => sql`${st}`), sql`, `)})
       ORDER BY bm25(memories_fts) LIMIT ${limit}`);
     return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
+  }
+
+  async searchLexical(owner: Owner, tokens: string[], o: LexicalSearch): Promise<LexicalHits> {
+    const match = ftsMatchExpression(tokens);
+    if (!match || o.statuses.length === 0) return { hits: [], corpusSize: 0 };
+    const search = this.d1.prepare(`
+      SELECT f.memory_id AS id, -bm25(memories_fts, 1.0, ?) AS score
+      FROM memories_fts f JOIN memories m ON m.id = f.memory_id
+      WHERE memories_fts MATCH ? AND f.owner = ? AND m.status IN (${o.statuses.map(() => "?").join(", ")})
+      ORDER BY score DESC LIMIT ?`).bind(o.contextWeight, match, ownerKey(owner), ...o.statuses, o.limit);
+    // bm25()'s idf counts every row of the table, so its N is the whole table's row count.
+    const [found, averages] = (await this.d1.batch([search, this.d1.prepare(FTS_AVERAGES_SQL)])) as [D1Result<{ id: string; score: number }>, D1Result<{ block: ArrayBuffer | number[] }>];
+    const block = averages.results[0]?.block;
+    const corpusSize = (block ? decodeRowCount(block) : null) ?? Number((await this.d1.prepare(FTS_COUNT_SQL).first<{ n: number }>())?.n ?? 0);
+    return { hits: found.results.map((r) => ({ id: r.id, score: Number(r.score) })), corpusSize };
   }
 
   async history(owner: Owner, id: string): Promise<MemoryEvent[]> {
@@ -130,8 +160,8 @@ export class D1MemoryRepo implements MemoryRepo {
     return rows.map(rowToEvent);
   }
 
-  stats(owner: Owner, embeddingModel: string): Promise<StatsSnapshot> {
-    return statsQueries(this.db, owner, embeddingModel);
+  stats(owner: Owner, embeddingModel: string, filter?: StatsFilter): Promise<StatsSnapshot> {
+    return statsQueries(this.db, owner, embeddingModel, filter);
   }
 
   async touch(owner: Owner, ids: string[], at: number): Promise<void> {
@@ -170,6 +200,16 @@ export class D1MemoryRepo implements MemoryRepo {
       await this.d1.batch(statements);
     }
   }
+
+  // Lifecycle pages and updates: the queries live in d1-lifecycle-queries.ts.
+  listExpiring(owner: Owner, now: number, limit: number) { return lifecycle.listExpiring(this.db, owner, now, limit); }
+  listRetentionExpired(owner: Owner, rule: RetentionRule, createdBefore: number, limit: number) { return lifecycle.listRetentionExpired(this.db, owner, rule, createdBefore, limit); }
+  listTombstones(owner: Owner, cutoff: number, limit: number) { return lifecycle.listTombstones(this.db, owner, cutoff, limit); }
+  listActivePage(owner: Owner, page: ActivePage) { return lifecycle.listActivePage(this.db, owner, page); }
+  listOtherModel(owner: Owner, model: string, limit: number) { return lifecycle.listOtherModel(this.db, owner, model, limit); }
+  listDecayDue(owner: Owner, cutoff: number, limit: number) { return lifecycle.listDecayDue(this.db, owner, cutoff, limit); }
+  setDecayedImportance(owner: Owner, updates: { id: string; importance: number }[], at: number) { return lifecycle.setDecayedImportance(this.d1, this.db, owner, updates, at); }
+  markConsolidated(owner: Owner, ids: string[], at: number) { return lifecycle.markConsolidated(this.db, owner, ids, at); }
 }
 
 function listConditions(f: ListFilter): (SQL | undefined)[] {
@@ -179,15 +219,28 @@ function listConditions(f: ListFilter): (SQL | undefined)[] {
     f.category ? eq(memories.category, f.category) : undefined,
     f.memoryType ? eq(memories.memoryType, f.memoryType) : undefined,
     f.agentId ? eq(memories.agentId, f.agentId) : undefined,
-    f.visibleToAgent !== undefined ? or(isNull(memories.agentId), eq(memories.agentId, f.visibleToAgent)) : undefined,
+    f.visibleToAgent === null ? isNull(memories.agentId) : undefined,
+    typeof f.visibleToAgent === "string" ? or(isNull(memories.agentId), eq(memories.agentId, f.visibleToAgent)) : undefined,
     f.createdBefore !== undefined ? lt(memories.createdAt, f.createdBefore) : undefined,
     f.minPriorityNumber !== undefined ? sql`${memories.priority} >= ${f.minPriorityNumber}` : undefined,
     f.maxPriorityNumber !== undefined ? sql`${memories.priority} <= ${f.maxPriorityNumber}` : undefined,
-    f.source !== undefined ? or(eq(memories.source, f.source), sql`EXISTS (SELECT 1 FROM memories d WHERE d.source = ${f.source} AND d.account_id = ${memories.accountId} AND d.user_id = ${memories.userId} AND EXISTS (SELECT 1 FROM json_each(${memories.derivedFrom}) WHERE json_each.value = d.id))`) : undefined,
+    f.source !== undefined ? sourceCondition(f.source) : undefined,
     f.supersededBy !== undefined ? eq(memories.supersededBy, f.supersededBy) : undefined,
     cursorCondition(f),
     ...tagConds,
   ];
+}
+
+/**
+ * Saved from `source`, or derived from it: derived_from names the source itself (`source:<ref>`,
+ * written by merges and transcript extraction) or a memory of this user saved from it.
+ */
+function sourceCondition(source: string): SQL {
+  return or(
+    eq(memories.source, source),
+    sql`EXISTS (SELECT 1 FROM json_each(${memories.derivedFrom}) WHERE json_each.value = ${sourceRef(source)})`,
+    sql`EXISTS (SELECT 1 FROM memories d WHERE d.source = ${source} AND d.account_id = ${memories.accountId} AND d.user_id = ${memories.userId} AND EXISTS (SELECT 1 FROM json_each(${memories.derivedFrom}) WHERE json_each.value = d.id))`,
+  )!;
 }
 
 function cursorCondition(f: ListFilter): SQL | undefined {

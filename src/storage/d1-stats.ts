@@ -2,9 +2,9 @@
  * @module storage/d1-stats
  * Aggregate counts for memory_stats: by status, category, priority and type, plus index sync.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import type { Owner, StatsSnapshot } from "../memory/types";
+import type { Owner, StatsFilter, StatsSnapshot } from "../memory/types";
 import { memories } from "./schema";
 
 type Row = { k: string | number | null; n: number };
@@ -13,8 +13,18 @@ function toRecord(rows: Row[]): Record<string, number> {
   return Object.fromEntries(rows.map((r) => [String(r.k), Number(r.n)]));
 }
 
-export async function statsQueries(db: DrizzleD1Database, owner: Owner, model: string): Promise<StatsSnapshot> {
-  const own = and(eq(memories.accountId, owner.accountId), eq(memories.userId, owner.userId));
+/** Agent conditions: visible to an agent (shared or its own; null = shared only) and/or private to one agent. */
+function agentConditions(filter: StatsFilter): (SQL | undefined)[] {
+  const { visibleToAgent, agentId } = filter;
+  return [
+    visibleToAgent === undefined ? undefined
+      : visibleToAgent === null ? isNull(memories.agentId) : or(isNull(memories.agentId), eq(memories.agentId, visibleToAgent)),
+    agentId !== undefined ? eq(memories.agentId, agentId) : undefined,
+  ];
+}
+
+export async function statsQueries(db: DrizzleD1Database, owner: Owner, model: string, filter: StatsFilter = {}): Promise<StatsSnapshot> {
+  const own = and(eq(memories.accountId, owner.accountId), eq(memories.userId, owner.userId), ...agentConditions(filter));
   const active = and(own, eq(memories.status, "active"));
   const group = (col: typeof memories.status | typeof memories.category | typeof memories.priority | typeof memories.memoryType, where = active) =>
     db.select({ k: col, n: sql<number>`count(*)` }).from(memories).where(where).groupBy(col);

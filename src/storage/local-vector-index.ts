@@ -1,16 +1,29 @@
 /**
  * @module storage/local-vector-index
  * VectorIndex inside the user's Durable Object: vectors persist in DO SQLite and are scanned from an
- * in-memory int8 matrix loaded lazily on first query. Int8 with a per-vector scale keeps 100k × 384-d
- * under 40 MB while cosine ranking stays within quantisation noise. Writes are visible immediately,
- * so this index needs no fresh buffer.
+ * in-memory int8 matrix loaded lazily on the first query. Int8 with a per-vector scale keeps 100k ×
+ * 384-d at 38 MB while cosine ranking stays within quantisation noise. The matrix is column-major
+ * (one contiguous run per dimension), so a query reads only the dimensions it uses: the hash
+ * embedder's query vectors touch ~20 of 384, and a dense query (bge-m3) costs what a row scan would.
+ * Writes are visible immediately, so this index needs no fresh buffer.
  */
 import type { VectorIndex, VectorItem } from "../memory/ports";
 import type { Owner, ScoredId } from "../memory/types";
 import { ownerKey } from "./memory-mapper";
 import { topK } from "../memory/top-k";
 
+/**
+ * Heap bytes per id beyond its matrix column: the id string (~40), its array slot (8) and its Map
+ * entry (~37), measured with process.memoryUsage() on 100k ULIDs in V8.
+ */
+const ID_OVERHEAD_BYTES = 85;
+const INITIAL_ROWS = 64;
+
 interface Matrix {
+  /** Rows allocated per dimension column. */
+  capacity: number;
+  count: number;
+  /** data[dim * capacity + row]: quantised component of vector `row` in dimension `dim`. */
   data: Int8Array;
   scales: Float32Array;
   ids: string[];
@@ -27,24 +40,34 @@ export function quantize(vector: Float32Array): { q: Int8Array; scale: number } 
   return { q, scale: max / 127 };
 }
 
+function emptyMatrix(dims: number, rows: number): Matrix {
+  const capacity = Math.max(INITIAL_ROWS, rows);
+  return { capacity, count: 0, data: new Int8Array(capacity * dims), scales: new Float32Array(capacity), ids: [], slotOf: new Map() };
+}
+
 export class LocalVectorIndex implements VectorIndex {
   readonly kind = "local" as const;
   readonly eventual = false;
-  private matrix: Matrix | null = null;
+  /** One matrix per owner; in production a Durable Object serves one owner, so there is one. */
+  private readonly matrices = new Map<string, Matrix>();
+  /** Score buffer reused across queries: no 400 KB allocation per recall at 100k. */
+  private scratch = new Float32Array(0);
 
   constructor(private readonly sqlStorage: SqlStorage, private readonly dims: number) {
     sqlStorage.exec(`CREATE TABLE IF NOT EXISTS local_vectors (
       id TEXT PRIMARY KEY, owner TEXT NOT NULL, dims INTEGER NOT NULL, scale REAL NOT NULL, vec BLOB NOT NULL)`);
   }
 
-  /** Bytes held by the in-memory matrix (for the scale benchmark). */
+  /** Bytes the loaded matrices hold: vectors, scales, ids and the score buffer. */
   residentBytes(): number {
-    const m = this.matrix;
-    return m ? m.data.byteLength + m.scales.byteLength + m.ids.length * 40 : 0;
+    let bytes = this.scratch.byteLength;
+    for (const m of this.matrices.values()) bytes += m.data.byteLength + m.scales.byteLength + m.count * ID_OVERHEAD_BYTES;
+    return bytes;
   }
 
   async upsert(owner: Owner, items: VectorItem[]): Promise<void> {
     const key = ownerKey(owner);
+    const m = this.matrices.get(key);
     for (const item of items) {
       if (item.vector.length !== this.dims) throw new Error(`vector for ${item.id} has ${item.vector.length} dims, index has ${this.dims}`);
       const { q, scale } = quantize(item.vector);
@@ -52,28 +75,33 @@ export class LocalVectorIndex implements VectorIndex {
         "INSERT OR REPLACE INTO local_vectors (id, owner, dims, scale, vec) VALUES (?, ?, ?, ?, ?)",
         item.id, key, this.dims, scale, q.buffer,
       );
-      if (this.matrix) this.place(this.matrix, item.id, q, scale);
+      if (m) this.place(m, item.id, q, scale);
     }
   }
 
   async query(owner: Owner, vector: Float32Array, k: number): Promise<ScoredId[]> {
     const m = this.load(ownerKey(owner));
-    const n = m.ids.length;
-    const d = this.dims;
-    const scores = new Float32Array(n);
-    for (let row = 0; row < n; row++) {
-      let dot = 0;
-      const base = row * d;
-      for (let j = 0; j < d; j++) dot += vector[j] * m.data[base + j];
-      scores[row] = dot * m.scales[row];
+    const n = m.count;
+    if (n === 0) return [];
+    if (this.scratch.length < n) this.scratch = new Float32Array(Math.max(n, m.capacity));
+    const scores = this.scratch.subarray(0, n);
+    scores.fill(0);
+    for (let dim = 0; dim < this.dims; dim++) {
+      const w = vector[dim];
+      if (w === 0) continue;
+      const column = m.data.subarray(dim * m.capacity, dim * m.capacity + n);
+      for (let row = 0; row < n; row++) scores[row] += w * column[row];
     }
+    for (let row = 0; row < n; row++) scores[row] *= m.scales[row];
     return topK(scores, k).map(({ index, score }) => ({ id: m.ids[index], score }));
   }
 
   async remove(owner: Owner, ids: string[]): Promise<void> {
+    const key = ownerKey(owner);
+    const m = this.matrices.get(key);
     for (const id of ids) {
-      this.sqlStorage.exec("DELETE FROM local_vectors WHERE id = ? AND owner = ?", id, ownerKey(owner));
-      if (this.matrix) this.evict(this.matrix, id);
+      this.sqlStorage.exec("DELETE FROM local_vectors WHERE id = ? AND owner = ?", id, key);
+      if (m) this.evict(m, id);
     }
   }
 
@@ -82,50 +110,53 @@ export class LocalVectorIndex implements VectorIndex {
   }
 
   private load(key: string): Matrix {
-    if (this.matrix) return this.matrix;
+    const cached = this.matrices.get(key);
+    if (cached) return cached;
     const count = this.sqlStorage.exec<{ n: number }>("SELECT count(*) AS n FROM local_vectors WHERE owner = ? AND dims = ?", key, this.dims).one().n;
-    const m: Matrix = { data: new Int8Array(Math.max(64, count) * this.dims), scales: new Float32Array(Math.max(64, count)), ids: [], slotOf: new Map() };
+    const m = emptyMatrix(this.dims, count);
+    // Rows stream from SQLite one at a time; only the matrix itself is kept.
     const cursor = this.sqlStorage.exec<{ id: string; scale: number; vec: ArrayBuffer }>(
       "SELECT id, scale, vec FROM local_vectors WHERE owner = ? AND dims = ?", key, this.dims);
     for (const row of cursor) this.place(m, row.id, new Int8Array(row.vec), row.scale);
-    this.matrix = m;
+    this.matrices.set(key, m);
     return m;
   }
 
   private place(m: Matrix, id: string, q: Int8Array, scale: number): void {
     let slot = m.slotOf.get(id);
     if (slot === undefined) {
-      slot = m.ids.length;
-      if ((slot + 1) * this.dims > m.data.length) this.grow(m);
-      m.ids.push(id);
+      if (m.count === m.capacity) this.grow(m);
+      slot = m.count++;
+      m.ids[slot] = id;
       m.slotOf.set(id, slot);
     }
-    m.data.set(q, slot * this.dims);
+    for (let dim = 0; dim < this.dims; dim++) m.data[dim * m.capacity + slot] = q[dim];
     m.scales[slot] = scale;
   }
 
+  /** Doubles the rows per column; each column moves to its new offset. */
   private grow(m: Matrix): void {
-    const rows = m.scales.length * 2;
-    const data = new Int8Array(rows * this.dims);
-    data.set(m.data);
-    const scales = new Float32Array(rows);
+    const capacity = m.capacity * 2;
+    const data = new Int8Array(capacity * this.dims);
+    for (let dim = 0; dim < this.dims; dim++) data.set(m.data.subarray(dim * m.capacity, dim * m.capacity + m.count), dim * capacity);
+    const scales = new Float32Array(capacity);
     scales.set(m.scales);
-    m.data = data;
-    m.scales = scales;
+    Object.assign(m, { capacity, data, scales });
   }
 
-  /** Swap-remove keeps the matrix dense so the scan never skips holes. */
+  /** Swap-remove keeps every column dense so the scan never skips holes. */
   private evict(m: Matrix, id: string): void {
     const slot = m.slotOf.get(id);
     if (slot === undefined) return;
-    const last = m.ids.length - 1;
+    const last = m.count - 1;
     if (slot !== last) {
-      m.data.copyWithin(slot * this.dims, last * this.dims, (last + 1) * this.dims);
+      for (let dim = 0; dim < this.dims; dim++) m.data[dim * m.capacity + slot] = m.data[dim * m.capacity + last];
       m.scales[slot] = m.scales[last];
       m.ids[slot] = m.ids[last];
       m.slotOf.set(m.ids[slot], slot);
     }
-    m.ids.pop();
+    m.ids.length = last;
+    m.count = last;
     m.slotOf.delete(id);
   }
 }

@@ -4,6 +4,7 @@
  * The FTS5 table `memories_fts` is created by a hand-written migration (drizzle-kit cannot express
  * virtual tables) and is reached through raw SQL in the D1 repo.
  */
+import { sql } from "drizzle-orm";
 import { sqliteTable, text, integer, real, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const memories = sqliteTable(
@@ -36,6 +37,10 @@ export const memories = sqliteTable(
     accessCount: integer("access_count").notNull().default(0),
     embeddingModel: text("embedding_model"),
     indexedAt: integer("indexed_at"),
+    /** Lifecycle: when passive forgetting last lowered importance (null: never; decay counts from created_at). */
+    decayedAt: integer("decayed_at"),
+    /** Lifecycle: when consolidation compared this memory with its neighbours (null: not yet). */
+    consolidatedAt: integer("consolidated_at"),
   },
   (t) => [
     index("memories_owner_status_idx").on(t.accountId, t.userId, t.status),
@@ -43,6 +48,16 @@ export const memories = sqliteTable(
     index("memories_owner_created_idx").on(t.accountId, t.userId, t.createdAt),
     index("memories_status_expires_idx").on(t.status, t.expiresAt),
     index("memories_status_deleted_idx").on(t.status, t.deletedAt),
+    // Lifecycle (docs/lifecycle.md): retention rules, and partial indexes holding only the rows a job
+    // still has to visit, so the cron's "who needs work" queries stay cheap. Their WHERE terms are
+    // repeated literally in storage/d1-lifecycle-queries.ts (SQLite uses a partial index only then).
+    index("memories_status_type_created_idx").on(t.status, t.memoryType, t.createdAt),
+    index("memories_status_category_created_idx").on(t.status, t.category, t.createdAt),
+    index("memories_unindexed_idx").on(t.accountId, t.userId, t.createdAt).where(sql`status = 'active' AND indexed_at IS NULL`),
+    index("memories_model_idx").on(t.embeddingModel, t.accountId, t.userId).where(sql`status = 'active' AND indexed_at IS NOT NULL`),
+    index("memories_decay_due_idx").on(t.decayedAt, t.createdAt, t.accountId, t.userId)
+      .where(sql`status = 'active' AND access_count = 0 AND importance > 0.05`),
+    index("memories_unconsolidated_idx").on(t.accountId, t.userId, t.createdAt).where(sql`status = 'active' AND consolidated_at IS NULL`),
   ],
 );
 

@@ -9,6 +9,8 @@ import type { Memory } from "../../src/memory/types";
 
 const NOW = Date.parse("2026-11-29T12:00:00Z");
 const scope = { accountId: "a", userId: "u", actor: "t" };
+/** Local embedder, a 100-row full-text index (BM25 4 ≈ one specific word matched). */
+const CTX = { embedderKind: "local", corpusSize: 100, now: NOW };
 function mem(id: string, extra: Partial<Memory> = {}): Memory {
   return { ...buildMemory(scope, id, "h", NOW - 86_400_000, { content: id, agentId: null }), ...extra };
 }
@@ -29,7 +31,7 @@ describe("fuseScores", () => {
       ["dense", { cosine: 0.6, bm25: 0 }],
       ["weak", { cosine: 0.2, bm25: 0 }],
     ]);
-    const ids = fuseScores(rows, evidence, 0.3, NOW).map((c) => c.memory.id);
+    const ids = fuseScores(rows, evidence, CTX).map((c) => c.memory.id);
     expect(ids).toContain("lexical");
     expect(ids).toContain("dense");
     expect(ids).not.toContain("weak");
@@ -38,7 +40,7 @@ describe("fuseScores", () => {
   it("boosts higher priority at equal evidence", () => {
     const rows = [mem("p5", { priority: 5, importance: 0.1 }), mem("p1", { priority: 1, importance: 0.9 })];
     const e = { cosine: 0.5, bm25: 2 };
-    const out = fuseScores(rows, new Map([["p5", e], ["p1", e]]), 0.3, NOW);
+    const out = fuseScores(rows, new Map([["p5", e], ["p1", e]]), CTX);
     expect(out.map((c) => c.memory.id)).toEqual(["p1", "p5"]);
   });
 
@@ -46,7 +48,7 @@ describe("fuseScores", () => {
     const fresh = mem("fresh", { eventTime: NOW });
     const old = mem("old", { eventTime: NOW - 365 * 86_400_000 });
     const e = { cosine: 0.5, bm25: 2 };
-    const [a, b] = fuseScores([fresh, old], new Map([["fresh", e], ["old", e]]), 0.3, NOW);
+    const [a, b] = fuseScores([fresh, old], new Map([["fresh", e], ["old", e]]), CTX);
     expect(a.memory.id).toBe("fresh");
     expect(b.score / a.score).toBeGreaterThan(0.9);
   });

@@ -68,6 +68,12 @@ describe("RulesLlm.decideConflict: single-valued attributes", () => {
     expect((await decide("I no longer work at Google", "I work at Google")).reason).toContain("attribute-ended (employer)");
     expect((await decide("我已经不在腾讯工作了", "我在腾讯工作")).supersedes).toEqual([1]);
     expect((await decide("I no longer live in Paris", "I live in Berlin")).supersedes).toEqual([]);
+    expect((await decide("I used to work at Google", "I work at Google")).reason).toContain("attribute-ended (employer)");
+    expect((await decide("I used to live in Paris", "I live in Paris")).reason).toContain("attribute-ended (residence)");
+    expect((await decide("我以前在腾讯工作", "我在腾讯工作")).reason).toContain("attribute-ended (employer)");
+    expect((await decide("我以前住在北京", "我住在北京")).reason).toContain("attribute-ended (residence)");
+    expect((await decide("I used to live in Paris", "I live in Berlin")).supersedes).toEqual([]);
+    expect((await decide("我以前在腾讯工作", "我在字节跳动工作")).supersedes).toEqual([]);
   });
 
   it.each([

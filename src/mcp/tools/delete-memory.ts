@@ -21,7 +21,7 @@ export const deleteMemoryTool = defineTool({
   async run(ctx, args) {
     requireWrite(ctx);
     const r = await withMemory(ctx, args, (stub, scope) => stub.delete(scope, args));
-    const extra = r.notFound.length ? `\nNot found: ${r.notFound.join(", ")}. ${ctx.messages.notFoundAdvice}` : "";
+    const extra = r.notFound.length ? `\n${ctx.messages.notFoundIds(r.notFound.join(", "))} ${ctx.messages.notFoundAdvice}` : "";
     return {
       structured: { deleted: r.deleted, already_deleted: r.alreadyDeleted, not_found: r.notFound },
       text: ctx.messages.deleted(r.deleted.length) + extra,

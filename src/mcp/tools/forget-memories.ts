@@ -25,10 +25,11 @@ export const forgetMemoriesTool = defineTool({
     if (!args.dry_run) requireWrite(ctx);
     const r = await withMemory(ctx, args, (stub, scope) => stub.forget(scope, args));
     const sample = r.sample.map((m) => toView(m));
-    const head = r.dryRun ? `Would forget ${r.matched} memories (dry run):` : ctx.messages.deleted(r.deleted.length);
+    const m = ctx.messages;
+    const head = r.dryRun ? m.forgetPreview(r.matched) : m.deleted(r.deleted.length);
     return {
       structured: { matched: r.matched, deleted: r.deleted, sample, dry_run: r.dryRun, truncated: r.truncated },
-      text: [head, renderList(sample)].filter(Boolean).join("\n"),
+      text: [head, renderList(sample, m), r.truncated ? m.forgetTruncated : ""].filter(Boolean).join("\n"),
     };
   },
 });

@@ -21,7 +21,8 @@ export const listMemoriesTool = defineTool({
   async run(ctx, args) {
     const r = await withMemory(ctx, args, (stub, scope) => stub.list(scope, args));
     const views = r.memories.map((m) => toView(m));
-    const text = views.length ? renderList(views) + (r.nextCursor ? `\nnext_cursor: ${r.nextCursor}` : "") : ctx.messages.noneListed;
+    const m = ctx.messages;
+    const text = views.length ? renderList(views, m) + (r.nextCursor ? `\n${m.nextCursor(r.nextCursor)}` : "") : m.noneListed;
     return { structured: { memories: views, next_cursor: r.nextCursor }, text };
   },
 });

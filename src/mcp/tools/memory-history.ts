@@ -32,9 +32,10 @@ export const memoryHistoryTool = defineTool({
     const r = await withMemory(ctx, args, (stub, scope) => stub.history(scope, args.id));
     const events = r.events.map((e) => ({ op: e.op, at: new Date(e.at).toISOString(), actor: e.actor, before: e.before as Record<string, unknown> | null, after: e.after as Record<string, unknown> | null }));
     const view = toView(r.memory);
-    const lines = [renderLine(view), ...events.map((e) => `  ${e.at} ${e.op} by ${e.actor}`)];
-    if (r.supersededBy) lines.push(`Replaced by: ${renderLine(toView(r.supersededBy))}`);
-    for (const s of r.supersedes) lines.push(`Replaces: ${renderLine(toView(s))}`);
+    const m = ctx.messages;
+    const lines = [renderLine(view, m), ...events.map((e) => m.historyEvent(e.at, e.op, e.actor))];
+    if (r.supersededBy) lines.push(`${m.replacedBy} ${renderLine(toView(r.supersededBy), m)}`);
+    for (const s of r.supersedes) lines.push(`${m.replaces} ${renderLine(toView(s), m)}`);
     return {
       structured: { memory: view, events, supersedes: r.supersedes.map((m) => toView(m)), superseded_by: r.supersededBy ? toView(r.supersededBy) : null },
       text: lines.join("\n"),

@@ -3,6 +3,9 @@
  * memory_stats: counts by status, category, priority and type; oldest/newest; index sync; models.
  */
 import { z } from "zod";
+import { statsInput } from "../../memory/contracts";
+import type { MemoryStats } from "../../memory/manage/browse-memories";
+import type { Messages } from "../messages";
 import { defineTool, READ_ONLY } from "../tool-definition";
 import { scopeFields, withMemory } from "../tool-context";
 
@@ -11,8 +14,8 @@ const counts = z.record(z.string(), z.number().int());
 export const memoryStatsTool = defineTool({
   name: "memory_stats",
   title: "Memory statistics",
-  description: "Summarise what is stored for this user: counts, age range, and whether the search index is in sync.",
-  input: z.object({ ...scopeFields }),
+  description: "Summarise what is stored for this user: counts, age range, and whether the search index is in sync. With an agent, counts what that agent can see; `agent` narrows to one agent's private memories.",
+  input: statsInput.extend({ ...scopeFields }),
   output: z.object({
     total: z.number().int().describe("All stored memories, any status"),
     by_status: counts.describe("Count per status"),
@@ -28,24 +31,36 @@ export const memoryStatsTool = defineTool({
       unindexed: z.number().int().describe("Active memories not yet indexed"),
       other_model: z.number().int().describe("Active memories indexed with an older model"),
       fresh_buffered: z.number().int().describe("Vectors awaiting index confirmation"),
+      resident_bytes: z.number().int().nullable().describe("Memory the local index holds for this user in the server (vectors and ids), null for Vectorize or before the first recall loads it"),
       in_sync: z.boolean().describe("True when every active memory is indexed with the current model"),
     }).describe("Vector index sync"),
   }),
   annotations: READ_ONLY,
   async run(ctx, args) {
-    const s = await withMemory(ctx, args, (stub, scope) => stub.stats(scope));
-    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-    const structured = {
-      total: s.total, by_status: s.byStatus, by_category: s.byCategory, by_priority: s.byPriority, by_type: s.byType,
-      oldest: iso(s.oldest), newest: iso(s.newest),
-      index: { kind: s.vectorIndex, embedding_model: s.embeddingModel, indexed: s.activeIndexed, unindexed: s.activeUnindexed, other_model: s.activeOtherModel, fresh_buffered: s.freshBuffered, in_sync: s.inSync },
-    };
-    const text = [
-      `Memories: ${s.total} (${Object.entries(s.byStatus).map(([k, v]) => `${k} ${v}`).join(", ") || "none"})`,
-      `Categories: ${Object.entries(s.byCategory).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`,
-      `Oldest: ${structured.oldest ?? "-"} · newest: ${structured.newest ?? "-"}`,
-      `Index: ${s.vectorIndex}, model ${s.embeddingModel}, ${s.inSync ? "in sync" : `${s.activeUnindexed} unindexed, ${s.activeOtherModel} on an older model`}`,
-    ].join("\n");
-    return { structured, text };
+    const structured = toStatsView(await withMemory(ctx, args, (stub, scope) => stub.stats(scope, { agent: args.agent })));
+    return { structured, text: statsText(structured, args.agent, ctx.messages) };
   },
 });
+
+/** The tool's structured output; memory://stats serves the same object. */
+export function toStatsView(s: MemoryStats) {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    total: s.total, by_status: s.byStatus, by_category: s.byCategory, by_priority: s.byPriority, by_type: s.byType,
+    oldest: iso(s.oldest), newest: iso(s.newest),
+    index: { kind: s.vectorIndex, embedding_model: s.embeddingModel, indexed: s.activeIndexed, unindexed: s.activeUnindexed, other_model: s.activeOtherModel, fresh_buffered: s.freshBuffered, resident_bytes: s.indexResidentBytes, in_sync: s.inSync },
+  };
+}
+type StatsView = ReturnType<typeof toStatsView>;
+
+function statsText(s: StatsView, agent: string | undefined, m: Messages): string {
+  const parts = (counts: Record<string, number>) => Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ") || m.none;
+  const i = s.index;
+  return [
+    agent ? m.statsAgent(agent) : "",
+    m.statsTotal(s.total, parts(s.by_status)),
+    m.statsCategories(parts(s.by_category)),
+    m.statsSpan(s.oldest ?? "-", s.newest ?? "-"),
+    i.in_sync ? m.statsIndex(i.kind, i.embedding_model) : m.statsIndexBehind(i.kind, i.embedding_model, i.unindexed, i.other_model),
+  ].filter(Boolean).join("\n");
+}

@@ -6,7 +6,8 @@ import { z } from "zod";
 import { recallInput } from "../../memory/contracts";
 import { defineTool, READ_ONLY } from "../tool-definition";
 import { scopeFields, withMemory } from "../tool-context";
-import { memoryView, renderList, toView } from "../views";
+import type { Messages } from "../messages";
+import { memoryView, renderList, toView, type MemoryView } from "../views";
 
 const output = z.object({
   stage: z.union([z.literal(1), z.literal(2), z.literal(3)]).describe("Progressive-injection stage: 1 core memories, 2 best match, 3 full search"),
@@ -25,10 +26,16 @@ export const recallMemoryTool = defineTool({
   async run(ctx, args) {
     const r = await withMemory(ctx, args, (stub, scope) => stub.recall(scope, args));
     const views = r.results.map((c) => toView(c.memory, c.score));
-    const m = ctx.messages;
-    const text = views.length === 0
-      ? m.nothingRemembered
-      : [m.recallHeader(views.length), renderList(views), r.stage === 2 && r.moreAvailable > 0 ? m.stage2More(r.moreAvailable) : ""].filter(Boolean).join("\n");
-    return { structured: { stage: r.stage, memories: views, more_available: r.moreAvailable }, text };
+    return { structured: { stage: r.stage, memories: views, more_available: r.moreAvailable }, text: recallText(r.stage, views, r.moreAvailable, ctx.messages) };
   },
 });
+
+/** Stage 1 speaks of core memories and points to the rest; stage 2 says how many more exist and how to get them. */
+function recallText(stage: 1 | 2 | 3, views: MemoryView[], more: number, m: Messages): string {
+  if (stage === 1) {
+    const head = views.length ? [m.stage1Header(views.length), renderList(views, m)] : [more > 0 ? m.stage1NoCore : m.nothingRemembered];
+    return [...head, more > 0 ? m.stage1More(more) : ""].filter(Boolean).join("\n");
+  }
+  if (views.length === 0) return m.nothingRemembered;
+  return [m.recallHeader(views.length), renderList(views, m), stage === 2 && more > 0 ? m.stage2More(more) : ""].filter(Boolean).join("\n");
+}

@@ -19,6 +19,6 @@ export const restoreMemoryTool = defineTool({
     requireWrite(ctx);
     const memory = await withMemory(ctx, args, (stub, scope) => stub.restore(scope, args.id));
     const view = toView(memory);
-    return { structured: { memory: view }, text: `${ctx.messages.restored}\n${renderLine(view)}` };
+    return { structured: { memory: view }, text: `${ctx.messages.restored}\n${renderLine(view, ctx.messages)}` };
   },
 });

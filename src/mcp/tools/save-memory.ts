@@ -35,7 +35,7 @@ export const saveMemoryTool = defineTool({
       r.status === "created" ? m.saved : r.status === "merged" ? m.merged : r.status === "superseded" ? m.superseded(r.supersededIds.length)
         : r.status === "quarantined" ? m.quarantined : m.rejected(r.reason ?? ""),
       r.redactions.length ? m.redacted(r.redactions.map((x) => x.kind).join(", ")) : "",
-      view ? renderLine(view) : "",
+      view ? renderLine(view, m) : "",
       r.replayed ? m.replayed : "",
     ];
     return {

@@ -22,6 +22,6 @@ export const updateMemoryTool = defineTool({
     requireWrite(ctx);
     const r = await withMemory(ctx, args, (stub, scope) => stub.update(scope, args));
     const view = toView(r.memory);
-    return { structured: { memory: view, redacted: r.redactions }, text: `${ctx.messages.updated}\n${renderLine(view)}` };
+    return { structured: { memory: view, redacted: r.redactions }, text: `${ctx.messages.updated}\n${renderLine(view, ctx.messages)}` };
   },
 });

@@ -1,9 +1,13 @@
 /**
  * @module memory/manage/browse-memories
- * Read-side management: cursor-paginated listing, one memory's history and supersede chain, and
- * per-user statistics including how far the vector index is in sync with D1.
+ * Read-side management: cursor-paginated listing, one memory's history and supersede chain,
+ * per-user statistics including how far the vector index is in sync with D1, and the fixed views
+ * behind resources and progressive injection (core memories, preferences). Every read applies
+ * agent visibility.
  */
-import type { ListInput } from "../contracts";
+import type { ListInput, RecallInput, StatsInput } from "../contracts";
+import { isCoreMemory } from "../recall/progressive-injection";
+import { passesRecallFilter, recallFilterFor } from "../recall/recall-filters";
 import { invalidInput, notFound } from "../errors";
 import type { MemoryDeps } from "../service-deps";
 import type { ListFilter, Memory, MemoryEvent, Scope, StatsSnapshot } from "../types";
@@ -39,31 +43,81 @@ export async function listMemories(deps: MemoryDeps, scope: Scope, input: ListIn
   return { memories: page, nextCursor: rows.length > limit ? encodeCursor(order, page[page.length - 1]) : null };
 }
 
-export async function memoryHistory(deps: MemoryDeps, scope: Scope, id: string): Promise<{ memory: Memory; events: MemoryEvent[]; supersedes: Memory[]; supersededBy: Memory | null }> {
+/** Management view: an agent sees shared memories and its own; a call without an agent sees them all. */
+export function visibleInScope(m: Memory, scope: Scope): boolean {
+  return m.agentId === null || scope.agentId === undefined || m.agentId === scope.agentId;
+}
+
+/** One memory in any status, if the caller may see it; otherwise not found (never "forbidden", which would confirm it exists). */
+export async function getMemory(deps: MemoryDeps, scope: Scope, id: string): Promise<Memory> {
   const memory = await deps.repo.get(scope, id);
-  if (!memory || (memory.agentId !== null && scope.agentId !== undefined && memory.agentId !== scope.agentId)) throw notFound(`Memory ${id}`);
+  if (!memory || !visibleInScope(memory, scope)) throw notFound(`Memory ${id}`);
+  return memory;
+}
+
+export async function memoryHistory(deps: MemoryDeps, scope: Scope, id: string): Promise<{ memory: Memory; events: MemoryEvent[]; supersedes: Memory[]; supersededBy: Memory | null }> {
+  const memory = await getMemory(deps, scope, id);
   const [events, supersedes, newer] = await Promise.all([
     deps.repo.history(scope, id),
-    deps.repo.list(scope, { statuses: "all", supersededBy: id, order: "newest", limit: 50 }),
+    deps.repo.list(scope, { statuses: "all", supersededBy: id, visibleToAgent: scope.agentId, order: "newest", limit: 50 }),
     memory.supersededBy ? deps.repo.get(scope, memory.supersededBy) : Promise.resolve(null),
   ]);
-  return { memory, events, supersedes, supersededBy: newer };
+  // The chain may pass through another agent's private memory: that link stays hidden.
+  return { memory, events, supersedes, supersededBy: newer && visibleInScope(newer, scope) ? newer : null };
 }
 
 export interface MemoryStats extends StatsSnapshot {
   embeddingModel: string;
   vectorIndex: string;
   freshBuffered: number;
+  /** Bytes the vector index holds in memory (local index), null when it lives elsewhere. */
+  indexResidentBytes: number | null;
   inSync: boolean;
 }
 
-export async function memoryStats(deps: MemoryDeps, scope: Scope): Promise<MemoryStats> {
-  const snapshot = await deps.repo.stats(scope, deps.embedder.model);
+export async function memoryStats(deps: MemoryDeps, scope: Scope, input: StatsInput = {}): Promise<MemoryStats> {
+  const snapshot = await deps.repo.stats(scope, deps.embedder.model, { visibleToAgent: scope.agentId, agentId: input.agent });
   return {
     ...snapshot,
     embeddingModel: deps.embedder.model,
     vectorIndex: deps.index.kind,
     freshBuffered: deps.fresh.size,
+    indexResidentBytes: deps.index.residentBytes?.() ?? null,
     inSync: snapshot.activeUnindexed === 0 && snapshot.activeOtherModel === 0,
   };
+}
+
+/** Categories the preferences view gathers: likes and dislikes, and what the user cannot or will not do. */
+export const PREFERENCE_CATEGORIES = ["preference", "preferences", "constraint"] as const;
+const VIEW_CANDIDATES = 50;
+
+/** Most important first: priority 1 before 5, then higher importance, then newer. */
+function byImportance(a: Memory, b: Memory): number {
+  return a.priority - b.priority || b.importance - a.importance || b.createdAt - a.createdAt;
+}
+
+function uniqueById(rows: Memory[]): Memory[] {
+  return [...new Map(rows.map((m) => [m.id, m])).values()];
+}
+
+/**
+ * Core memories — priority 1–2 or category personal — most important first. Injection view: the
+ * agent's own plus shared memories (no agent: shared only), filtered like a recall with `input`.
+ */
+export async function coreMemories(deps: MemoryDeps, scope: Scope, limit: number, input: Partial<RecallInput> = {}): Promise<Memory[]> {
+  const base: ListFilter = { statuses: ["active"], visibleToAgent: scope.agentId ?? null, order: "priority", limit: VIEW_CANDIDATES };
+  const [important, personal] = await Promise.all([
+    deps.repo.list(scope, { ...base, maxPriorityNumber: 2 }),
+    deps.repo.list(scope, { ...base, category: "personal" }),
+  ]);
+  const filter = recallFilterFor(scope, input, deps.clock.now());
+  return uniqueById([...important, ...personal]).filter((m) => isCoreMemory(m) && passesRecallFilter(m, filter)).sort(byImportance).slice(0, limit);
+}
+
+/** Active, unexpired preferences and constraints, most important first (management view, like list_memories). */
+export async function preferenceMemories(deps: MemoryDeps, scope: Scope, limit: number): Promise<Memory[]> {
+  const now = deps.clock.now();
+  const lists = await Promise.all(PREFERENCE_CATEGORIES.map((category) =>
+    deps.repo.list(scope, { statuses: ["active"], category, visibleToAgent: scope.agentId, order: "priority", limit: VIEW_CANDIDATES })));
+  return uniqueById(lists.flat()).filter((m) => m.expiresAt === null || m.expiresAt > now).sort(byImportance).slice(0, limit);
 }

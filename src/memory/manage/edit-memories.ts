@@ -12,6 +12,7 @@ import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
 import type { Memory, Scope } from "../types";
 import { screenContent } from "../write/screen-content";
+import { summaryLimit } from "../write/save-memory";
 
 async function mustGet(deps: MemoryDeps, scope: Scope, id: string): Promise<Memory> {
   const memory = await deps.repo.get(scope, id);
@@ -42,7 +43,7 @@ export async function updateMemory(deps: MemoryDeps, scope: Scope, input: Update
     if (screened.verdict === "rejected") throw new MemoryError("invalid_input", `content: ${screened.reason}`, "content");
     redactions = screened.redactions;
     Object.assign(changes, { content: screened.text, contentHash: await contentHash(screened.text), indexedAt: null, embeddingModel: null });
-    changes.summary = screened.text.length > deps.settings.longContentChars ? await deps.llm.summarize(screened.text, 300) : null;
+    changes.summary = screened.text.length > deps.settings.longContentChars ? await deps.llm.summarize(screened.text, summaryLimit(deps.settings.longContentChars)) : null;
     if (screened.verdict === "quarantine") changes.status = "quarantined";
     ftsTokens = screened.verdict === "quarantine" ? "" : indexTokens(screened.text).join(" ");
   }

@@ -1,10 +1,14 @@
 /**
  * @module memory/recall/fuse-scores
- * Weighted fusion of dense and lexical evidence with the relevance floor and the priority,
- * importance and recency boosts. Weights live in memory/retrieval-weights.ts.
+ * Weighted fusion of dense and lexical evidence: relevance floors first, then the speaker, time,
+ * priority, importance and recency boosts. Pure; every weight lives in memory/retrieval-weights.ts,
+ * whose header gives the formula.
  */
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
+import { splitSpeaker, queryNamesSpeaker } from "../text/speaker";
+import { windowContains } from "../text/time-window";
 import type { Memory } from "../types";
+import type { QueryAnalysis } from "./query-analysis";
 
 export interface Evidence {
   cosine: number;
@@ -16,20 +20,58 @@ export interface FusedCandidate {
   score: number;
 }
 
-/** Fuses evidence for hydrated memories; drops those below the relevance floor. */
-export function fuseScores(rows: Memory[], evidence: Map<string, Evidence>, denseFloor: number, now: number): FusedCandidate[] {
-  let maxBm25 = 0;
-  for (const e of evidence.values()) maxBm25 = Math.max(maxBm25, e.bm25);
+export interface FuseContext {
+  /** Which embedder produced the cosines: picks the dense weight and floor. */
+  embedderKind: string;
+  /** Rows in the full-text index: BM25's idf scale (see maxIdf). */
+  corpusSize: number;
+  now: number;
+  /** The analysed query; without it no speaker or time boosts apply. */
+  query?: QueryAnalysis;
+}
+
+/**
+ * The idf FTS5's bm25() gives a word found in one row of `corpusSize`: the most a single matched
+ * word can weigh. Dividing BM25 by it makes lexical evidence comparable across corpus sizes.
+ */
+export function maxIdf(corpusSize: number): number {
+  return Math.max(Math.log((Math.max(corpusSize, 2) + 0.5) / 1.5), 1e-6);
+}
+
+/** Fused relevance before boosts, or null when neither channel clears its floor. */
+export function relevance(e: Evidence, ctx: FuseContext): number | null {
+  const lexical = e.bm25 / maxIdf(ctx.corpusSize);
+  const denseFloor = W.denseFloor[ctx.embedderKind] ?? 0.3;
+  if (lexical < W.lexicalFloor && e.cosine < denseFloor) return null;
+  const dense = W.dense[ctx.embedderKind] ?? 0.1;
+  return (1 - dense) * (lexical / (lexical + W.lexicalSaturation)) + dense * Math.max(0, e.cosine);
+}
+
+/** Query-dependent boosts: the query names the memory's speaker, or a time the memory falls in. */
+export function queryBoost(memory: Memory, query: QueryAnalysis | undefined): number {
+  if (!query) return 1;
+  let boost = 1;
+  const turn = splitSpeaker(memory.content);
+  if (turn && queryNamesSpeaker(turn.speaker, query.text, query.words)) boost *= W.speakerBoost;
+  const when = memory.eventTime ?? memory.createdAt;
+  if (query.windows.some((w) => windowContains(w, when, W.timeMargins))) boost *= W.timeBoost;
+  return boost;
+}
+
+/** Query-independent boosts: priority, importance, and a slow recency decay. */
+export function memoryBoost(memory: Memory, now: number): number {
+  const ageDays = Math.max(0, now - (memory.eventTime ?? memory.createdAt)) / 86_400_000;
+  return W.priorityBoost(memory.priority) * W.importanceBoost(memory.importance) * W.recencyBoost(ageDays);
+}
+
+/** Fuses evidence for hydrated memories, best first; drops those below the relevance floors. */
+export function fuseScores(rows: Memory[], evidence: Map<string, Evidence>, ctx: FuseContext): FusedCandidate[] {
   const out: FusedCandidate[] = [];
   for (const memory of rows) {
     const e = evidence.get(memory.id);
-    if (!e) continue;
-    const lexical = maxBm25 > 0 ? e.bm25 / maxBm25 : 0;
-    if (lexical === 0 && e.cosine < denseFloor) continue;
-    const fused = W.dense * Math.max(0, e.cosine) + W.lexical * lexical;
-    const ageDays = Math.max(0, now - (memory.eventTime ?? memory.createdAt)) / 86_400_000;
-    const score = fused * W.priorityBoost(memory.priority) * W.importanceBoost(memory.importance) * W.recencyBoost(ageDays);
-    if (score >= W.fusedFloor) out.push({ memory, score });
+    const fused = e ? relevance(e, ctx) : null;
+    if (fused === null) continue;
+    out.push({ memory, score: fused * queryBoost(memory, ctx.query) * memoryBoost(memory, ctx.now) });
   }
   return out.sort((a, b) => b.score - a.score);
 }

@@ -3,7 +3,8 @@
  * Post-hydration checks every recalled row must pass: status, agent visibility, expiry and the
  * caller's filters. D1 is the authority — an index hit that fails here is dropped.
  */
-import type { Memory, MemoryType } from "../types";
+import type { RecallInput } from "../contracts";
+import type { Memory, MemoryType, Scope } from "../types";
 
 export interface RecallFilter {
   includeSuperseded: boolean;
@@ -27,4 +28,13 @@ export function passesRecallFilter(m: Memory, f: RecallFilter): boolean {
   if (f.since !== undefined && when < f.since) return false;
   if (f.until !== undefined && when > f.until) return false;
   return true;
+}
+
+/** The filter a recall call implies: its arguments, the caller's agent (none = shared only) and the time. */
+export function recallFilterFor(scope: Scope, input: Partial<RecallInput>, now: number): RecallFilter {
+  return {
+    includeSuperseded: input.include_superseded ?? false, agentId: scope.agentId ?? null,
+    category: input.category, tags: input.tags, memoryType: input.memory_type,
+    since: input.since ? Date.parse(input.since) : undefined, until: input.until ? Date.parse(input.until) : undefined, now,
+  };
 }

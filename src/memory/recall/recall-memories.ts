@@ -1,16 +1,17 @@
 /**
  * @module memory/recall/recall-memories
- * The recall pipeline: embed the query → dense candidates (index + fresh buffer) and BM25
- * candidates in parallel → hydrate and validate from D1 → fuse with boosts → optional rerank.
+ * The recall pipeline: analyse the query (tokens, named speakers, time windows) → dense candidates
+ * (index + fresh buffer) and BM25 candidates (own text + neighbour context) in parallel → hydrate
+ * and validate from D1 → fuse with relevance floors and boosts → optional rerank.
  * Access counts are updated off the hot path.
  */
 import type { RecallInput } from "../contracts";
 import type { MemoryDeps } from "../service-deps";
 import type { Memory, Scope, ScoredId } from "../types";
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
-import { queryTokens } from "../text/tokenize";
 import { fuseScores, type Evidence, type FusedCandidate } from "./fuse-scores";
-import { passesRecallFilter } from "./recall-filters";
+import { analyzeQuery } from "./query-analysis";
+import { passesRecallFilter, recallFilterFor } from "./recall-filters";
 
 export interface RecallOutcome {
   results: FusedCandidate[];
@@ -18,25 +19,32 @@ export interface RecallOutcome {
   totalRelevant: number;
 }
 
-export async function recallMemories(deps: MemoryDeps, scope: Scope, input: RecallInput, limit: number): Promise<RecallOutcome> {
+export interface RecallOptions {
+  /** False when the caller shows only part of the results and counts access itself (progressive injection). */
+  touch?: boolean;
+}
+
+export async function recallMemories(deps: MemoryDeps, scope: Scope, input: RecallInput, limit: number, options: RecallOptions = {}): Promise<RecallOutcome> {
   const now = deps.clock.now();
   const statuses: Memory["status"][] = input.include_superseded ? ["active", "superseded"] : ["active"];
+  const T0 = performance.now();
+  const query = analyzeQuery(input.query, now);
   const [dense, lexical] = await Promise.all([
-    denseCandidates(deps, scope, input.query, now),
-    deps.repo.searchText(scope, queryTokens(input.query), W.lexicalCandidates, statuses),
+    denseCandidates(deps, scope, input.query, now).then((x) => { (globalThis as any).TD = performance.now() - T0; return x; }),
+    deps.repo.searchLexical(scope, query.tokens, { limit: W.lexicalCandidates, statuses, contextWeight: W.context.weight }).then((x) => { (globalThis as any).TL = performance.now() - T0; return x; }),
   ]);
+  const T1 = performance.now();
   const evidence = new Map<string, Evidence>();
   for (const hit of dense) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
-  for (const hit of lexical) evidence.set(hit.id, { cosine: evidence.get(hit.id)?.cosine ?? 0, bm25: hit.score });
-  const rows = (await deps.repo.getMany(scope, [...evidence.keys()])).filter((m) => passesRecallFilter(m, {
-    includeSuperseded: input.include_superseded ?? false, agentId: scope.agentId ?? null,
-    category: input.category, tags: input.tags, memoryType: input.memory_type,
-    since: input.since ? Date.parse(input.since) : undefined, until: input.until ? Date.parse(input.until) : undefined, now,
-  }));
-  let fused = fuseScores(rows, evidence, W.denseFloor[deps.settings.embedderKind] ?? 0.3, now);
+  for (const hit of lexical.hits) evidence.set(hit.id, { cosine: evidence.get(hit.id)?.cosine ?? 0, bm25: hit.score });
+  const filter = recallFilterFor(scope, input, now);
+  const rows = (await deps.repo.getMany(scope, [...evidence.keys()])).filter((m) => passesRecallFilter(m, filter));
+  const T2 = performance.now();
+  let fused = fuseScores(rows, evidence, { embedderKind: deps.settings.embedderKind, corpusSize: lexical.corpusSize, now, query });
   fused = await rerank(deps, input.query, fused);
   const results = fused.slice(0, limit);
-  touchLater(deps, scope, results.map((r) => r.memory.id), now);
+  if (options.touch !== false) touchLater(deps, scope, results.map((r) => r.memory.id), now);
+  console.log(JSON.stringify({ PROBE: 1, dense: (globalThis as any).TD, lex: (globalThis as any).TL, hydrate: T2 - T1, total: performance.now() - T0 }));
   return { results, totalRelevant: fused.length };
 }
 
@@ -71,7 +79,7 @@ function sigmoid(x: number): number {
   return x >= 0 && x <= 1 ? x : 1 / (1 + Math.exp(-x));
 }
 
-function touchLater(deps: MemoryDeps, scope: Scope, ids: string[], now: number): void {
+export function touchLater(deps: MemoryDeps, scope: Scope, ids: string[], now: number): void {
   if (ids.length === 0) return;
   deps.repo.touch(scope, ids, now).catch((err) => deps.log.warn("access count update failed", { error: String(err) }));
 }

@@ -48,6 +48,9 @@ const PATTERNS: AttributePattern[] = [
   { attribute: "residence", ended: true, pattern: new RegExp(String.raw`\bi\s+(?:no longer|don't|do not)\s+(?:live|reside)\s+in\s+${V}`) },
   { attribute: "residence", ended: true, pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?moved\s+(?:out\s+of|away\s+from)\s+${V}`) },
   { attribute: "employer", ended: true, pattern: new RegExp(String.raw`\bi\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+${V}`) },
+  // "used to" dates the value: it was true, it no longer is.
+  { attribute: "residence", ended: true, pattern: new RegExp(String.raw`\bi\s+used\s+to\s+(?:live|reside)\s+in\s+${V}`) },
+  { attribute: "employer", ended: true, pattern: new RegExp(String.raw`\bi\s+used\s+to\s+work\s+(?:at|for)\s+${V}`) },
   { attribute: "employer", ended: true, pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?(?:left|quit)\s+(?:my\s+job\s+(?:at|with)\s+)?${V}`) },
   { attribute: "email", pattern: new RegExp(`我的(?:邮箱|电子邮箱|邮件地址|email|e-mail)(?:地址)?(?:是|为|[:：])\\s*${V_EMAIL}`) },
   { attribute: "phone", pattern: new RegExp(`我的(?:电话|手机|手机号|电话号码|手机号码)(?:号码)?(?:是|为|[:：])\\s*${V_PHONE}`) },
@@ -62,6 +65,8 @@ const PATTERNS: AttributePattern[] = [
   { attribute: "residence", ended: true, pattern: new RegExp(`我${ZH_NOW}(?:搬离|搬出)了?${V_ZH}`) },
   { attribute: "employer", ended: true, pattern: new RegExp(`我${ZH_NOW}(?:不再|不)在([^，。！？,;；!?\\s]{1,20}?)(?:工作|上班)`) },
   { attribute: "employer", ended: true, pattern: new RegExp(`我${ZH_NOW}从([^，。！？,;；!?\\s]{1,20}?)离职`) },
+  { attribute: "residence", ended: true, pattern: new RegExp(`我(?:以前|之前|曾经)(?:住在|住于|生活在)${V_ZH}`) },
+  { attribute: "employer", ended: true, pattern: new RegExp(`我(?:以前|之前|曾经)在([^，。！？,;；!?\\s]{1,20}?)(?:工作|上班|任职|就职)`) },
 ];
 
 const ATTRIBUTE_ALIASES: Record<string, string> = {

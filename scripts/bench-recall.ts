@@ -1,0 +1,150 @@
+/**
+ * @module scripts/bench-recall
+ * The recall benchmark, measured on the real product:
+ *   npm run bench:recall -- --data <file> [--json <out.json>] [--no-cross] [--keep]
+ *   npm run bench:recall -- --synthetic 1000,10000,100000 [--json <out.json>] [--queries 200] [--keep]
+ * Each run starts its own offline server (wrangler dev --env dev --local on 127.0.0.1 and a free
+ * port) on a throwaway state directory, creates an app-scoped key there, imports every sample as
+ * one user through POST /v1/import (memory text, session date as event_time), asks every question
+ * through the MCP tool recall_memory over /mcp with limit 10, prints Recall@5/@10, MRR@10, nDCG@10
+ * (overall and per category), ingest time and latency p50/p95, and stops the server by process
+ * group. The data file may be LoCoMo or the generic format (detected). --synthetic loads N
+ * generated memories for one user per size, on a fresh server each, and reports latency, recall
+ * of a known memory, the index's resident bytes and workerd's RSS.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { parseArgs } from "node:util";
+import { createKey } from "./lib/api-keys.ts";
+import { loadDataset, type BenchDataset } from "./lib/bench-data.ts";
+import { percentile, summarizeByCategory, scoreQuery, type QueryScores } from "./lib/bench-metrics.ts";
+import { datasetJson, printDataset, printScale, scaleJson, type ScaleRow } from "./lib/bench-report.ts";
+import { benchUserId, connect, crossUserCheck, importMemories, indexStats, recall, runQuestions, type Server } from "./lib/bench-run.ts";
+import { syntheticMemories, syntheticQueries } from "./lib/bench-synthetic.ts";
+import { startLocalServer } from "./lib/local-server.ts";
+import { applyMigrations, ScriptError, setLocalPersistDir } from "./lib/wrangler-d1.ts";
+
+const USAGE = "usage: npm run bench:recall -- (--data <file> | --synthetic N[,N…]) [--json <out.json>] [--no-cross] [--queries N] [--keep]";
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      data: { type: "string" }, synthetic: { type: "string" }, json: { type: "string" }, queries: { type: "string" },
+      "no-cross": { type: "boolean" }, keep: { type: "boolean" }, help: { type: "boolean" },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (!values.data === !values.synthetic) throw new ScriptError(`give --data or --synthetic\n${USAGE}`);
+  const sizes = (values.synthetic ?? "").split(",").filter(Boolean).map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 1_000_000)) throw new ScriptError(`--synthetic takes sizes like 1000,10000,100000`);
+  const queries = Number(values.queries ?? 200);
+  if (!Number.isInteger(queries) || queries < 1) throw new ScriptError("--queries must be a positive integer");
+  return { data: values.data, sizes, json: values.json, cross: !values["no-cross"], keep: values.keep ?? false, queries };
+}
+
+const say = (text: string) => process.stderr.write(`bench: ${text}\n`);
+
+/** A fresh state directory, migrated, with an app key; then the server on it. Stopped and removed by `finish`. */
+async function withServer<T>(keep: boolean, work: (s: Server, rss: () => number[]) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), "hippocampus-bench-"));
+  setLocalPersistDir(dir);
+  say(`state in ${dir}; applying migrations and creating an app key…`);
+  applyMigrations("local");
+  const { key } = createKey({ scope: "app", name: "bench-recall", account: "bench", label: "npm run bench:recall" }, "local");
+  const server = await startLocalServer(dir);
+  say(`server up at ${server.base}`);
+  let s: Server | null = null;
+  try {
+    s = await connect(server.base, key);
+    return await work(s, () => server.workerdRss());
+  } finally {
+    await s?.client.close().catch(() => undefined);
+    await server.stop();
+    if (keep) say(`kept ${dir} (log: ${server.logFile})`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runDataset(file: string, ds: BenchDataset, cross: boolean, s: Server) {
+  const externalOf = new Map<string, Map<string, string>>();
+  let ingestMs = 0;
+  for (const sample of ds.samples) {
+    say(`importing ${sample.id}: ${sample.memories.length} memories`);
+    const r = await importMemories(s, benchUserId(sample.id), sample.memories);
+    ingestMs += r.ms;
+    externalOf.set(sample.id, r.externalOf);
+  }
+  const scored: { category: string; scores: QueryScores }[] = [];
+  const latencies: number[] = [];
+  let coldMax = 0;
+  for (const sample of ds.samples) {
+    say(`asking ${sample.questions.length} questions of ${sample.id}`);
+    const run = await runQuestions(s, benchUserId(sample.id), sample.questions, externalOf.get(sample.id)!);
+    scored.push(...run.scored);
+    latencies.push(...run.latencies);
+    coldMax = Math.max(coldMax, run.coldMs);
+  }
+  if (cross) say("cross-user check: asking each user questions about the other samples");
+  const crossResult = cross && ds.samples.length > 1 ? await crossUserCheck(s, ds.samples) : null;
+  const { overall, byCategory } = summarizeByCategory(scored);
+  return {
+    dataset: basename(file), format: ds.format, users: ds.samples.length, memories: ds.samples.reduce((n, x) => n + x.memories.length, 0),
+    skippedQuestions: ds.skippedQuestions, overall, byCategory, ingestMs,
+    latency: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), coldMax }, cross: crossResult,
+  };
+}
+
+async function runSynthetic(n: number, queryCount: number, s: Server, rss: () => number[]): Promise<ScaleRow> {
+  const set = syntheticMemories(n);
+  const userId = `bench-synthetic-${n}`;
+  let last = 0;
+  const r = await importMemories(s, userId, set.memories, (done) => {
+    if (done - last < 10_000 && done !== n) return;
+    say(`imported ${done}/${n}`);
+    last = done;
+  });
+  const questions = syntheticQueries(set, queryCount);
+  for (const q of questions.slice(0, 5)) await recall(s, userId, q.question); // warm-up: load the Durable Object and its index
+  const latencies: number[] = [];
+  const scores: number[] = [];
+  for (const q of questions) {
+    const hit = await recall(s, userId, q.question);
+    latencies.push(hit.ms);
+    scores.push(scoreQuery(hit.ids.map((id) => r.externalOf.get(id) ?? id), q.evidence).recall10);
+  }
+  const stats = await indexStats(s, userId);
+  return {
+    memories: n, ingestMs: r.ms, queries: questions.length, recall10: scores.reduce((a, b) => a + b, 0) / scores.length,
+    p50: percentile(latencies, 50), p95: percentile(latencies, 95), residentBytes: stats.resident_bytes, workerdRss: rss(),
+  };
+}
+
+async function main(): Promise<void> {
+  const o = options();
+  let json: Record<string, unknown>;
+  if (o.data) {
+    const ds = loadDataset(JSON.parse(readFileSync(o.data, "utf8")));
+    say(`${o.data}: ${ds.format} format, ${ds.samples.length} samples`);
+    const report = await withServer(o.keep, (s) => runDataset(o.data!, ds, o.cross, s));
+    printDataset(report);
+    json = datasetJson(report);
+  } else {
+    const rows: ScaleRow[] = [];
+    for (const n of o.sizes) rows.push(await withServer(o.keep, (s, rss) => runSynthetic(n, o.queries, s, rss)));
+    printScale(rows);
+    json = scaleJson(rows);
+  }
+  if (o.json) {
+    writeFileSync(o.json, `${JSON.stringify(json, null, 2)}\n`);
+    say(`wrote ${o.json}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(`bench: ${err instanceof ScriptError || err instanceof SyntaxError ? err.message : (err as Error).stack ?? String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+/**
+ * @module scripts/import
+ * `npm run import -- <file.jsonl> --user <id> [--key <key>] [--url <base>] [--agent <id>] [--map <out.jsonl>]`
+ * Bulk-imports a JSON Lines file (one memory per line: content, and optionally category, tags,
+ * priority, confidence, memory_type, event_time, expires_at, source, external_id, created_at,
+ * shared) into a running server through POST /v1/import, with a progress bar on stderr.
+ * The whole file is validated first (locally for JSON, then by the server with ?dry_run=true), so a
+ * bad line anywhere means nothing is written. Each request then lands all or nothing; lines with an
+ * external_id the user already has are skipped, so an interrupted import can simply be re-run.
+ * The key comes from --key or HIPPOCAMPUS_KEY, the server from --url or HIPPOCAMPUS_URL.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { chunkLines, postImport, type ImportItem, type LineProblem, type SourceLine } from "./lib/import-client.ts";
+
+class CliError extends Error {}
+
+const USAGE = "usage: npm run import -- <file.jsonl> --user <id> [--key <key>] [--url http://127.0.0.1:8787] [--agent <id>] [--map <out.jsonl>]";
+
+function options() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { user: { type: "string" }, key: { type: "string" }, url: { type: "string" }, agent: { type: "string" }, map: { type: "string" }, help: { type: "boolean" } },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const key = values.key ?? process.env.HIPPOCAMPUS_KEY;
+  if (positionals.length !== 1) throw new CliError(`give exactly one file\n${USAGE}`);
+  if (!key) throw new CliError(`no API key: pass --key or set HIPPOCAMPUS_KEY\n${USAGE}`);
+  return { file: positionals[0], user: values.user, agent: values.agent, map: values.map, key, url: values.url ?? process.env.HIPPOCAMPUS_URL ?? "http://127.0.0.1:8787" };
+}
+
+/** Non-blank lines with their file line numbers; JSON errors are reported before anything is sent. */
+function readLines(file: string): SourceLine[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new CliError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+  const lines: SourceLine[] = [];
+  const problems: string[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    if (raw.trim() === "") return;
+    try {
+      const value = JSON.parse(raw) as { source?: unknown };
+      lines.push({ fileLine: i + 1, text: raw, source: typeof value?.source === "string" ? value.source : null });
+    } catch (err) {
+      problems.push(`line ${i + 1}: is not valid JSON (${(err as Error).message})`);
+    }
+  });
+  if (problems.length > 0) throw new CliError(`${problems.length} line(s) of ${file} are not JSON; nothing was imported:\n  ${problems.slice(0, 50).join("\n  ")}`);
+  if (lines.length === 0) throw new CliError(`${file} has no lines to import`);
+  return lines;
+}
+
+/** Server-side line problems, renumbered to lines of the file. */
+function fileProblems(chunk: SourceLine[], lines: LineProblem[]): string[] {
+  return lines.map((p) => {
+    const fileLine = p.line > 0 ? chunk[p.line - 1]?.fileLine ?? p.line : 0;
+    return `${fileLine > 0 ? `line ${fileLine}: ` : ""}${p.field ? `${p.field}: ` : ""}${p.message}`;
+  });
+}
+
+function progress(done: number, total: number, imported: number, skipped: number, started: number): void {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  const text = `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${Math.round((done / total) * 100)}% ${done}/${total} lines · ${imported} imported · ${skipped} skipped · ${((Date.now() - started) / 1000).toFixed(1)} s`;
+  if (process.stderr.isTTY) process.stderr.write(`\r${text}${done === total ? "\n" : ""}`);
+  else process.stderr.write(`${text}\n`);
+}
+
+async function validate(o: ReturnType<typeof options>, chunks: SourceLine[][]): Promise<void> {
+  const problems: string[] = [];
+  for (const chunk of chunks) {
+    const r = await postImport(o.url, o.key, chunk, { user: o.user, agent: o.agent, dryRun: true });
+    if (!r.ok) problems.push(...(r.lines.length > 0 ? fileProblems(chunk, r.lines) : [r.message]));
+  }
+  if (problems.length > 0) throw new CliError(`the server rejected ${problems.length} problem(s); nothing was imported:\n  ${problems.slice(0, 100).join("\n  ")}`);
+}
+
+async function main(): Promise<void> {
+  const o = options();
+  const lines = readLines(o.file);
+  const chunks = chunkLines(lines);
+  await validate(o, chunks);
+  const started = Date.now();
+  const items: (ImportItem & { file_line: number })[] = [];
+  let done = 0, imported = 0, skipped = 0, warned = 0, redacted = 0;
+  progress(0, lines.length, 0, 0, started);
+  for (const chunk of chunks) {
+    const r = await postImport(o.url, o.key, chunk, { user: o.user, agent: o.agent });
+    if (!r.ok) {
+      const written = done > 0 ? `lines 1-${chunk[0].fileLine - 1} of the file were imported; ` : "";
+      throw new CliError(`import stopped at line ${chunk[0].fileLine}: ${r.message}\n${written}re-running skips lines whose external_id was already imported`);
+    }
+    for (const item of r.body.items) items.push({ ...item, file_line: chunk[item.line - 1].fileLine });
+    done += chunk.length;
+    imported += r.body.imported;
+    skipped += r.body.skipped;
+    warned += r.body.warned;
+    redacted += r.body.redacted;
+    progress(done, lines.length, imported, skipped, started);
+  }
+  if (o.map) writeFileSync(o.map, items.map((i) => JSON.stringify({ line: i.file_line, id: i.id, external_id: i.external_id, status: i.status })).join("\n") + "\n");
+  console.log(`Imported ${imported} memories, skipped ${skipped} already imported, redacted secrets in ${redacted}, flagged ${warned} for review (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  for (const i of items.filter((it) => it.warnings)) console.log(`  line ${i.file_line}: ${i.warnings!.join("; ")}`);
+  if (o.map) console.log(`Line → memory id map written to ${o.map}.`);
+}
+
+main().catch((err) => {
+  console.error(`import: ${err instanceof CliError ? err.message : (err as Error).stack ?? String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+/**
+ * @module scripts/lib/bench-report
+ * What the recall benchmark prints and writes: the metrics table (overall and per category), ingest
+ * and latency lines, the cross-user check, the scale table, and the --json document.
+ */
+import { LOCOMO_CATEGORIES, type BenchFormat } from "./bench-data.ts";
+import type { Summary } from "./bench-metrics.ts";
+import type { CrossUserCheck } from "./bench-run.ts";
+
+export interface DatasetReport {
+  dataset: string;
+  format: BenchFormat;
+  users: number;
+  memories: number;
+  skippedQuestions: number;
+  overall: Summary;
+  byCategory: Record<string, Summary>;
+  ingestMs: number;
+  latency: { p50: number; p95: number; coldMax: number };
+  cross: CrossUserCheck | null;
+}
+
+export interface ScaleRow {
+  memories: number;
+  ingestMs: number;
+  queries: number;
+  recall10: number;
+  p50: number;
+  p95: number;
+  residentBytes: number | null;
+  workerdRss: number[];
+}
+
+const f3 = (x: number) => x.toFixed(3);
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1048576).toFixed(1)} MB`);
+
+function categoryLabel(format: BenchFormat, category: string): string {
+  return format === "locomo" && LOCOMO_CATEGORIES[category] ? `${category} ${LOCOMO_CATEGORIES[category]}` : category;
+}
+
+export function printDataset(r: DatasetReport): void {
+  const row = (label: string, s: Summary) =>
+    `${label.padEnd(16)}${f3(s.recall5).padStart(8)}${f3(s.recall10).padStart(8)}${f3(s.mrr10).padStart(9)}${f3(s.ndcg10).padStart(9)}${String(s.queries).padStart(9)}`;
+  const lines = [
+    "",
+    `Recall benchmark — ${r.dataset} (${r.format} format): ${r.users} users, ${r.memories} memories, ${r.overall.queries} queries (${r.skippedQuestions} skipped: adversarial or no evidence)`,
+    `${"".padEnd(16)}${"R@5".padStart(8)}${"R@10".padStart(8)}${"MRR@10".padStart(9)}${"nDCG@10".padStart(9)}${"queries".padStart(9)}`,
+    row("overall", r.overall),
+    ...Object.entries(r.byCategory).map(([c, s]) => row(categoryLabel(r.format, c), s)),
+    `Ingest: ${r.memories} memories in ${(r.ingestMs / 1000).toFixed(1)} s (${Math.round(r.memories / (r.ingestMs / 1000))}/s) through POST /v1/import`,
+    `Recall latency through /mcp (recall_memory, limit 10): p50 ${ms(r.latency.p50)}, p95 ${ms(r.latency.p95)}; first call per user (cold Durable Object) up to ${ms(r.latency.coldMax)}, not counted`,
+  ];
+  if (r.cross) {
+    lines.push(`Cross-user check: ${r.cross.queries} questions asked of the wrong user — ${(100 * r.cross.anyResultRate).toFixed(1)}% returned anything, ${r.cross.meanResults.toFixed(2)} memories on average (limit 10)`);
+  }
+  console.log(lines.join("\n"));
+}
+
+export function datasetJson(r: DatasetReport): Record<string, unknown> {
+  const metrics = (s: Summary) => ({ recall_at_5: s.recall5, recall_at_10: s.recall10, mrr_at_10: s.mrr10, ndcg_at_10: s.ndcg10, queries: s.queries });
+  return {
+    ...metrics(r.overall),
+    latency_ms: { p50: r.latency.p50, p95: r.latency.p95 },
+    by_category: Object.fromEntries(Object.entries(r.byCategory).map(([c, s]) => [c, { name: categoryLabel(r.format, c), ...metrics(s) }])),
+    dataset: r.dataset, format: r.format, users: r.users, memories: r.memories, skipped_questions: r.skippedQuestions,
+    ingest_ms: r.ingestMs, cold_first_call_ms_max: r.latency.coldMax,
+    cross_user: r.cross ? { queries: r.cross.queries, any_result_rate: r.cross.anyResultRate, mean_results: r.cross.meanResults } : null,
+  };
+}
+
+export function printScale(rows: ScaleRow[]): void {
+  const lines = [
+    "",
+    "Scale benchmark — synthetic memories for one user (local adapters, recall_memory over /mcp, limit 10)",
+    `${"memories".padStart(9)}${"ingest".padStart(10)}${"queries".padStart(9)}${"R@10".padStart(8)}${"p50".padStart(10)}${"p95".padStart(10)}${"index".padStart(11)}${"workerd RSS".padStart(13)}`,
+    ...rows.map((r) => `${String(r.memories).padStart(9)}${`${(r.ingestMs / 1000).toFixed(1)} s`.padStart(10)}${String(r.queries).padStart(9)}${f3(r.recall10).padStart(8)}${ms(r.p50).padStart(10)}${ms(r.p95).padStart(10)}${mb(r.residentBytes).padStart(11)}${r.workerdRss.map((b) => mb(b)).join("+").padStart(13)}`),
+    "index = resident bytes of the user's local vector index (memory_stats index.resident_bytes); workerd RSS = the whole server process",
+  ];
+  console.log(lines.join("\n"));
+}
+
+export function scaleJson(rows: ScaleRow[]): Record<string, unknown> {
+  return {
+    synthetic: rows.map((r) => ({
+      memories: r.memories, ingest_ms: r.ingestMs, queries: r.queries, recall_at_10: r.recall10,
+      latency_ms: { p50: r.p50, p95: r.p95 }, index_resident_bytes: r.residentBytes, workerd_rss_bytes: r.workerdRss,
+    })),
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * @module scripts/lib/bench-run
+ * The benchmark's traffic against a running server, all through the product's public surface:
+ * samples go in through POST /v1/import (one user each), questions go out through the MCP tool
+ * recall_memory over /mcp with an MCP SDK client, exactly as an agent calls it.
+ */
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { BenchMemory, BenchQuestion, BenchSample } from "./bench-data.ts";
+import { scoreQuery, type QueryScores } from "./bench-metrics.ts";
+import { chunkLines, postImport, type SourceLine } from "./import-client.ts";
+
+export interface Server {
+  base: string;
+  key: string;
+  client: Client;
+}
+
+export async function connect(base: string, key: string): Promise<Server> {
+  const client = new Client({ name: "hippocampus-bench", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  return { base, key, client };
+}
+
+/** A principal id the server accepts (letters, digits, _ . @ : -). */
+export function benchUserId(sampleId: string): string {
+  return `bench-${sampleId.replace(/[^A-Za-z0-9_.@:-]/g, "_")}`.slice(0, 128);
+}
+
+function importLine(m: BenchMemory): string {
+  return JSON.stringify({ content: m.content, source: m.source, external_id: m.externalId, ...(m.eventTime ? { event_time: m.eventTime } : {}) });
+}
+
+/** Imports memories for one user; returns memory id → external id and the wall time. */
+export async function importMemories(s: Server, userId: string, memories: BenchMemory[], onChunk?: (done: number) => void): Promise<{ ms: number; externalOf: Map<string, string> }> {
+  const lines: SourceLine[] = memories.map((m, i) => ({ fileLine: i + 1, text: importLine(m), source: m.source }));
+  const externalOf = new Map<string, string>();
+  const started = performance.now();
+  let done = 0;
+  for (const chunk of chunkLines(lines)) {
+    const r = await postImport(s.base, s.key, chunk, { user: userId });
+    if (!r.ok) throw new Error(`import for ${userId} failed: ${r.message}${r.lines[0] ? ` (${r.lines[0].text})` : ""}`);
+    for (const item of r.body.items) if (item.external_id) externalOf.set(item.id, item.external_id);
+    done += chunk.length;
+    onChunk?.(done);
+  }
+  return { ms: performance.now() - started, externalOf };
+}
+
+/** One recall_memory call with limit 10; the ranked memory ids and the round-trip time. */
+export async function recall(s: Server, userId: string, query: string): Promise<{ ids: string[]; ms: number }> {
+  const started = performance.now();
+  const r = (await s.client.callTool({ name: "recall_memory", arguments: { query, limit: 10, user_id: userId } })) as {
+    isError?: boolean; structuredContent?: { memories?: { id: string }[] }; content?: { text?: string }[];
+  };
+  const ms = performance.now() - started;
+  if (r.isError) throw new Error(`recall_memory failed for ${userId}: ${r.content?.map((c) => c.text).join(" ")}`);
+  return { ids: (r.structuredContent?.memories ?? []).map((m) => m.id), ms };
+}
+
+export interface QuestionRun {
+  scored: { category: string; scores: QueryScores }[];
+  latencies: number[];
+  /** First call per user: the Durable Object and its index load cold. */
+  coldMs: number;
+}
+
+/** Runs every question of a sample; one extra first call warms the user's Durable Object. */
+export async function runQuestions(s: Server, userId: string, questions: BenchQuestion[], externalOf: Map<string, string>): Promise<QuestionRun> {
+  const cold = await recall(s, userId, "warm-up");
+  const run: QuestionRun = { scored: [], latencies: [], coldMs: cold.ms };
+  for (const q of questions) {
+    const r = await recall(s, userId, q.question);
+    run.latencies.push(r.ms);
+    run.scored.push({ category: q.category, scores: scoreQuery(r.ids.map((id) => externalOf.get(id) ?? id), q.evidence) });
+  }
+  return run;
+}
+
+export interface CrossUserCheck {
+  queries: number;
+  /** Share of foreign questions that returned anything. */
+  anyResultRate: number;
+  /** Memories returned per foreign question (limit 10). */
+  meanResults: number;
+}
+
+/**
+ * The false-positive side: questions about another sample asked of each user. A good floor
+ * answers most of them with nothing or little. Every `every`-th foreign question is asked.
+ */
+export async function crossUserCheck(s: Server, samples: BenchSample[], every = 6): Promise<CrossUserCheck> {
+  let queries = 0, withAny = 0, returned = 0;
+  for (const sample of samples) {
+    const foreign = samples.filter((o) => o !== sample).flatMap((o) => o.questions);
+    for (let i = 0; i < foreign.length; i += every) {
+      const r = await recall(s, benchUserId(sample.id), foreign[i].question);
+      queries++;
+      returned += r.ids.length;
+      if (r.ids.length > 0) withAny++;
+    }
+  }
+  return { queries, anyResultRate: queries ? withAny / queries : 0, meanResults: queries ? returned / queries : 0 };
+}
+
+/** memory_stats' index block for one user (resident bytes of the local index among it). */
+export async function indexStats(s: Server, userId: string): Promise<{ resident_bytes: number | null; indexed: number }> {
+  const r = (await s.client.callTool({ name: "memory_stats", arguments: { user_id: userId } })) as { structuredContent?: { index?: { resident_bytes?: number | null; indexed?: number } } };
+  return { resident_bytes: r.structuredContent?.index?.resident_bytes ?? null, indexed: r.structuredContent?.index?.indexed ?? 0 };
+}

@@ -1,0 +1,97 @@
+/**
+ * @module scripts/lib/import-client
+ * Client side of POST /v1/import for `npm run import` and the recall benchmark: splits JSON Lines
+ * into requests the server accepts (line and byte limits), preferring to cut between
+ * conversations so neighbouring turns stay in one request, and posts them. Node built-ins only.
+ */
+
+/** Server limits (src/memory/limits.ts: importLinesMax, bodyMaxBytes), with headroom for bytes. */
+export const MAX_LINES_PER_REQUEST = 5000;
+export const MAX_BYTES_PER_REQUEST = 900_000;
+
+export interface SourceLine {
+  /** 1-based line number in the file. */
+  fileLine: number;
+  /** The line as sent (one JSON object). */
+  text: string;
+  /** Its source, when the line has one: a request is cut between sources when it can be. */
+  source: string | null;
+}
+
+export interface ImportItem {
+  line: number;
+  id: string;
+  external_id: string | null;
+  status: "imported" | "skipped";
+  reason?: string;
+  redactions?: { kind: string; count: number }[];
+  warnings?: string[];
+}
+
+export interface ImportResponse {
+  imported: number;
+  skipped: number;
+  redacted: number;
+  warned: number;
+  indexed: number;
+  items: ImportItem[];
+}
+
+export interface LineProblem {
+  line: number;
+  field: string | null;
+  message: string;
+  text: string;
+}
+
+export type PostResult =
+  | { ok: true; body: ImportResponse }
+  | { ok: false; status: number; message: string; lines: LineProblem[] };
+
+const encoder = new TextEncoder();
+const utf8Bytes = (text: string) => encoder.encode(text).byteLength;
+
+/** Cuts lines into requests within the limits; a cut goes at the last change of source in the back half. */
+export function chunkLines(lines: SourceLine[], maxLines = MAX_LINES_PER_REQUEST, maxBytes = MAX_BYTES_PER_REQUEST): SourceLine[][] {
+  const chunks: SourceLine[][] = [];
+  let current: SourceLine[] = [];
+  let bytes = 0;
+  for (const line of lines) {
+    const size = utf8Bytes(line.text) + 1;
+    if (size > maxBytes) throw new Error(`line ${line.fileLine} is ${size} bytes, more than one request may carry (${maxBytes})`);
+    if (current.length > 0 && (current.length >= maxLines || bytes + size > maxBytes)) {
+      const cut = sourceBoundary(current);
+      chunks.push(current.slice(0, cut));
+      current = current.slice(cut);
+      bytes = current.reduce((sum, l) => sum + utf8Bytes(l.text) + 1, 0);
+    }
+    current.push(line);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+function sourceBoundary(chunk: SourceLine[]): number {
+  for (let i = chunk.length - 1; i >= Math.ceil(chunk.length / 2); i--) {
+    if (chunk[i].source !== chunk[i - 1].source) return i;
+  }
+  return chunk.length;
+}
+
+/** POSTs one request; `dryRun` validates without writing. */
+export async function postImport(base: string, key: string, chunk: SourceLine[], query: { user?: string; agent?: string; dryRun?: boolean }): Promise<PostResult> {
+  const params = new URLSearchParams();
+  if (query.user) params.set("user_id", query.user);
+  if (query.agent) params.set("agent_id", query.agent);
+  if (query.dryRun) params.set("dry_run", "true");
+  const res = await fetch(`${base.replace(/\/+$/, "")}/v1/import${params.size > 0 ? `?${params}` : ""}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/x-ndjson" },
+    body: chunk.map((l) => l.text).join("\n"),
+  });
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (res.ok) return { ok: true, body: body as unknown as ImportResponse };
+  const lines = (Array.isArray(body.lines) ? body.lines : []) as LineProblem[];
+  return { ok: false, status: res.status, message: String(body.message ?? `HTTP ${res.status}`), lines };
+}

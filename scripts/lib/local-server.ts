@@ -1,0 +1,124 @@
+/**
+ * @module scripts/lib/local-server
+ * Starts the Worker offline (`wrangler dev --env dev --local`) on 127.0.0.1 and a free port, with
+ * its state in a directory of the caller's choosing, and stops it by process group — the wrangler
+ * PID alone would leave workerd running. Used by the recall benchmark.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ScriptError } from "./wrangler-d1.ts";
+
+export interface LocalServer {
+  base: string;
+  /** wrangler's log (stdout and stderr), for when something goes wrong. */
+  logFile: string;
+  stop(): Promise<void>;
+  /** Resident memory (VmRSS) of each workerd process of this server, in bytes. */
+  workerdRss(): number[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess, timeoutMs: number, logFile: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new ScriptError(`wrangler dev exited early; see ${logFile}`);
+    try {
+      const res = await fetch(`${base}/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new ScriptError(`wrangler dev did not answer /health within ${timeoutMs / 1000} s; see ${logFile}`);
+}
+
+/** PIDs of processes in process group `pgid` whose command is workerd (Linux /proc). */
+function workerdPids(pgid: number): number[] {
+  const pids: number[] = [];
+  let entries: string[] = [];
+  try {
+    entries = readdirSync("/proc").filter((e) => /^\d+$/.test(e));
+  } catch {
+    return pids;
+  }
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (comm === "workerd" && Number(fields[2]) === pgid) pids.push(Number(pid));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return pids;
+}
+
+function rssBytes(pid: number): number {
+  const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  const timedOut = await Promise.race([exited.then(() => false), sleep(5000).then(() => true)]);
+  if (timedOut) {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Starts wrangler dev on the local adapters with state under `persistDir`; resolves once /health answers. */
+export async function startLocalServer(persistDir: string, timeoutMs = 90_000): Promise<LocalServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const logFile = join(persistDir, "wrangler-dev.log");
+  const log = createWriteStream(logFile);
+  const args = ["dev", "--env", "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir];
+  const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "1" };
+  // detached: wrangler leads a process group of its own, which stop() ends as a whole.
+  const child = spawn("wrangler", args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const cleanup = () => void stopGroup(child);
+  process.once("exit", cleanup);
+  try {
+    await waitForHealth(base, child, timeoutMs, logFile);
+  } catch (err) {
+    await stopGroup(child);
+    throw err;
+  }
+  return {
+    base, logFile,
+    stop: async () => {
+      process.removeListener("exit", cleanup);
+      await stopGroup(child);
+      log.end();
+    },
+    workerdRss: () => (child.pid === undefined ? [] : workerdPids(child.pid).map(rssBytes)),
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * @module http/import-route
+ * POST /v1/import — bulk import over HTTP. The body is JSON Lines (one memory per line, fields in
+ * memory/import/import-line.ts); `?user_id=` names the end user for app keys, `?agent_id=` (or
+ * X-Agent-Id) makes the memories private to an agent. The whole body is validated first: any bad
+ * line answers 400 with every problem by line number and nothing is written. A valid body goes to
+ * the user's Durable Object and lands in one D1 batch. `?dry_run=true` validates without writing.
+ */
+import type { Context } from "hono";
+import { z } from "zod";
+import { loadConfig } from "../config";
+import { parseImportLines, describeLineError } from "../memory/import/parse-import-lines";
+import { invalidInput } from "../memory/errors";
+import { messages } from "../mcp/messages";
+import { requireWrite, resolveScope, scopeFields, withMemory, type ToolContext } from "../mcp/tool-context";
+import type { AppEnv } from "./app-env";
+import { callerOf } from "./mcp-routes";
+
+const scopeQuery = z.object(scopeFields);
+
+function scopeArgs(c: Context<AppEnv>): z.infer<typeof scopeQuery> {
+  const parsed = scopeQuery.safeParse({ user_id: c.req.query("user_id"), agent_id: c.req.query("agent_id") });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw invalidInput(String(issue.path[0] ?? "query"), issue.message);
+}
+
+export async function importRoute(c: Context<AppEnv>): Promise<Response> {
+  const config = loadConfig(c.env);
+  const ctx: ToolContext = { env: c.env, config, caller: callerOf(c), messages: messages(config.LOCALE, config.TOOL_PREFIX) };
+  requireWrite(ctx);
+  const args = scopeArgs(c);
+  resolveScope(ctx, args); // who the import is for is checked before the body is read
+  const parsed = parseImportLines(await c.req.text());
+  if (!parsed.ok) {
+    const lines = parsed.errors.map((e) => ({ ...e, text: describeLineError(e) }));
+    const message = parsed.invalidLines > 0
+      ? `${parsed.invalidLines} line${parsed.invalidLines === 1 ? " is" : "s are"} invalid; nothing was imported. First: ${lines[0].text}`
+      : `Nothing was imported: ${lines[0].text}`;
+    return c.json({ error: "invalid_input", message, lines }, 400);
+  }
+  // A dry run validates only: `npm run import` checks a whole file this way before writing any of it.
+  if (c.req.query("dry_run") === "true") return c.json({ dry_run: true, valid: parsed.lines.length }, 200);
+  const result = await withMemory(ctx, args, (stub, scope) => stub.import(scope, parsed.lines));
+  return c.json(result, 200);
+}

@@ -1,0 +1,112 @@
+/**
+ * @module http/oauth/oauth-site
+ * The OAuth 2.1 authorization server (Cloudflare's workers-oauth-provider) for one public origin,
+ * with its two protected resources, `<origin>/mcp` and `<origin>/sse`. The library fixes issuer
+ * and resources at construction, so one site is built per origin (PUBLIC_URL pins it) and
+ * cached. No OAUTH_KV binding, or an origin OAuth refuses (plain http off loopback): no site, and
+ * the Worker serves API keys only.
+ */
+import { OAuthAuthorizationServer, OAuthError, OAuthResourceServer } from "@cloudflare/workers-oauth-provider";
+import { consoleLogger } from "../../composition";
+import type { Env } from "../../env";
+import { grantPropsSchema, type GrantProps } from "./grant-props";
+import { loadOAuthConfig } from "./oauth-config";
+import { MEMORY_READ, MEMORY_WRITE, SUPPORTED_SCOPES } from "./oauth-scopes";
+import { isCredentialLive } from "./sign-in";
+
+export const AUTHORIZE_PATH = "/authorize";
+export const TOKEN_PATH = "/oauth/token";
+export const REGISTER_PATH = "/oauth/register";
+/** The MCP transports; each is its own RFC 9728 resource, and /sse covers /sse/message. */
+export const PROTECTED_PATHS = ["/mcp", "/sse"] as const;
+
+/** A grant lives while it is used: each refresh moves its expiry this far out (the library's default is a fixed 30 days). */
+const REFRESH_IDLE_TTL_SECONDS = 30 * 24 * 3600;
+const MAX_CACHED_SITES = 16;
+
+export interface ProtectedResource {
+  path: string;
+  /** Canonical resource URI: the token audience. */
+  resource: string;
+  metadataUrl: string;
+  host: OAuthResourceServer<Env, GrantProps>;
+}
+
+export interface OAuthSite {
+  origin: string;
+  server: OAuthAuthorizationServer<Env>;
+  resources: ProtectedResource[];
+}
+
+/** Refresh (and code exchange) refuse a grant whose key was revoked; the library then deletes the grant. */
+async function refuseEndedCredential(options: { props: unknown; env: Env }): Promise<void> {
+  const props = grantPropsSchema.safeParse(options.props);
+  if (props.success && (await isCredentialLive(options.env, props.data))) return;
+  throw new OAuthError("invalid_grant", {
+    description: "The key this grant was made with was revoked (or the passphrase changed): connect again",
+    internal: { category: "hippocampus", reason: "credential_ended" },
+  });
+}
+
+/** Logs the failed check, never the request: token endpoint bodies carry codes and refresh tokens. */
+function logOAuthError(error: { code: string; status: number; internal: { category: string; reason: string } }): void {
+  consoleLogger.warn("oauth error response", { code: error.code, status: error.status, category: error.internal.category, reason: error.internal.reason });
+}
+
+function buildResource(server: OAuthAuthorizationServer<Env>, origin: string, path: string): ProtectedResource {
+  const resource = `${origin}${path}`;
+  const host = new OAuthResourceServer<Env, GrantProps>({
+    resourceMetadata: { resource, authorization_servers: [origin], bearer_methods_supported: ["header"], resource_name: `Hippocampus memory (${path})` },
+    // Saving is basic use of a memory server, so clients ask for both; the person may grant read only.
+    requiredScopes: [MEMORY_READ, MEMORY_WRITE],
+    validateToken: (env) => (res, token) => server.validateToken<GrantProps>(res, token, env),
+    // Only the metadata document is served through this host: /mcp and /sse authenticate in http/auth.ts.
+    handler: { fetch: () => new Response(null, { status: 404 }) },
+  });
+  return { path, resource, metadataUrl: `${origin}/.well-known/oauth-protected-resource${path}`, host };
+}
+
+function buildSite(origin: string): OAuthSite {
+  const server = new OAuthAuthorizationServer<Env>({
+    issuer: origin,
+    resources: PROTECTED_PATHS.map((p) => `${origin}${p}`),
+    defaultResource: `${origin}${PROTECTED_PATHS[0]}`,
+    authorizeEndpoint: AUTHORIZE_PATH,
+    tokenEndpoint: TOKEN_PATH,
+    clientRegistrationEndpoint: REGISTER_PATH,
+    scopesSupported: [...SUPPORTED_SCOPES],
+    clientIdMetadataDocumentEnabled: true,
+    // Cursor signs in through cursor://anysphere.cursor-mcp/oauth/callback (RFC 8252 §7.1). The code
+    // is PKCE-bound (S256, required of public clients) and the page names the scheme as a local app.
+    allowPrivateUseRedirectUris: true,
+    refreshTokenIdleTTL: REFRESH_IDLE_TTL_SECONDS,
+    tokenExchangeCallback: refuseEndedCredential,
+    onError: logOAuthError,
+  });
+  return { origin, server, resources: PROTECTED_PATHS.map((p) => buildResource(server, origin, p)) };
+}
+
+const sites = new Map<string, OAuthSite | null>();
+
+/** The OAuth site serving a request, or null when OAuth is off for this deployment or origin. */
+export function oauthSite(env: Env, requestUrl: string): OAuthSite | null {
+  if (!env.OAUTH_KV) return null;
+  const configured = loadOAuthConfig(env).PUBLIC_URL;
+  const origin = new URL(configured ?? requestUrl).origin;
+  if (sites.has(origin)) return sites.get(origin)!;
+  // Requests choose the origin (Host header) when PUBLIC_URL is unset: keep the cache bounded.
+  if (sites.size >= MAX_CACHED_SITES) sites.clear();
+  let site: OAuthSite | null = null;
+  try {
+    site = buildSite(origin);
+  } catch (err) {
+    consoleLogger.warn("oauth disabled for this origin; API keys still work", { origin, reason: String(err) });
+  }
+  sites.set(origin, site);
+  return site;
+}
+
+/** The protected resource covering a request path (/mcp, /sse, /sse/message), if any. */
+export function resourceForPath(site: OAuthSite, path: string): ProtectedResource | undefined {
+  return site.resources.find((r) => path === r.path || path.startsWith(`${r.path}/`));
+}

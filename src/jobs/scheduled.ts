@@ -1,0 +1,88 @@
+/**
+ * @module jobs/scheduled
+ * The Cron Trigger's work (src/index.ts `scheduled`): ask D1 which users have lifecycle work due —
+ * cheap, bounded, indexed queries (storage/d1-lifecycle-queries.ts) — then fan out to those users'
+ * Durable Objects with bounded concurrency, each with a slice of the run's time budget. The run stops
+ * handing out work when its budget (LIFECYCLE_RUN_BUDGET_MS, default 20 s of the 30 s a cron under an
+ * hour may take) is spent; users left over still match the queries and are served by the next run.
+ * Owners are named by D1 rows only, so a run never touches a user who has no work.
+ */
+import { embeddingModelKey, buildLifecycleScan, lifecyclePolicy } from "../composition";
+import { loadConfig, type Config } from "../config";
+import type { Env } from "../env";
+import { dueQuery } from "../memory/lifecycle/due-query";
+import type { JobReport, LifecyclePolicy, MaintenanceReport } from "../memory/lifecycle/lifecycle-types";
+import type { DueOwner } from "../memory/ports";
+import { boundedMap } from "./bounded-map";
+
+/** Time a Durable Object needs at least to do one useful batch; less than this left, and the owner waits. */
+const MIN_SLICE_MS = 1_000;
+/** Kept back from each slice for the RPC round trip. */
+const RPC_MARGIN_MS = 250;
+
+export type OwnerOutcome =
+  | { owner: DueOwner; status: "done" | "partial"; report: MaintenanceReport }
+  | { owner: DueOwner; status: "skipped" }
+  | { owner: DueOwner; status: "failed"; error: string };
+
+export interface ScheduledSummary {
+  owners: number;
+  done: number;
+  partial: number;
+  skipped: number;
+  failed: number;
+  totals: Record<string, { processed: number; changed: number }>;
+  elapsedMs: number;
+  outcomes: OwnerOutcome[];
+}
+
+interface RunContext {
+  env: Env;
+  config: Config;
+  policy: LifecyclePolicy;
+  now: number;
+  deadline: number;
+  timer: () => number;
+}
+
+async function maintainOwner(run: RunContext, owner: DueOwner): Promise<OwnerOutcome> {
+  const left = run.deadline - run.timer() - RPC_MARGIN_MS;
+  if (left < MIN_SLICE_MS) return { owner, status: "skipped" };
+  const stub = run.env.USER_MEMORY.get(run.env.USER_MEMORY.idFromName(`${owner.accountId}:${owner.userId}`));
+  try {
+    const result = await stub.maintain({ accountId: owner.accountId, userId: owner.userId, actor: "cron" }, {
+      now: run.now, jobs: owner.jobs, policy: run.policy,
+      budget: { maxMs: Math.min(run.config.LIFECYCLE_USER_BUDGET_MS, left), maxRows: run.config.LIFECYCLE_USER_MAX_ROWS },
+    });
+    if (!result.ok) return { owner, status: "failed", error: `${result.error.code}: ${result.error.message}` };
+    return { owner, status: result.value.complete ? "done" : "partial", report: result.value };
+  } catch (err) {
+    return { owner, status: "failed", error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+function summarize(outcomes: OwnerOutcome[], elapsedMs: number): ScheduledSummary {
+  const totals: ScheduledSummary["totals"] = {};
+  const add = (r: JobReport) => {
+    const t = (totals[r.job] ??= { processed: 0, changed: 0 });
+    t.processed += r.processed;
+    t.changed += r.changed;
+  };
+  for (const o of outcomes) if ("report" in o) o.report.jobs.forEach(add);
+  const count = (s: OwnerOutcome["status"]) => outcomes.filter((o) => o.status === s).length;
+  return { owners: outcomes.length, done: count("done"), partial: count("partial"), skipped: count("skipped"), failed: count("failed"), totals, elapsedMs, outcomes };
+}
+
+/** One cron run. `scheduledTime` is the reference time of every cutoff, so a late run decides as if on time. */
+export async function runScheduledMaintenance(env: Env, scheduledTime: number, timer: () => number = Date.now): Promise<ScheduledSummary> {
+  const config = loadConfig(env);
+  const started = timer();
+  const policy = lifecyclePolicy(config);
+  const run: RunContext = { env, config, policy, now: scheduledTime, deadline: started + config.LIFECYCLE_RUN_BUDGET_MS, timer };
+  const owners = await buildLifecycleScan(env).ownersDue(dueQuery(policy, scheduledTime, embeddingModelKey(config)), config.LIFECYCLE_USERS_PER_RUN);
+  const outcomes = await boundedMap(owners, config.LIFECYCLE_CONCURRENCY, (owner) => maintainOwner(run, owner));
+  const summary = summarize(outcomes, timer() - started);
+  const failures = outcomes.filter((o) => o.status === "failed").slice(0, 5);
+  console.log(JSON.stringify({ level: "info", message: "lifecycle run", ...summary, outcomes: undefined, failures }));
+  return summary;
+}

@@ -1,0 +1,62 @@
+/**
+ * @module mcp/tools/summarize-conversation
+ * summarize_conversation: a transcript (text or messages) becomes memories through the same write
+ * pipeline as save_memory; the answer lists every extracted fact with what happened to it.
+ */
+import { z } from "zod";
+import { summarizeInput, WRITE_OUTCOMES } from "../../memory/contracts";
+import { LIMITS } from "../../memory/limits";
+import type { FactOutcome } from "../../memory/write/summarize-conversation";
+import type { Messages } from "../messages";
+import { defineTool } from "../tool-definition";
+import { requireWrite, scopeFields, withMemory } from "../tool-context";
+
+const outcome = z.object({
+  content: z.string().describe("The fact as stored (secrets redacted), or as extracted when it was not stored"),
+  category: z.string().describe("Category it was saved under"),
+  status: z.enum(WRITE_OUTCOMES).describe("created, merged (into an existing memory), superseded (older memories), quarantined or rejected"),
+  id: z.string().nullable().describe("Id of the created or merged-into memory; null when rejected"),
+  superseded_ids: z.array(z.string()).describe("Older memories this fact replaced"),
+  redacted: z.array(z.object({ kind: z.string().describe("Kind of secret"), count: z.number().int().describe("How many") })).describe("Secrets removed before storing"),
+  reason: z.string().nullable().describe("Why it was merged, superseded, quarantined or rejected"),
+});
+
+function outcomeLine(o: FactOutcome, m: Messages): string {
+  const what = o.status === "created" ? m.saved : o.status === "merged" ? m.merged : o.status === "superseded" ? m.superseded(o.supersededIds.length)
+    : o.status === "quarantined" ? m.quarantined : m.rejected(o.reason ?? "");
+  return `- ${JSON.stringify(o.content)} — ${what}${o.id ? ` (${m.lineId(o.id)})` : ""}`;
+}
+
+export const summarizeConversationTool = defineTool({
+  name: "summarize_conversation",
+  title: "Remember a conversation",
+  description:
+    "Extract the lasting facts the user stated in a conversation (preferences, personal facts, plans, constraints) and save each as a memory. Pass the transcript as text (lines starting User: / Assistant:, or 用户： / 助手：) or as messages. Chit-chat and the assistant's words are skipped; duplicates are merged, contradicted older memories superseded, secrets redacted. Call it at the end of a conversation.",
+  input: summarizeInput.extend({ ...scopeFields }),
+  output: z.object({
+    source: z.string().describe("Source recorded on every memory; forget_memories with this source removes them"),
+    messages: z.number().int().describe("Messages read"),
+    extracted: z.number().int().describe("Facts found in the user's turns"),
+    outcomes: z.array(outcome).describe("One entry per saved fact, in transcript order"),
+    truncated: z.boolean().describe(`True when more than ${LIMITS.factsPerTranscriptMax} facts were found and only the first were saved`),
+    redacted: z.array(z.object({ kind: z.string().describe("Kind of secret"), count: z.number().int().describe("How many") })).describe("Secrets removed from the transcript before anything read it"),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run(ctx, args) {
+    requireWrite(ctx);
+    const r = await withMemory(ctx, args, (stub, scope) => stub.summarize(scope, args));
+    const m = ctx.messages;
+    const truncated = r.extracted > r.outcomes.length;
+    const lines = r.outcomes.length === 0 ? [m.summarizedNone(r.messages)]
+      : [m.summarized(r.outcomes.length, r.messages, r.source), ...r.outcomes.map((o) => outcomeLine(o, m))];
+    if (truncated) lines.push(m.summarizedTruncated(r.outcomes.length, r.extracted));
+    if (r.redactions.length) lines.push(m.redacted(r.redactions.map((x) => x.kind).join(", ")));
+    return {
+      structured: {
+        source: r.source, messages: r.messages, extracted: r.extracted, truncated, redacted: r.redactions,
+        outcomes: r.outcomes.map((o) => ({ content: o.content, category: o.category, status: o.status, id: o.id, superseded_ids: o.supersededIds, redacted: o.redactions, reason: o.reason })),
+      },
+      text: lines.join("\n"),
+    };
+  },
+});

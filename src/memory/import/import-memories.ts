@@ -1,0 +1,100 @@
+/**
+ * @module memory/import/import-memories
+ * Bulk import: validated lines → memories stored exactly as given. Unlike save_memory there is no
+ * value filter, no duplicate merge and no superseding — a migration must land what the source
+ * system held. Two safety rules still apply: secrets are redacted (nothing stores a credential in
+ * clear) and text that looks like prompt injection is stored but reported, for the caller to
+ * review. All rows of one call land in one D1 batch (all or nothing); vectors are embedded before
+ * the write and indexed in bulk after it.
+ */
+import { indexVectors } from "../indexing";
+import { buildMemory, contentHash, resolveExpiry } from "../memory-factory";
+import type { MemoryWrite } from "../ports";
+import type { MemoryDeps } from "../service-deps";
+import { indexTokens } from "../text/tokenize";
+import type { Memory, Scope } from "../types";
+import { detectInjection } from "../write/injection-detector";
+import { redactSecrets, type Redaction } from "../write/redact-secrets";
+import { conversationContext } from "./conversation-context";
+import type { NumberedLine } from "./import-line";
+
+export interface ImportedItem {
+  /** Line number in the request body. */
+  line: number;
+  /** The memory's id: new, or the existing one when skipped. */
+  id: string;
+  external_id: string | null;
+  status: "imported" | "skipped";
+  /** Why a line was skipped. */
+  reason?: string;
+  /** Secrets replaced by [REDACTED:<kind>] before storing. */
+  redactions?: Redaction[];
+  /** Stored as given, but worth a look (e.g. possible prompt injection). */
+  warnings?: string[];
+}
+
+export interface ImportResult {
+  imported: number;
+  skipped: number;
+  redacted: number;
+  warned: number;
+  /** Imported memories whose vectors reached the index (the rest are found lexically until repair). */
+  indexed: number;
+  items: ImportedItem[];
+}
+
+/** External ids this user already has (any status: a re-import never resurrects a deleted memory). */
+async function existingIds(deps: MemoryDeps, scope: Scope, lines: NumberedLine[]): Promise<Map<string, string>> {
+  const ext = lines.map((l) => l.input.external_id).filter((id): id is string => id !== undefined);
+  if (ext.length === 0) return new Map();
+  const found = await deps.repo.findByExternalIds(scope, ext);
+  return new Map(found.map((m) => [m.externalId!, m.id]));
+}
+
+async function buildRow(deps: MemoryDeps, scope: Scope, l: NumberedLine, text: string, now: number): Promise<Memory> {
+  const input = l.input;
+  const createdAt = input.created_at ? Date.parse(input.created_at) : now;
+  return buildMemory(scope, deps.newId(), await contentHash(text), createdAt, {
+    content: text, category: input.category, tags: input.tags, priority: input.priority, confidence: input.confidence,
+    memoryType: input.memory_type, source: input.source ?? null, externalId: input.external_id ?? null,
+    eventTime: input.event_time ? Date.parse(input.event_time) : null,
+    expiresAt: resolveExpiry(createdAt, input.expires_at), agentId: input.shared ? null : scope.agentId ?? null,
+  });
+}
+
+function itemFor(l: NumberedLine, memory: Memory, redactions: Redaction[], text: string): ImportedItem {
+  const injection = detectInjection(text);
+  return {
+    line: l.line, id: memory.id, external_id: memory.externalId, status: "imported",
+    ...(redactions.length > 0 ? { redactions } : {}),
+    ...(injection.suspicious ? { warnings: [`possible prompt injection (${injection.reason}); stored as given, recall shows it as data`] } : {}),
+  };
+}
+
+export async function importMemories(deps: MemoryDeps, scope: Scope, lines: NumberedLine[]): Promise<ImportResult> {
+  const now = deps.clock.now();
+  const existing = await existingIds(deps, scope, lines);
+  // Redact first: neighbour context is built from the redacted text, so no secret reaches the index.
+  const redacted = lines.map((l) => redactSecrets(l.input.content));
+  const contexts = conversationContext(lines.map((l, i) => ({ content: redacted[i].text, source: l.input.source ?? null })));
+  const items: ImportedItem[] = [];
+  const writes: MemoryWrite[] = [];
+  for (const [i, l] of lines.entries()) {
+    const ext = l.input.external_id;
+    if (ext !== undefined && existing.has(ext)) {
+      items.push({ line: l.line, id: existing.get(ext)!, external_id: ext, status: "skipped", reason: "external_id already imported" });
+      continue;
+    }
+    const memory = await buildRow(deps, scope, l, redacted[i].text, now);
+    const event = { memoryId: memory.id, op: "create" as const, before: null, after: memory, actor: scope.actor, at: now };
+    writes.push({ memory, ftsTokens: indexTokens(memory.content).join(" "), contextTokens: contexts[i], event });
+    items.push(itemFor(l, memory, redacted[i].redactions, redacted[i].text));
+  }
+  const vectors = await deps.embedder.embed(writes.map((w) => w.memory.content));
+  if (writes.length > 0) await deps.repo.write(scope, writes, []);
+  const { indexed } = await indexVectors(deps, scope, writes.map((w, i) => ({ id: w.memory.id, vector: vectors[i] })));
+  return {
+    imported: writes.length, skipped: items.length - writes.length, indexed,
+    redacted: items.filter((it) => it.redactions).length, warned: items.filter((it) => it.warnings).length, items,
+  };
+}

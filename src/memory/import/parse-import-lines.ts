@@ -1,0 +1,83 @@
+/**
+ * @module memory/import/parse-import-lines
+ * JSON Lines body → validated import lines, or every problem with its line number. A request is
+ * validated whole before anything is written: one bad line rejects the request, so a caller fixes
+ * the file and sends it again instead of guessing which half landed. Pure.
+ */
+import { LIMITS } from "../limits";
+import { importLine, type NumberedLine } from "./import-line";
+
+export interface LineError {
+  /** 1-based line number in the body (0 for the body as a whole). */
+  line: number;
+  /** The offending field, when one is to blame. */
+  field: string | null;
+  message: string;
+}
+
+export type ParsedImport =
+  | { ok: true; lines: NumberedLine[] }
+  | { ok: false; errors: LineError[]; invalidLines: number };
+
+const FIELDS = Object.keys(importLine.shape).join(", ");
+
+/** Zod issues of one line as line errors; unknown keys name themselves as the field. */
+function issuesOf(line: number, value: unknown): LineError[] {
+  const parsed = importLine.safeParse(value);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => {
+    const keys = issue.code === "unrecognized_keys" ? issue.keys.join(", ") : "";
+    const field = issue.path.join(".") || keys || null;
+    const message = issue.code === "unrecognized_keys" ? `is not an import field (fields: ${FIELDS})` : issue.message;
+    return { line, field, message };
+  });
+}
+
+function parseLine(line: number, text: string): { value?: unknown; error?: LineError } {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return { error: { line, field: null, message: "must be a JSON object" } };
+    return { value };
+  } catch (err) {
+    return { error: { line, field: null, message: `is not valid JSON (${(err as Error).message})` } };
+  }
+}
+
+/** Validates every non-blank line; duplicate external ids within the body are errors too. */
+export function parseImportLines(body: string): ParsedImport {
+  const raw = body.split(/\r?\n/);
+  const lines: NumberedLine[] = [];
+  const errors: LineError[] = [];
+  const badLines = new Set<number>();
+  const firstLineOf = new Map<string, number>();
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i].trim() === "") continue;
+    const line = i + 1;
+    if (lines.length + badLines.size >= LIMITS.importLinesMax) {
+      return reject([{ line, field: null, message: `more than ${LIMITS.importLinesMax} lines in one request: split the file (npm run import does)` }], 1);
+    }
+    const { value, error } = parseLine(line, raw[i]);
+    const problems = error ? [error] : issuesOf(line, value);
+    const input = problems.length === 0 ? importLine.parse(value) : null;
+    const ext = input?.external_id;
+    if (ext !== undefined && firstLineOf.has(ext)) problems.push({ line, field: "external_id", message: `duplicates line ${firstLineOf.get(ext)}` });
+    else if (ext !== undefined) firstLineOf.set(ext, line);
+    if (problems.length > 0) {
+      badLines.add(line);
+      errors.push(...problems);
+    } else lines.push({ line, input: input! });
+  }
+  if (badLines.size > 0) return reject(errors, badLines.size);
+  if (lines.length === 0) return reject([{ line: 0, field: null, message: "the body has no lines: send one JSON object per line" }], 0);
+  return { ok: true, lines };
+}
+
+function reject(errors: LineError[], invalidLines: number): ParsedImport {
+  return { ok: false, errors: errors.slice(0, LIMITS.importErrorsMax), invalidLines };
+}
+
+/** One readable sentence per error: "line 3: content: must not be empty". */
+export function describeLineError(e: LineError): string {
+  const where = e.line > 0 ? `line ${e.line}: ` : "";
+  return `${where}${e.field ? `${e.field}: ` : ""}${e.message}`;
+}

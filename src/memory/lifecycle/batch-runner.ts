@@ -1,0 +1,126 @@
+/**
+ * @module memory/lifecycle/batch-runner
+ * Runs one lifecycle job as a sequence of bounded batches under a shared time and row budget, with a
+ * resumable cursor. Each batch commits its own D1 writes before the cursor is saved, and every job
+ * selects its rows by state (or by a keyset past the cursor), so a run killed at any point loses
+ * nothing: the next run redoes at most the one batch whose cursor was not saved, which is idempotent.
+ */
+import type { CursorStore } from "../ports";
+import type { MemoryDeps } from "../service-deps";
+import type { Owner } from "../types";
+import type { JobReport, LifecycleJobName, LifecyclePolicy, MaintenanceBudget } from "./lifecycle-types";
+
+export interface JobContext {
+  deps: MemoryDeps;
+  owner: Owner;
+  actor: string;
+  /** Reference time for every cutoff and event of this run. */
+  now: number;
+  policy: LifecyclePolicy;
+  /** Full pass (every active row) instead of the rows still pending. */
+  full: boolean;
+  /** Per-run scratch space a job may use to avoid repeating expensive reads between its batches. */
+  memo: Map<string, unknown>;
+}
+
+export interface BatchResult {
+  processed: number;
+  changed: number;
+  /** Where the next batch starts; ignored when `done`. */
+  cursor: string | null;
+  done: boolean;
+  /** Set when the batch could not finish its rows (e.g. the vector index is down): the job stops and keeps its old cursor. */
+  halt?: string;
+  removed?: number;
+  clusters?: JobReport["clusters"];
+}
+
+export interface LifecycleJob {
+  name: LifecycleJobName;
+  batch(ctx: JobContext, cursor: string | null, limit: number): Promise<BatchResult>;
+}
+
+/** Time and rows left for one maintenance request, shared by its jobs. */
+export class Budget {
+  private readonly deadline: number;
+  private rowsLeft: number;
+  /** Longest batch so far: a new batch starts only if one that long still fits. */
+  private slowestBatchMs = 0;
+
+  constructor(limits: MaintenanceBudget, private readonly timer: () => number = Date.now) {
+    this.deadline = timer() + limits.maxMs;
+    this.rowsLeft = limits.maxRows;
+  }
+
+  exhausted(): boolean {
+    return this.rowsLeft <= 0 || this.timer() + this.slowestBatchMs > this.deadline;
+  }
+
+  /** Rows the next batch may take: the batch size, or less near the end of the row budget. */
+  nextLimit(batchSize: number): number {
+    return Math.max(1, Math.min(batchSize, this.rowsLeft));
+  }
+
+  spend(rows: number, elapsedMs: number): void {
+    this.rowsLeft -= rows;
+    this.slowestBatchMs = Math.max(this.slowestBatchMs, elapsedMs);
+  }
+
+  now(): number {
+    return this.timer();
+  }
+}
+
+export function cursorKey(job: LifecycleJobName, full: boolean): string {
+  return `lifecycle:${job}${full ? ":full" : ""}`;
+}
+
+/** Batches until the job is done, the budget runs out or a batch fails; the cursor is saved after each batch. */
+export async function runJob(job: LifecycleJob, ctx: JobContext, cursors: CursorStore, budget: Budget): Promise<JobReport> {
+  const key = cursorKey(job.name, ctx.full);
+  let cursor = await cursors.get(key);
+  const report: JobReport = { job: job.name, processed: 0, changed: 0, batches: 0, complete: false };
+  while (!budget.exhausted()) {
+    const started = budget.now();
+    let result: BatchResult;
+    try {
+      result = await job.batch(ctx, cursor, budget.nextLimit(ctx.policy.batchSize));
+    } catch (err) {
+      report.error = err instanceof Error ? err.message : String(err);
+      ctx.deps.log.warn("lifecycle batch failed; the next run resumes from the saved cursor", { job: job.name, error: report.error });
+      break;
+    }
+    budget.spend(Math.max(1, result.processed), budget.now() - started);
+    report.batches++;
+    report.processed += result.processed;
+    report.changed += result.changed;
+    if (result.removed) report.removed = (report.removed ?? 0) + result.removed;
+    if (result.clusters?.length) report.clusters = [...(report.clusters ?? []), ...result.clusters];
+    if (result.halt) {
+      report.error = result.halt;
+      break;
+    }
+    cursor = result.done ? null : result.cursor;
+    await cursors.put(key, cursor);
+    if (result.done) {
+      report.complete = true;
+      break;
+    }
+  }
+  return report;
+}
+
+export function encodeKeyset(createdAt: number, id: string): string {
+  return JSON.stringify([createdAt, id]);
+}
+
+export function decodeKeyset(cursor: string | null): { createdAt: number; id: string } | null {
+  if (!cursor) return null;
+  try {
+    const [createdAt, id] = JSON.parse(cursor) as [unknown, unknown];
+    return typeof createdAt === "number" && typeof id === "string" ? { createdAt, id } : null;
+  } catch {
+    // A cursor from an older format restarts the pass, which is safe: every job is idempotent.
+    return null;
+  }
+}

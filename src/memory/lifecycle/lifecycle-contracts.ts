@@ -1,0 +1,16 @@
+/**
+ * @module memory/lifecycle/lifecycle-contracts
+ * zod input schemas of the on-demand lifecycle tools (consolidate_memories, regenerate_embeddings):
+ * the single source of truth for their MCP schemas and argument types.
+ */
+import { z } from "zod";
+
+export const consolidateInput = z.object({
+  all: z.boolean().optional().describe("Re-examine every active memory, not only those saved since the last consolidation (default false)"),
+});
+export type ConsolidateInput = z.infer<typeof consolidateInput>;
+
+export const regenerateInput = z.object({
+  all: z.boolean().optional().describe("Re-embed every active memory, not only those unindexed or embedded with an older model (default false)"),
+});
+export type RegenerateInput = z.infer<typeof regenerateInput>;

@@ -1,0 +1,46 @@
+/**
+ * @module memory/lifecycle/run-maintenance
+ * One maintenance request for one user: the requested jobs in LIFECYCLE_JOBS order under one shared
+ * budget. The cron (jobs/scheduled.ts) and the on-demand tools (consolidate_memories,
+ * regenerate_embeddings) both end here, through the user's Durable Object — the same code either way.
+ */
+import type { CursorStore } from "../ports";
+import type { MemoryDeps } from "../service-deps";
+import type { Owner } from "../types";
+import { Budget, runJob, type LifecycleJob } from "./batch-runner";
+import { consolidateJob } from "./consolidate-memories";
+import { decayJob } from "./decay-importance";
+import { expireJob } from "./expire-memories";
+import { LIFECYCLE_JOBS, type JobReport, type LifecycleJobName, type MaintenanceReport, type MaintenanceRequest } from "./lifecycle-types";
+import { migrateEmbeddingsJob } from "./migrate-embeddings";
+import { purgeJob } from "./purge-tombstones";
+import { repairIndexJob } from "./repair-index";
+
+const JOBS: Record<LifecycleJobName, LifecycleJob> = {
+  expire: expireJob,
+  purge: purgeJob,
+  repair: repairIndexJob,
+  consolidate: consolidateJob,
+  decay: decayJob,
+  migrate: migrateEmbeddingsJob,
+};
+
+function isFull(job: LifecycleJobName, request: MaintenanceRequest): boolean {
+  if (job === "consolidate") return request.full?.consolidate === true;
+  if (job === "migrate") return request.full?.reembed === true;
+  return false;
+}
+
+export async function runMaintenance(
+  deps: MemoryDeps, owner: Owner, actor: string, request: MaintenanceRequest, cursors: CursorStore, timer: () => number = Date.now,
+): Promise<MaintenanceReport> {
+  const started = timer();
+  const budget = new Budget(request.budget, timer);
+  const memo = new Map<string, unknown>();
+  const reports: JobReport[] = [];
+  for (const name of LIFECYCLE_JOBS.filter((j) => request.jobs.includes(j))) {
+    const ctx = { deps, owner, actor, now: request.now, policy: request.policy, full: isFull(name, request), memo };
+    reports.push(await runJob(JOBS[name], ctx, cursors, budget));
+  }
+  return { jobs: reports, complete: reports.every((r) => r.complete), elapsedMs: timer() - started };
+}

@@ -1,0 +1,23 @@
+/**
+ * @module memory/recall/query-analysis
+ * Reads a recall query once: its search tokens (BM25), its plain words (speaker matching) and the
+ * time windows it names (date boosts). Pure; recall-memories.ts runs it once per call.
+ */
+import { queryWords } from "../text/speaker";
+import { timeWindows, type TimeWindow } from "../text/time-expressions";
+import { queryTokens } from "../text/tokenize";
+
+export interface QueryAnalysis {
+  /** The query as typed. */
+  text: string;
+  /** Distinct BM25 tokens (stems, CJK bigrams), stop words removed. */
+  tokens: string[];
+  /** Lower-cased words, unstemmed, for matching speaker names. */
+  words: Set<string>;
+  /** Dates and periods the query names ("in May 2023", "last week", 「5月2日」). */
+  windows: TimeWindow[];
+}
+
+export function analyzeQuery(query: string, now: number): QueryAnalysis {
+  return { text: query, tokens: queryTokens(query), words: queryWords(query), windows: timeWindows(query, now) };
+}

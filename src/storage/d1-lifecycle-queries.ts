@@ -1,0 +1,185 @@
+/**
+ * @module storage/d1-lifecycle-queries
+ * D1 queries of the lifecycle jobs: per-owner pages for D1MemoryRepo, and D1LifecycleScan, the
+ * cross-user "who needs work" queries the cron runs. Every query is bounded (LIMIT) and written so
+ * SQLite can answer it from an index: the partial indexes of schema.ts hold only rows a job still has
+ * to visit, and SQLite uses a partial index only when the query repeats its WHERE terms literally —
+ * hence the literal `status = 'active'` fragments below instead of bound parameters.
+ */
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { ActivePage, DecayCandidate, DueOwner, DueQuery, LifecycleScan } from "../memory/ports";
+import type { LifecycleJobName, RetentionRule } from "../memory/lifecycle/lifecycle-types";
+import type { Memory, Owner } from "../memory/types";
+import { memories } from "./schema";
+import { rowToMemory } from "./memory-mapper";
+
+/** Terms of the partial indexes, literally as schema.ts declares them. */
+const ACTIVE = sql.raw("status = 'active'");
+const DECAYABLE = sql.raw("status = 'active' AND access_count = 0 AND importance > 0.05");
+const TOMBSTONES = ["deleted", "expired", "superseded"] as const;
+/** Rows a cross-user scan reads at most per criterion, so one busy user cannot make the cron slow. */
+const SCAN_ROWS = 2000;
+const UPDATE_CHUNK = 50;
+const PARAM_CHUNK = 90;
+
+function own(owner: Owner): SQL {
+  return and(eq(memories.accountId, owner.accountId), eq(memories.userId, owner.userId))!;
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export async function listExpiring(db: DrizzleD1Database, owner: Owner, now: number, limit: number): Promise<Memory[]> {
+  const rows = await db.select().from(memories)
+    .where(and(own(owner), ACTIVE, isNotNull(memories.expiresAt), lte(memories.expiresAt, now)))
+    .orderBy(asc(memories.expiresAt)).limit(limit);
+  return rows.map(rowToMemory);
+}
+
+function ruleConditions(rule: RetentionRule, createdBefore: number): (SQL | undefined)[] {
+  return [
+    rule.category !== undefined ? eq(memories.category, rule.category) : undefined,
+    rule.memoryType !== undefined ? eq(memories.memoryType, rule.memoryType) : undefined,
+    lt(memories.createdAt, createdBefore),
+    rule.keepPriorityAtMost !== undefined ? gt(memories.priority, rule.keepPriorityAtMost) : undefined,
+  ];
+}
+
+export async function listRetentionExpired(db: DrizzleD1Database, owner: Owner, rule: RetentionRule, createdBefore: number, limit: number): Promise<Memory[]> {
+  const rows = await db.select().from(memories)
+    .where(and(own(owner), ACTIVE, ...ruleConditions(rule, createdBefore)))
+    .orderBy(asc(memories.createdAt)).limit(limit);
+  return rows.map(rowToMemory);
+}
+
+export async function listTombstones(db: DrizzleD1Database, owner: Owner, cutoff: number, limit: number): Promise<Memory[]> {
+  const rows = await db.select().from(memories)
+    .where(and(own(owner), inArray(memories.status, [...TOMBSTONES]), sql`coalesce(${memories.deletedAt}, ${memories.updatedAt}) <= ${cutoff}`))
+    .limit(limit);
+  return rows.map(rowToMemory);
+}
+
+export async function listActivePage(db: DrizzleD1Database, owner: Owner, page: ActivePage): Promise<Memory[]> {
+  const a = page.after;
+  const rows = await db.select().from(memories)
+    .where(and(
+      own(owner), ACTIVE,
+      page.pending === "index" ? isNull(memories.indexedAt) : undefined,
+      page.pending === "consolidation" ? isNull(memories.consolidatedAt) : undefined,
+      a ? or(gt(memories.createdAt, a.createdAt), and(eq(memories.createdAt, a.createdAt), gt(memories.id, a.id))) : undefined,
+    ))
+    .orderBy(asc(memories.createdAt), asc(memories.id)).limit(page.limit);
+  return rows.map(rowToMemory);
+}
+
+export async function listOtherModel(db: DrizzleD1Database, owner: Owner, model: string, limit: number): Promise<Memory[]> {
+  const rows = await db.select().from(memories)
+    .where(and(own(owner), ACTIVE, isNotNull(memories.indexedAt), or(lt(memories.embeddingModel, model), gt(memories.embeddingModel, model))))
+    .limit(limit);
+  return rows.map(rowToMemory);
+}
+
+export async function listDecayDue(db: DrizzleD1Database, owner: Owner, cutoff: number, limit: number): Promise<DecayCandidate[]> {
+  const due = or(and(isNull(memories.decayedAt), lte(memories.createdAt, cutoff)), lte(memories.decayedAt, cutoff));
+  return db.select({ id: memories.id, importance: memories.importance, createdAt: memories.createdAt, decayedAt: memories.decayedAt })
+    .from(memories).where(and(own(owner), DECAYABLE, due)).limit(limit);
+}
+
+export async function setDecayedImportance(d1: D1Database, db: DrizzleD1Database, owner: Owner, updates: { id: string; importance: number }[], at: number): Promise<void> {
+  for (const part of chunk(updates, UPDATE_CHUNK)) {
+    const statements = part.map((u) => {
+      const q = db.update(memories).set({ importance: u.importance, decayedAt: at }).where(and(own(owner), eq(memories.id, u.id))).toSQL();
+      return d1.prepare(q.sql).bind(...q.params);
+    });
+    await d1.batch(statements);
+  }
+}
+
+export async function markConsolidated(db: DrizzleD1Database, owner: Owner, ids: string[], at: number): Promise<void> {
+  for (const part of chunk([...new Set(ids)], PARAM_CHUNK)) {
+    await db.update(memories).set({ consolidatedAt: at }).where(and(own(owner), inArray(memories.id, part)));
+  }
+}
+
+function retentionCondition(rule: RetentionRule, createdBefore: number): { condition: string; params: unknown[] } {
+  const parts = ["status = 'active'"];
+  const params: unknown[] = [];
+  if (rule.category !== undefined) { parts.push("category = ?"); params.push(rule.category); }
+  if (rule.memoryType !== undefined) { parts.push("memory_type = ?"); params.push(rule.memoryType); }
+  parts.push("created_at < ?");
+  params.push(createdBefore);
+  if (rule.keepPriorityAtMost !== undefined) { parts.push("priority > ?"); params.push(rule.keepPriorityAtMost); }
+  return { condition: parts.join(" AND "), params };
+}
+
+export interface DueCriterion {
+  job: LifecycleJobName;
+  /** WHERE clause an index answers without reading unrelated rows. */
+  where: string;
+  params: unknown[];
+  /**
+   * Forced for the partial indexes: without ANALYZE statistics SQLite would rather walk a status
+   * index over every active row. INDEXED BY also makes the query fail loudly if the index is gone.
+   */
+  index?: string;
+}
+
+/** Each "who needs work" criterion of the cron's scan. */
+export function dueCriteria(q: DueQuery): DueCriterion[] {
+  const decayable = "status = 'active' AND access_count = 0 AND importance > 0.05";
+  return [
+    { job: "expire", where: "status = 'active' AND expires_at <= ?", params: [q.now] },
+    ...q.retention.map(({ rule, createdBefore }): DueCriterion => {
+      const { condition, params } = retentionCondition(rule, createdBefore);
+      return { job: "expire", where: condition, params };
+    }),
+    { job: "purge", where: "status IN ('deleted', 'expired') AND deleted_at <= ?", params: [q.purgeCutoff] },
+    { job: "purge", where: "status IN ('deleted', 'expired', 'superseded') AND deleted_at IS NULL AND updated_at <= ?", params: [q.purgeCutoff] },
+    { job: "repair", where: "status = 'active' AND indexed_at IS NULL", params: [], index: "memories_unindexed_idx" },
+    { job: "migrate", where: "status = 'active' AND indexed_at IS NOT NULL AND embedding_model < ?", params: [q.model], index: "memories_model_idx" },
+    { job: "migrate", where: "status = 'active' AND indexed_at IS NOT NULL AND embedding_model > ?", params: [q.model], index: "memories_model_idx" },
+    { job: "decay", where: `${decayable} AND decayed_at IS NULL AND created_at <= ?`, params: [q.decayCutoff], index: "memories_decay_due_idx" },
+    { job: "decay", where: `${decayable} AND decayed_at <= ?`, params: [q.decayCutoff], index: "memories_decay_due_idx" },
+    { job: "consolidate", where: "status = 'active' AND consolidated_at IS NULL", params: [], index: "memories_unconsolidated_idx" },
+  ];
+}
+
+/** The owners of at most SCAN_ROWS rows matching one criterion. */
+export function ownersSql(c: DueCriterion): string {
+  return `SELECT DISTINCT account_id AS a, user_id AS u FROM
+    (SELECT account_id, user_id FROM memories${c.index ? ` INDEXED BY ${c.index}` : ""} WHERE ${c.where} LIMIT ${SCAN_ROWS}) LIMIT ?`;
+}
+
+export class D1LifecycleScan implements LifecycleScan {
+  constructor(private readonly d1: D1Database) {}
+
+  async ownersDue(q: DueQuery, limit: number): Promise<DueOwner[]> {
+    const criteria = dueCriteria(q);
+    const results = await this.d1.batch<{ a: string; u: string }>(criteria.map((c) => this.d1.prepare(ownersSql(c)).bind(...c.params, limit)));
+    const byOwner = new Map<string, DueOwner>();
+    results.forEach((result, i) => {
+      for (const row of result.results) {
+        const key = JSON.stringify([row.a, row.u]);
+        const due = byOwner.get(key) ?? { accountId: row.a, userId: row.u, jobs: [] };
+        if (!due.jobs.includes(criteria[i].job)) due.jobs.push(criteria[i].job);
+        byOwner.set(key, due);
+      }
+    });
+    return [...byOwner.values()].slice(0, limit);
+  }
+
+  async indexSync(model: string, cap: number): Promise<{ unindexed: number; otherModel: number; capped: boolean }> {
+    const row = await this.d1.prepare(`SELECT
+      (SELECT count(*) FROM (SELECT 1 FROM memories INDEXED BY memories_unindexed_idx WHERE status = 'active' AND indexed_at IS NULL LIMIT ?1)) AS unindexed,
+      (SELECT count(*) FROM (SELECT 1 FROM memories INDEXED BY memories_model_idx WHERE status = 'active' AND indexed_at IS NOT NULL AND embedding_model < ?2 LIMIT ?1)) +
+      (SELECT count(*) FROM (SELECT 1 FROM memories INDEXED BY memories_model_idx WHERE status = 'active' AND indexed_at IS NOT NULL AND embedding_model > ?2 LIMIT ?1)) AS other`)
+      .bind(cap + 1, model).first<{ unindexed: number; other: number }>();
+    const unindexed = Math.min(cap, Number(row?.unindexed ?? 0));
+    const otherModel = Math.min(cap, Number(row?.other ?? 0));
+    return { unindexed, otherModel, capped: Number(row?.unindexed ?? 0) > cap || Number(row?.other ?? 0) > cap };
+  }
+}

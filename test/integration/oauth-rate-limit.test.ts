@@ -1,0 +1,51 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { browserFetch, ORIGIN, uniqueIp } from "../helpers/oauth";
+
+/** The limiter counts in wall-clock-aligned windows: start a burst well inside one. */
+async function awayFromWindowEdge(): Promise<void> {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+}
+
+function postSignIn(ip: string): Promise<Response> {
+  return browserFetch(ip, { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, "accept-language": "zh-CN" })(
+    `${ORIGIN}/authorize`, { method: "POST", body: "handle=nope&credential=guess&access=write&decision=approve", redirect: "manual" },
+  );
+}
+
+function postToken(ip: string): Promise<Response> {
+  return browserFetch(ip, { "content-type": "application/x-www-form-urlencoded" })(
+    `${ORIGIN}/oauth/token`, { method: "POST", body: "grant_type=refresh_token&refresh_token=a:b:c&client_id=none" },
+  );
+}
+
+describe("rate limits on the authorization endpoints", () => {
+  beforeEach(awayFromWindowEdge, 70_000);
+
+  it("allows 10 sign-in attempts a minute per address, then answers 429 in the page's language", async () => {
+    const ip = uniqueIp();
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await postSignIn(ip)).status);
+    expect(statuses).not.toContain(429);
+    const limited = await postSignIn(ip);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("60");
+    expect(await limited.text()).toContain("尝试次数过多");
+    // Another address is counted on its own.
+    expect((await postSignIn(uniqueIp())).status).not.toBe(429);
+  });
+
+  it("limits the token endpoint per address with an OAuth error body", async () => {
+    const ip = uniqueIp();
+    const statuses = [];
+    for (let i = 0; i < 60; i++) statuses.push((await postToken(ip)).status);
+    expect(statuses).not.toContain(429);
+    const limited = await postToken(ip);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("60");
+    expect(await limited.json()).toMatchObject({ error: "temporarily_unavailable" });
+    // Registration and the page have their own buckets.
+    const register = await browserFetch(ip, { "content-type": "application/json" })(`${ORIGIN}/oauth/register`, { method: "POST", body: "{}" });
+    expect(register.status).not.toBe(429);
+  });
+});
