@@ -2,12 +2,14 @@
  * @module scripts/lib/local-server
  * Starts the Worker offline (`wrangler dev --env dev --local`) on 127.0.0.1 and a free port, with
  * its state in a directory of the caller's choosing, and stops it by process group — the wrangler
- * PID alone would leave workerd running. Used by the recall benchmark.
+ * PID alone would leave workerd running. The server runs a snapshot of the project copied next to
+ * the state: wrangler dev reloads (and drops in-flight requests) whenever its sources change, and a
+ * benchmark must measure one version of the code. Used by the recall benchmark.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, readdirSync, readFileSync } from "node:fs";
+import { cpSync, createWriteStream, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ScriptError } from "./wrangler-d1.ts";
 
@@ -92,16 +94,28 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   }
 }
 
+/** What the Worker is built from; node_modules is linked, not copied. */
+const SNAPSHOT = ["src", "migrations", "wrangler.toml", "package.json", "tsconfig.json"];
+
+/** Copies the project's sources to `dir` so later edits in the working tree do not reach the server. */
+function snapshotProject(dir: string): void {
+  const root = process.cwd();
+  for (const entry of SNAPSHOT) cpSync(join(root, entry), join(dir, entry), { recursive: true });
+  symlinkSync(resolve(root, "node_modules"), join(dir, "node_modules"), "dir");
+}
+
 /** Starts wrangler dev on the local adapters with state under `persistDir`; resolves once /health answers. */
 export async function startLocalServer(persistDir: string, timeoutMs = 90_000): Promise<LocalServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const logFile = join(persistDir, "wrangler-dev.log");
   const log = createWriteStream(logFile);
-  const args = ["dev", "--env", "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir];
+  const appDir = join(persistDir, "app");
+  snapshotProject(appDir);
+  const args = ["dev", "--env", "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", resolve(persistDir)];
   const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "1" };
   // detached: wrangler leads a process group of its own, which stop() ends as a whole.
-  const child = spawn("wrangler", args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env });
+  const child = spawn("wrangler", args, { cwd: appDir, detached: true, stdio: ["ignore", "pipe", "pipe"], env });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const cleanup = () => void stopGroup(child);

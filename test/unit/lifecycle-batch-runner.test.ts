@@ -69,6 +69,19 @@ describe("lifecycle batch runner", () => {
     expect(r).toMatchObject({ batches: 2, complete: false });
   });
 
+  it("stops before a batch that would exceed the repo-call budget (D1's per-invocation query cap)", async () => {
+    let calls = 0;
+    const budget = new Budget({ maxMs: 60_000, maxRows: 10_000, maxRepoCalls: 100 }, Date.now, () => calls);
+    const chatty: LifecycleJob = {
+      name: "consolidate",
+      async batch(_c, cursor) { calls += 30; return { processed: 1, changed: 0, cursor: String(Number(cursor ?? 0) + 1), done: false }; },
+    };
+    const r = await runJob(chatty, ctx(), new MapCursors(), budget);
+    // 0, 30, 60 calls before each batch; at 90 another 30-call batch would pass 100.
+    expect(r).toMatchObject({ batches: 3, complete: false });
+    expect(calls).toBe(90);
+  });
+
   it("a failing batch keeps the previous cursor, so the next run redoes it", async () => {
     const cursors = new MapCursors();
     const seen: number[] = [];

@@ -1,14 +1,14 @@
 /**
  * @module memory/lifecycle/batch-runner
- * Runs one lifecycle job as a sequence of bounded batches under a shared time and row budget, with a
- * resumable cursor. Each batch commits its own D1 writes before the cursor is saved, and every job
+ * Runs one lifecycle job as a sequence of bounded batches under a shared budget (time, rows, repo
+ * calls), with a resumable cursor. Each batch commits its own D1 writes before the cursor is saved, and every job
  * selects its rows by state (or by a keyset past the cursor), so a run killed at any point loses
  * nothing: the next run redoes at most the one batch whose cursor was not saved, which is idempotent.
  */
 import type { CursorStore } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import type { Owner } from "../types";
-import type { JobReport, LifecycleJobName, LifecyclePolicy, MaintenanceBudget } from "./lifecycle-types";
+import { MAX_REPO_CALLS, type JobReport, type LifecycleJobName, type LifecyclePolicy, type MaintenanceBudget } from "./lifecycle-types";
 
 export interface JobContext {
   deps: MemoryDeps;
@@ -40,20 +40,25 @@ export interface LifecycleJob {
   batch(ctx: JobContext, cursor: string | null, limit: number): Promise<BatchResult>;
 }
 
-/** Time and rows left for one maintenance request, shared by its jobs. */
+/** Time, rows and repo calls left for one maintenance request, shared by its jobs. */
 export class Budget {
   private readonly deadline: number;
+  private readonly maxCalls: number;
   private rowsLeft: number;
-  /** Longest batch so far: a new batch starts only if one that long still fits. */
+  /** Costliest batch so far: a new batch starts only if one that long, and that many calls, still fit. */
   private slowestBatchMs = 0;
+  private heaviestBatchCalls = 0;
 
-  constructor(limits: MaintenanceBudget, private readonly timer: () => number = Date.now) {
+  constructor(limits: MaintenanceBudget, private readonly timer: () => number = Date.now, private readonly calls: () => number = () => 0) {
     this.deadline = timer() + limits.maxMs;
     this.rowsLeft = limits.maxRows;
+    this.maxCalls = limits.maxRepoCalls ?? MAX_REPO_CALLS;
   }
 
   exhausted(): boolean {
-    return this.rowsLeft <= 0 || this.timer() + this.slowestBatchMs > this.deadline;
+    return this.rowsLeft <= 0
+      || this.timer() + this.slowestBatchMs > this.deadline
+      || this.calls() + this.heaviestBatchCalls > this.maxCalls;
   }
 
   /** Rows the next batch may take: the batch size, or less near the end of the row budget. */
@@ -61,13 +66,14 @@ export class Budget {
     return Math.max(1, Math.min(batchSize, this.rowsLeft));
   }
 
-  spend(rows: number, elapsedMs: number): void {
-    this.rowsLeft -= rows;
-    this.slowestBatchMs = Math.max(this.slowestBatchMs, elapsedMs);
+  mark(): { at: number; calls: number } {
+    return { at: this.timer(), calls: this.calls() };
   }
 
-  now(): number {
-    return this.timer();
+  spend(rows: number, since: { at: number; calls: number }): void {
+    this.rowsLeft -= rows;
+    this.slowestBatchMs = Math.max(this.slowestBatchMs, this.timer() - since.at);
+    this.heaviestBatchCalls = Math.max(this.heaviestBatchCalls, this.calls() - since.calls);
   }
 }
 
@@ -81,7 +87,7 @@ export async function runJob(job: LifecycleJob, ctx: JobContext, cursors: Cursor
   let cursor = await cursors.get(key);
   const report: JobReport = { job: job.name, processed: 0, changed: 0, batches: 0, complete: false };
   while (!budget.exhausted()) {
-    const started = budget.now();
+    const started = budget.mark();
     let result: BatchResult;
     try {
       result = await job.batch(ctx, cursor, budget.nextLimit(ctx.policy.batchSize));
@@ -90,7 +96,7 @@ export async function runJob(job: LifecycleJob, ctx: JobContext, cursors: Cursor
       ctx.deps.log.warn("lifecycle batch failed; the next run resumes from the saved cursor", { job: job.name, error: report.error });
       break;
     }
-    budget.spend(Math.max(1, result.processed), budget.now() - started);
+    budget.spend(Math.max(1, result.processed), started);
     report.batches++;
     report.processed += result.processed;
     report.changed += result.changed;

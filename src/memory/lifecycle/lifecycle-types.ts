@@ -39,7 +39,16 @@ export interface MaintenanceBudget {
   maxMs: number;
   /** Rows this request may process in total before it stops between batches. */
   maxRows: number;
+  /** Repo calls this request may make (default MAX_REPO_CALLS): D1 caps queries per invocation. */
+  maxRepoCalls?: number;
 }
+
+/**
+ * D1 allows 1,000 queries per invocation on Workers Paid, and one maintenance request is one Durable
+ * Object invocation. A repo call is one query, or a few when it chunks ids (≤ 90 per statement), so
+ * a request stops starting batches at 400 calls.
+ */
+export const MAX_REPO_CALLS = 400;
 
 export interface MaintenanceRequest {
   /** The run's reference time (the cron's scheduled time): every cutoff is computed from it. */

@@ -27,24 +27,20 @@ export interface RecallOptions {
 export async function recallMemories(deps: MemoryDeps, scope: Scope, input: RecallInput, limit: number, options: RecallOptions = {}): Promise<RecallOutcome> {
   const now = deps.clock.now();
   const statuses: Memory["status"][] = input.include_superseded ? ["active", "superseded"] : ["active"];
-  const T0 = performance.now();
   const query = analyzeQuery(input.query, now);
   const [dense, lexical] = await Promise.all([
-    denseCandidates(deps, scope, input.query, now).then((x) => { (globalThis as any).TD = performance.now() - T0; return x; }),
-    deps.repo.searchLexical(scope, query.tokens, { limit: W.lexicalCandidates, statuses, contextWeight: W.context.weight }).then((x) => { (globalThis as any).TL = performance.now() - T0; return x; }),
+    denseCandidates(deps, scope, input.query, now),
+    deps.repo.searchLexical(scope, query.tokens, { limit: W.lexicalCandidates, statuses, contextWeight: W.context.weight }),
   ]);
-  const T1 = performance.now();
   const evidence = new Map<string, Evidence>();
   for (const hit of dense) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
   for (const hit of lexical.hits) evidence.set(hit.id, { cosine: evidence.get(hit.id)?.cosine ?? 0, bm25: hit.score });
   const filter = recallFilterFor(scope, input, now);
   const rows = (await deps.repo.getMany(scope, [...evidence.keys()])).filter((m) => passesRecallFilter(m, filter));
-  const T2 = performance.now();
   let fused = fuseScores(rows, evidence, { embedderKind: deps.settings.embedderKind, corpusSize: lexical.corpusSize, now, query });
   fused = await rerank(deps, input.query, fused);
   const results = fused.slice(0, limit);
   if (options.touch !== false) touchLater(deps, scope, results.map((r) => r.memory.id), now);
-  console.log(JSON.stringify({ PROBE: 1, dense: (globalThis as any).TD, lex: (globalThis as any).TL, hydrate: T2 - T1, total: performance.now() - T0 }));
   return { results, totalRelevant: fused.length };
 }
 
