@@ -263,3 +263,19 @@ describe("Workers AI Llm in the pipeline (fake AI binding)", () => {
     expect(r.reason).toMatch(/^rules: polarity-flip/);
   });
 });
+
+describe("agent scopes in conflict checks", () => {
+  it("a private memory never supersedes a shared one; a shared one may supersede a private one", async () => {
+    const userId = uniqueUser("agent-conflict");
+    const svc = service();
+    const shared = await svc.save(scopeOf(userId), { content: "My favorite color is blue" });
+    const privateSave = await svc.save(scopeOf(userId, { agentId: "alpha" }), { content: "My favorite color is green" });
+    expect(privateSave.status).toBe("created");
+    expect(privateSave.supersededIds).toEqual([]);
+    const stillShared = await svc.list(scopeOf(userId, { agentId: "beta" }), {});
+    expect(stillShared.memories.map((m) => m.id)).toEqual([shared.id]);
+    const sharedUpdate = await svc.save(scopeOf(userId, { agentId: "alpha" }), { content: "My favorite color is purple", shared: true });
+    expect(sharedUpdate.status).toBe("superseded");
+    expect(sharedUpdate.supersededIds.sort()).toEqual([shared.id, privateSave.id].sort());
+  });
+});

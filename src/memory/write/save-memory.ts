@@ -88,7 +88,8 @@ async function insertWithConflicts(
   const decision = await deps.llm.decideConflict(memory.content, similar.map((s, i) => ({ handle: i + 1, content: s.memory.content, category: s.memory.category })));
   const dup = decision.duplicateOf !== null ? similar[decision.duplicateOf - 1] : undefined;
   if (dup && dup.memory.agentId === memory.agentId) return merge(deps, scope, dup.memory, memory, redactions, decision.reason);
-  const older = [...new Set(decision.supersedes)].map((h) => similar[h - 1]?.memory).filter((m): m is Memory => m !== undefined);
+  const older = [...new Set(decision.supersedes)].map((h) => similar[h - 1]?.memory)
+    .filter((m): m is Memory => m !== undefined && mayReplace(memory, m));
   const patches: MemoryPatch[] = older.map((m) => supersedePatch(m, memory.id, decision.reason, scope.actor, now));
   const created = { ...memory, ...(older.length > 0 ? { supersedes: older.map((m) => m.id), reason: decision.reason } : {}) } as Partial<Memory>;
   await deps.repo.write(scope, [{ memory, ftsTokens: indexTokens(memory.content).join(" "), event: { memoryId: memory.id, op: "create", before: null, after: created, actor: scope.actor, at: now } }], patches);
@@ -102,6 +103,14 @@ async function insertWithConflicts(
     status: older.length > 0 ? "superseded" : "created", id: memory.id, memory,
     supersededIds: older.map((m) => m.id), redactions, reason: older.length > 0 ? decision.reason : null,
   };
+}
+
+/**
+ * An agent's private memory never replaces a shared one (every other agent would lose the fact and
+ * could not see its replacement); a shared memory may replace shared and private ones.
+ */
+function mayReplace(newer: Memory, older: Memory): boolean {
+  return newer.agentId === null || older.agentId === newer.agentId;
 }
 
 async function merge(deps: MemoryDeps, scope: Scope, existing: Memory, incoming: Memory, redactions: Redactions, reason: string): Promise<SaveResult> {
