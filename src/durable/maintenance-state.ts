@@ -18,14 +18,3 @@ export class DoCursorStore implements CursorStore {
     else await this.storage.put(key, cursor);
   }
 }
-
-/** Runs tasks strictly one after another; a failed task does not block the next. */
-export class SerialQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-
-  run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(task, task);
-    this.tail = result.catch(() => undefined);
-    return result;
-  }
-}

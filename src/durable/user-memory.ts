@@ -18,7 +18,8 @@ import { recallWithSession, SessionCounters, type SessionRecall } from "./sessio
 import type { MemoryDeps } from "../memory/service-deps";
 import type { MaintenanceReport, MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
 import { runMaintenance } from "../memory/lifecycle/run-maintenance";
-import { DoCursorStore, SerialQueue } from "./maintenance-state";
+import { DoCursorStore } from "./maintenance-state";
+import { SerialQueue } from "../memory/serial-queue";
 
 /**
  * Test seam: `instance[overrideDepsForTest](deps => ({ index: failingFake }))` swaps ports of one

@@ -44,6 +44,7 @@ export function buildMemory(scope: Scope, id: string, hash: string, now: number,
     derivedFrom: f.derivedFrom ?? [], status: f.status ?? "active", supersededBy: null, contentHash: hash,
     createdAt: now, updatedAt: now, eventTime: f.eventTime ?? null, expiresAt: f.expiresAt ?? null,
     deletedAt: null, lastAccessedAt: null, accessCount: 0, embeddingModel: null, indexedAt: null,
+    decayedAt: null, consolidatedAt: null,
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import type { DeleteInput, ForgetInput, ListInput, RecallInput, SaveInput, StatsInput, SummarizeInput, UpdateInput } from "./contracts";
 import { invalidInput } from "./errors";
+import { SerialQueue } from "./serial-queue";
 import type { MemoryDeps } from "./service-deps";
 import type { Memory, Scope } from "./types";
 import { saveMemory, type SaveOptions, type SaveResult } from "./write/save-memory";
@@ -21,7 +22,7 @@ import { summarizeConversation } from "./write/summarize-conversation";
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 
 export class MemoryService {
-  private writeTail: Promise<unknown> = Promise.resolve();
+  private readonly writes = new SerialQueue();
 
   constructor(readonly deps: MemoryDeps) {}
 
@@ -31,9 +32,7 @@ export class MemoryService {
    * sentence would both miss the duplicate (measured: two rows without this queue).
    */
   private serial<T>(op: () => Promise<T>): Promise<T> {
-    const run = this.writeTail.then(op, op);
-    this.writeTail = run.catch(() => undefined);
-    return run;
+    return this.writes.run(op);
   }
 
   save(scope: Scope, input: SaveInput, options?: SaveOptions): Promise<SaveResult & { replayed: boolean }> {

@@ -49,6 +49,10 @@ export interface Memory {
   accessCount: number;
   embeddingModel: string | null;
   indexedAt: number | null;
+  /** Last importance decay step (lifecycle). */
+  decayedAt: number | null;
+  /** When consolidation last compared this memory with its neighbours; null = due. */
+  consolidatedAt: number | null;
 }
 
 export type EventOp = "create" | "update" | "supersede" | "merge" | "delete" | "restore" | "expire" | "purge" | "quarantine";

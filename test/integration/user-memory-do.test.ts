@@ -46,3 +46,22 @@ describe("UserMemory Durable Object (real DO, real D1)", () => {
     expect(count).toBe(1);
   });
 });
+
+describe("edits make a memory due for consolidation again", () => {
+  it("update of content and restore clear consolidated_at", async () => {
+    const userId = uniqueUser();
+    const scope = { accountId: "default", userId, actor: "test" };
+    const stub = stubFor("default", userId);
+    const saved = await stub.save(scope, { content: "Plays the cello in a quartet" });
+    if (!saved.ok || !saved.value.id) throw new Error("save failed");
+    const id = saved.value.id;
+    const consolidatedAt = () => env.DB.prepare("SELECT consolidated_at AS c FROM memories WHERE id = ?").bind(id).first<{ c: number | null }>();
+    await env.DB.prepare("UPDATE memories SET consolidated_at = 1 WHERE id = ?").bind(id).run();
+    await stub.update(scope, { id, content: "Plays the cello in a string quartet on Fridays" });
+    expect((await consolidatedAt())?.c).toBeNull();
+    await env.DB.prepare("UPDATE memories SET consolidated_at = 1 WHERE id = ?").bind(id).run();
+    await stub.delete(scope, { id });
+    await stub.restore(scope, id);
+    expect((await consolidatedAt())?.c).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Budget, runJob, type BatchResult, type JobContext, type LifecycleJob } from "../../src/memory/lifecycle/batch-runner";
 import type { CursorStore } from "../../src/memory/ports";
-import { SerialQueue } from "../../src/durable/maintenance-state";
+import { SerialQueue } from "../../src/memory/serial-queue";
 import type { MemoryDeps } from "../../src/memory/service-deps";
 
 class MapCursors implements CursorStore {

@@ -42,7 +42,8 @@ export async function updateMemory(deps: MemoryDeps, scope: Scope, input: Update
     const screened = screenContent(input.content, input.confidence ?? existing.confidence, 0);
     if (screened.verdict === "rejected") throw new MemoryError("invalid_input", `content: ${screened.reason}`, "content");
     redactions = screened.redactions;
-    Object.assign(changes, { content: screened.text, contentHash: await contentHash(screened.text), indexedAt: null, embeddingModel: null });
+    // New text: re-embed it and let consolidation compare it with its neighbours again.
+    Object.assign(changes, { content: screened.text, contentHash: await contentHash(screened.text), indexedAt: null, embeddingModel: null, consolidatedAt: null });
     changes.summary = screened.text.length > deps.settings.longContentChars ? await deps.llm.summarize(screened.text, summaryLimit(deps.settings.longContentChars)) : null;
     if (screened.verdict === "quarantine") changes.status = "quarantined";
     ftsTokens = screened.verdict === "quarantine" ? "" : indexTokens(screened.text).join(" ");
@@ -80,7 +81,7 @@ export async function restoreMemory(deps: MemoryDeps, scope: Scope, id: string):
   const existing = await mustGet(deps, scope, id);
   if (existing.status === "active") throw new MemoryError("conflict", `Memory ${id} is already active`);
   const now = deps.clock.now();
-  const changes: Partial<Memory> = { status: "active", deletedAt: null, supersededBy: null, updatedAt: now };
+  const changes: Partial<Memory> = { status: "active", deletedAt: null, supersededBy: null, updatedAt: now, consolidatedAt: null };
   if (existing.expiresAt !== null && existing.expiresAt <= now) changes.expiresAt = null;
   const ftsTokens = existing.status === "quarantined" ? indexTokens(existing.content).join(" ") : undefined;
   await deps.repo.write(scope, [], [{ id, changes, ftsTokens, event: { op: "restore", before: { status: existing.status, supersededBy: existing.supersededBy }, after: changes, actor: scope.actor, at: now } }]);
