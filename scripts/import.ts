@@ -76,9 +76,42 @@ async function validate(o: ReturnType<typeof options>, chunks: SourceLine[][]): 
   const problems: string[] = [];
   for (const chunk of chunks) {
     const r = await postImport(o.url, o.key, chunk, { user: o.user, agent: o.agent, dryRun: true });
-    if (!r.ok) problems.push(...(r.lines.length > 0 ? fileProblems(chunk, r.lines) : [r.message]));
+    if (r.ok) continue;
+    // A request-level refusal (key, user, size) would repeat for every request: say it once.
+    if (r.lines.length === 0 || r.lines.every((l) => l.line === 0)) throw new CliError(`the server refused the import; nothing was imported: ${r.message}`);
+    problems.push(...fileProblems(chunk, r.lines));
   }
   if (problems.length > 0) throw new CliError(`the server rejected ${problems.length} problem(s); nothing was imported:\n  ${problems.slice(0, 100).join("\n  ")}`);
+}
+
+interface Totals {
+  imported: number;
+  skipped: number;
+  warned: number;
+  redacted: number;
+  items: (ImportItem & { file_line: number })[];
+}
+
+/** Sends the chunks in order; a failed request stops the import and says what already landed. */
+async function send(o: ReturnType<typeof options>, chunks: SourceLine[][], total: number, started: number): Promise<Totals> {
+  const t: Totals = { imported: 0, skipped: 0, warned: 0, redacted: 0, items: [] };
+  let done = 0;
+  progress(0, total, 0, 0, started);
+  for (const chunk of chunks) {
+    const r = await postImport(o.url, o.key, chunk, { user: o.user, agent: o.agent });
+    if (!r.ok) {
+      const written = done > 0 ? `lines 1-${chunk[0].fileLine - 1} of the file were imported; ` : "";
+      throw new CliError(`import stopped at line ${chunk[0].fileLine}: ${r.message}\n${written}re-running skips lines whose external_id was already imported`);
+    }
+    for (const item of r.body.items) t.items.push({ ...item, file_line: chunk[item.line - 1].fileLine });
+    done += chunk.length;
+    t.imported += r.body.imported;
+    t.skipped += r.body.skipped;
+    t.warned += r.body.warned;
+    t.redacted += r.body.redacted;
+    progress(done, total, t.imported, t.skipped, started);
+  }
+  return t;
 }
 
 async function main(): Promise<void> {
@@ -87,30 +120,14 @@ async function main(): Promise<void> {
   const chunks = chunkLines(lines);
   await validate(o, chunks);
   const started = Date.now();
-  const items: (ImportItem & { file_line: number })[] = [];
-  let done = 0, imported = 0, skipped = 0, warned = 0, redacted = 0;
-  progress(0, lines.length, 0, 0, started);
-  for (const chunk of chunks) {
-    const r = await postImport(o.url, o.key, chunk, { user: o.user, agent: o.agent });
-    if (!r.ok) {
-      const written = done > 0 ? `lines 1-${chunk[0].fileLine - 1} of the file were imported; ` : "";
-      throw new CliError(`import stopped at line ${chunk[0].fileLine}: ${r.message}\n${written}re-running skips lines whose external_id was already imported`);
-    }
-    for (const item of r.body.items) items.push({ ...item, file_line: chunk[item.line - 1].fileLine });
-    done += chunk.length;
-    imported += r.body.imported;
-    skipped += r.body.skipped;
-    warned += r.body.warned;
-    redacted += r.body.redacted;
-    progress(done, lines.length, imported, skipped, started);
-  }
-  if (o.map) writeFileSync(o.map, items.map((i) => JSON.stringify({ line: i.file_line, id: i.id, external_id: i.external_id, status: i.status })).join("\n") + "\n");
-  console.log(`Imported ${imported} memories, skipped ${skipped} already imported, redacted secrets in ${redacted}, flagged ${warned} for review (${((Date.now() - started) / 1000).toFixed(1)} s).`);
-  for (const i of items.filter((it) => it.warnings)) console.log(`  line ${i.file_line}: ${i.warnings!.join("; ")}`);
+  const t = await send(o, chunks, lines.length, started);
+  if (o.map) writeFileSync(o.map, t.items.map((i) => JSON.stringify({ line: i.file_line, id: i.id, external_id: i.external_id, status: i.status })).join("\n") + "\n");
+  console.log(`Imported ${t.imported} memories, skipped ${t.skipped} already imported, redacted secrets in ${t.redacted}, flagged ${t.warned} for review (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  for (const i of t.items.filter((it) => it.warnings)) console.log(`  line ${i.file_line}: ${i.warnings!.join("; ")}`);
   if (o.map) console.log(`Line → memory id map written to ${o.map}.`);
 }
 
 main().catch((err) => {
-  console.error(`import: ${err instanceof CliError ? err.message : (err as Error).stack ?? String(err)}`);
+  console.error(`import: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -62,7 +62,7 @@ export function datasetJson(r: DatasetReport): Record<string, unknown> {
   return {
     ...metrics(r.overall),
     latency_ms: { p50: r.latency.p50, p95: r.latency.p95 },
-    by_category: Object.fromEntries(Object.entries(r.byCategory).map(([c, s]) => [c, { name: categoryLabel(r.format, c), ...metrics(s) }])),
+    by_category: Object.fromEntries(Object.entries(r.byCategory).map(([c, s]) => [c, { name: (r.format === "locomo" && LOCOMO_CATEGORIES[c]) || c, ...metrics(s) }])),
     dataset: r.dataset, format: r.format, users: r.users, memories: r.memories, skipped_questions: r.skippedQuestions,
     ingest_ms: r.ingestMs, cold_first_call_ms_max: r.latency.coldMax,
     cross_user: r.cross ? { queries: r.cross.queries, any_result_rate: r.cross.anyResultRate, mean_results: r.cross.meanResults } : null,
@@ -73,8 +73,8 @@ export function printScale(rows: ScaleRow[]): void {
   const lines = [
     "",
     "Scale benchmark — synthetic memories for one user (local adapters, recall_memory over /mcp, limit 10)",
-    `${"memories".padStart(9)}${"ingest".padStart(10)}${"queries".padStart(9)}${"R@10".padStart(8)}${"p50".padStart(10)}${"p95".padStart(10)}${"index".padStart(11)}${"workerd RSS".padStart(13)}`,
-    ...rows.map((r) => `${String(r.memories).padStart(9)}${`${(r.ingestMs / 1000).toFixed(1)} s`.padStart(10)}${String(r.queries).padStart(9)}${f3(r.recall10).padStart(8)}${ms(r.p50).padStart(10)}${ms(r.p95).padStart(10)}${mb(r.residentBytes).padStart(11)}${r.workerdRss.map((b) => mb(b)).join("+").padStart(13)}`),
+    `${"memories".padStart(9)}${"ingest".padStart(10)}${"queries".padStart(9)}${"R@10".padStart(8)}${"p50".padStart(10)}${"p95".padStart(10)}${"index".padStart(11)}  workerd RSS`,
+    ...rows.map((r) => `${String(r.memories).padStart(9)}${`${(r.ingestMs / 1000).toFixed(1)} s`.padStart(10)}${String(r.queries).padStart(9)}${f3(r.recall10).padStart(8)}${ms(r.p50).padStart(10)}${ms(r.p95).padStart(10)}${mb(r.residentBytes).padStart(11)}  ${r.workerdRss.map((b) => mb(b)).join(" + ")}`),
     "index = resident bytes of the user's local vector index (memory_stats index.resident_bytes); workerd RSS = the whole server process",
   ];
   console.log(lines.join("\n"));

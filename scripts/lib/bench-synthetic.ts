@@ -1,7 +1,7 @@
 /**
  * @module scripts/lib/bench-synthetic
  * Deterministic synthetic memories for the scale benchmark: conversation turns ("Name: words…")
- * over a Zipf-distributed vocabulary of made-up words, 20 turns per conversation, dated two days
+ * over a Zipf-distributed vocabulary of made-up content words, 20 turns per conversation, dated two days
  * apart, and queries built from words of one known memory so recall can be checked at any size.
  * Pure and seeded: the same N always yields the same data.
  */
@@ -23,10 +23,11 @@ const SYLLABLES = ["ba", "ko", "ri", "mu", "te", "sa", "lo", "ni", "pe", "du", "
 const SPEAKERS = ["Avery", "Bruno", "Chiara", "Dmitri", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jonah"];
 const VOCABULARY_SIZE = 30_000;
 const TURNS_PER_CONVERSATION = 20;
+const FUNCTION_WORD_RANKS = 100;
 
 interface Vocabulary {
   words: string[];
-  /** Cumulative Zipf weights (exponent 1.07), for sampling by binary search. */
+  /** Cumulative Zipf weights (exponent 1.07, content-word ranks), for sampling by binary search. */
   cumulative: Float64Array;
 }
 
@@ -41,7 +42,9 @@ function vocabulary(random: () => number): Vocabulary {
   const words = [...seen];
   const cumulative = new Float64Array(words.length);
   let sum = 0;
-  for (let r = 0; r < words.length; r++) cumulative[r] = sum += 1 / Math.pow(r + 1, 1.07);
+  // Zipf from rank 101 on: the hundred most frequent words of real text are function words the
+  // tokenizer drops ("the", "and", "了"), so content words start below them.
+  for (let r = 0; r < words.length; r++) cumulative[r] = sum += 1 / Math.pow(r + 1 + FUNCTION_WORD_RANKS, 1.07);
   return { words, cumulative };
 }
 

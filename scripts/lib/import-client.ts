@@ -85,10 +85,13 @@ export async function postImport(base: string, key: string, chunk: SourceLine[],
   if (query.user) params.set("user_id", query.user);
   if (query.agent) params.set("agent_id", query.agent);
   if (query.dryRun) params.set("dry_run", "true");
-  const res = await fetch(`${base.replace(/\/+$/, "")}/v1/import${params.size > 0 ? `?${params}` : ""}`, {
+  const url = `${base.replace(/\/+$/, "")}/v1/import`;
+  const res = await fetch(`${url}${params.size > 0 ? `?${params}` : ""}`, {
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/x-ndjson" },
     body: chunk.map((l) => l.text).join("\n"),
+  }).catch((err: Error) => {
+    throw new Error(`cannot reach ${url}: ${(err.cause as Error | undefined)?.message ?? err.message} (is the server running? npm run dev)`);
   });
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (res.ok) return { ok: true, body: body as unknown as ImportResponse };

@@ -18,6 +18,7 @@ import { recallWithSession, SessionCounters, type SessionRecall } from "./sessio
 import type { MemoryDeps } from "../memory/service-deps";
 import type { MaintenanceReport, MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
 import { runMaintenance } from "../memory/lifecycle/run-maintenance";
+import { flushAccessCounts } from "../memory/recall/recall-memories";
 import { DoCursorStore } from "./maintenance-state";
 import { SerialQueue } from "../memory/serial-queue";
 
@@ -127,7 +128,11 @@ export class UserMemory extends DurableObject<Env> {
 
   /** Lifecycle jobs for this user (cron fan-out and on-demand tools), one request at a time. */
   maintain(scope: Scope, request: MaintenanceRequest): Promise<RpcResult<MaintenanceReport>> {
-    return this.run(scope, () => this.maintenance.run(() => runMaintenance(this.svc.deps, scope, scope.actor, request, new DoCursorStore(this.ctx.storage))));
+    // Access counts of recent recalls are written in bursts (memory/recall/access-recorder.ts): decay must see them.
+    return this.run(scope, () => this.maintenance.run(async () => {
+      await flushAccessCounts(this.svc.deps);
+      return runMaintenance(this.svc.deps, scope, scope.actor, request, new DoCursorStore(this.ctx.storage));
+    }));
   }
 
   [overrideDepsForTest](override: (deps: MemoryDeps) => Partial<MemoryDeps>): void {

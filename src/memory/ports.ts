@@ -76,6 +76,8 @@ export interface LexicalSearch {
 export interface LexicalHits {
   /** BM25 scores, positive, higher is better. */
   hits: ScoredId[];
+  /** The hits' rows, read in the same query (owner and status checked): recall need not fetch them again. */
+  rows: Memory[];
   /** Rows in the full-text index: the N of BM25's idf. */
   corpusSize: number;
 }

@@ -48,6 +48,8 @@ export const memories = sqliteTable(
     index("memories_owner_created_idx").on(t.accountId, t.userId, t.createdAt),
     index("memories_status_expires_idx").on(t.status, t.expiresAt),
     index("memories_status_deleted_idx").on(t.status, t.deletedAt),
+    // Bulk import maps lines back and skips re-imported ones by external id (findByExternalIds).
+    index("memories_owner_external_idx").on(t.accountId, t.userId, t.externalId),
     // Lifecycle (docs/lifecycle.md): retention rules, and partial indexes holding only the rows a job
     // still has to visit, so the cron's "who needs work" queries stay cheap. Their WHERE terms are
     // repeated literally in storage/d1-lifecycle-queries.ts (SQLite uses a partial index only then).

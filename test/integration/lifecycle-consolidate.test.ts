@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { uniqueUser } from "../helpers/api-keys";
-import { eventsOf, insertMemories, ok, ownerOf, rowOf, runCron, stubOf } from "../helpers/lifecycle";
+import { eventsOf, insertMemories, ok, overrideDeps, ownerOf, rowOf, runCron, stubOf } from "../helpers/lifecycle";
 import type { Memory } from "../../src/memory/types";
 
 const T0 = Date.now() - 60_000;
@@ -60,6 +60,31 @@ describe("consolidation on the cron", () => {
     const [late] = await insertMemories(owner, [{ content: "i like python", createdAt: Date.now() }]);
     await runCron();
     expect(await rowOf(late.id)).toMatchObject({ status: "superseded", superseded_by: fragments[3].id });
+  });
+
+  it("leaves a cluster alone when its user changes a member while it is being decided", async () => {
+    const owner = ownerOf(uniqueUser());
+    const [a, b] = await insertMemories(owner, [
+      { content: "I drink green tea every morning", createdAt: T0 },
+      { content: "I drink green tea every morning!", createdAt: T0 + 1 },
+    ]);
+    // The Llm's last look at the cluster is the moment the user edits one of its fragments.
+    await overrideDeps(owner, (d) => ({
+      llm: Object.assign(Object.create(d.llm), {
+        async decideConflict(content: string, candidates: { handle: number; content: string; category: string }[]) {
+          await d.repo.write(owner, [], [{ id: a.id, changes: { tags: ["edited"], updatedAt: Date.now() + 5 }, event: { op: "update", before: null, after: { tags: ["edited"] }, actor: "user", at: Date.now() } }]);
+          return d.llm.decideConflict(content, candidates);
+        },
+      }),
+    }));
+    const report = await ok(stubOf(owner).maintain(owner, {
+      now: Date.now(), jobs: ["consolidate"], budget: { maxMs: 10_000, maxRows: 100 },
+      policy: { retentionDays: 30, retentionRules: [], halfLifeDays: 30, batchSize: 100 },
+    }));
+    expect(report.jobs[0]).toMatchObject({ processed: 2, changed: 0, complete: true });
+    expect((await rowOf(a.id))?.status).toBe("active");
+    expect((await rowOf(b.id))?.status).toBe("active");
+    expect(JSON.parse((await rowOf(a.id))!.tags as string)).toEqual(["edited"]);
   });
 
   it("merges only within one user", async () => {

@@ -13,7 +13,7 @@ const scopeOf = (userId: string) => ({ accountId: "default", userId, actor: "tes
 /** Lexical search switched off, so only the dense path (index + fresh buffer) can find a memory. */
 function denseOnlyRepo(): MemoryRepo {
   const repo = new D1MemoryRepo(env.DB);
-  return Object.assign(Object.create(repo) as MemoryRepo, { searchText: async () => [] });
+  return Object.assign(Object.create(repo) as MemoryRepo, { searchText: async () => [], searchLexical: async () => ({ hits: [], rows: [], corpusSize: 0 }) });
 }
 
 describe("Vectorize adapter against an eventually consistent fake", () => {

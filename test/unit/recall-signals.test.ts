@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fuseScores, maxIdf, queryBoost, relevance } from "../../src/memory/recall/fuse-scores";
+import { fuseScores, maxIdf, namesSpeaker, queryBoost, relevance } from "../../src/memory/recall/fuse-scores";
 import { analyzeQuery } from "../../src/memory/recall/query-analysis";
 import { RETRIEVAL_WEIGHTS as W } from "../../src/memory/retrieval-weights";
 import { conversationContext } from "../../src/memory/import/conversation-context";
 import { buildMemory } from "../../src/memory/memory-factory";
 import { queryNamesSpeaker, queryWords, splitSpeaker, turnBody } from "../../src/memory/text/speaker";
 import { decodeRowCount } from "../../src/storage/fts5-row-count";
+import { CommonTerms } from "../../src/storage/fts-common-terms";
 import type { Memory } from "../../src/memory/types";
 
 const NOW = Date.UTC(2026, 10, 29, 12);
@@ -68,6 +69,16 @@ describe("fusion signals", () => {
     expect(relevance({ bm25: 0, cosine: 0.6 }, ctx(4124))).not.toBeNull();
   });
 
+  it("asks less lexical evidence of a memory spoken by the person the query names, but some", () => {
+    const weak = { bm25: W.lexicalFloor * W.namedSpeakerFloor * maxIdf(4124), cosine: 0 };
+    expect(relevance(weak, ctx(4124))).toBeNull();
+    expect(relevance(weak, ctx(4124), true)).not.toBeNull();
+    expect(relevance({ bm25: 0, cosine: 0.1 }, ctx(4124), true)).toBeNull();
+    const q = analyzeQuery("王芳的未婚夫是做什么的？", NOW);
+    expect(namesSpeaker(mem("w", "王芳：和男朋友张伟订婚了"), q)).toBe(true);
+    expect(namesSpeaker(mem("m", "妈妈：什么时候办婚礼？"), q)).toBe(false);
+  });
+
   it("ranks lexical evidence monotonically and saturates below 1", () => {
     const scores = [1, 3, 9, 27].map((b) => relevance({ bm25: b, cosine: 0 }, ctx(4124))!);
     expect([...scores].sort((a, b) => a - b)).toEqual(scores);
@@ -99,5 +110,19 @@ describe("FTS5 row count", () => {
     expect(decodeRowCount([0xce, 0x10, 0x8a, 0xa5, 0x2a])).toBe(10_000);
     expect(decodeRowCount([0x86, 0x8d, 0x20])).toBe(100_000);
     expect(decodeRowCount([])).toBeNull();
+  });
+});
+
+describe("CommonTerms", () => {
+  it("remembers counted terms for a while and drops the oldest beyond its size", () => {
+    const terms = new CommonTerms(1000, 2);
+    expect(terms.needsCount("kid", 0)).toBe(true);
+    terms.record("kid", true, 0);
+    terms.record("kayak", false, 0);
+    expect([terms.isCommon("kid", 10), terms.isCommon("kayak", 10), terms.needsCount("kid", 10)]).toEqual([true, false, false]);
+    expect([terms.isCommon("kid", 1000), terms.needsCount("kid", 1000)]).toEqual([false, true]);
+    terms.record("lake", false, 5);
+    expect(terms.needsCount("kid", 10)).toBe(true);
+    expect(terms.needsCount("kayak", 10)).toBe(false);
   });
 });

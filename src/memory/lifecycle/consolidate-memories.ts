@@ -12,8 +12,9 @@
  *  2. a pair is a duplicate when it is strict (same hash, or cosine ≥ 0.9 and token overlap ≥ 0.6),
  *     or when the Llm port says so for a pair similar enough to ask; a pair the Llm calls a
  *     contradiction is never merged (that is the write path's supersede, not consolidation);
- *  3. duplicate pairs join into clusters; each cluster is re-read from D1 (a concurrent edit wins),
- *     checked once more by the Llm against its winner, and written in one D1 batch.
+ *  3. duplicate pairs join into clusters; each is checked once more by the Llm against its winner,
+ *     re-read from D1 just before it is written (a memory its user changed meanwhile is left alone),
+ *     and written in one D1 batch.
  * Seeds are then marked consolidated_at, so a memory is compared once after it arrives; a keyset
  * cursor lets a full pass resume.
  */
@@ -46,16 +47,16 @@ async function seedEdges(ctx: JobContext, seed: Memory, pairs: Pair[]): Promise<
 }
 
 /** Folds one cluster into its winner; returns what happened, or null when nothing is left to merge. */
-async function mergeCluster(ctx: JobContext, ids: string[]): Promise<ConsolidatedCluster | null> {
-  const fresh = (await ctx.deps.repo.getMany(ctx.owner, ids)).filter((m) => m.status === "active");
-  if (fresh.length < 2) return null;
-  const winner = pickWinner(fresh);
-  let others = fresh.filter((m) => m.id !== winner.id && (m.agentId === winner.agentId && m.category === winner.category));
+async function mergeCluster(ctx: JobContext, members: Memory[]): Promise<ConsolidatedCluster | null> {
+  const winner = pickWinner(members);
+  const candidates = members.filter((m) => m.id !== winner.id);
+  const check = await ctx.deps.llm.decideConflict(winner.content, candidates.map((m, i) => ({ handle: i + 1, content: m.content, category: m.category })));
+  const vetoed = new Set(check.supersedes.map((h) => candidates[h - 1]?.id));
+  const others = candidates.filter((m) => !vetoed.has(m.id));
   if (others.length === 0) return null;
-  const check = await ctx.deps.llm.decideConflict(winner.content, others.map((m, i) => ({ handle: i + 1, content: m.content, category: m.category })));
-  const vetoed = new Set(check.supersedes.map((h) => others[h - 1]?.id));
-  others = others.filter((m) => !vetoed.has(m.id));
-  if (others.length === 0) return null;
+  // Re-read right before writing: a memory edited, deleted or merged meanwhile (by its user) is left alone.
+  const current = new Map((await ctx.deps.repo.getMany(ctx.owner, [winner, ...others].map((m) => m.id))).map((m) => [m.id, m]));
+  if ([winner, ...others].some((m) => current.get(m.id)?.status !== "active" || current.get(m.id)?.updatedAt !== m.updatedAt)) return null;
   const patches = [absorbPatch(winner, others, ctx.actor, ctx.now), ...others.map((m) => foldPatch(m, winner.id, ctx.actor, ctx.now))];
   await ctx.deps.repo.write(ctx.owner, [], patches);
   await unindex(ctx.deps, ctx.owner, others.map((m) => m.id));
@@ -72,9 +73,10 @@ export const consolidateJob: LifecycleJob = {
     const pairs = await neighbourPairs(ctx, seeds, vectors);
     const edges: [string, string][] = [];
     for (let i = 0; i < seeds.length; i++) edges.push(...(await seedEdges(ctx, seeds[i], pairs[i])));
+    const known = new Map([...seeds, ...pairs.flat().map((p) => p.other)].map((m) => [m.id, m]));
     const clusters: ConsolidatedCluster[] = [];
     for (const ids of clusterEdges(edges)) {
-      const merged = await mergeCluster(ctx, ids);
+      const merged = await mergeCluster(ctx, ids.map((id) => known.get(id)!));
       if (merged) clusters.push(merged);
     }
     await ctx.deps.repo.markConsolidated(ctx.owner, [...seeds.map((m) => m.id), ...clusters.map((c) => c.kept)], ctx.now);

@@ -38,11 +38,21 @@ export function maxIdf(corpusSize: number): number {
   return Math.max(Math.log((Math.max(corpusSize, 2) + 0.5) / 1.5), 1e-6);
 }
 
-/** Fused relevance before boosts, or null when neither channel clears its floor. */
-export function relevance(e: Evidence, ctx: FuseContext): number | null {
+/** The query names the person who spoke the memory ("Caroline: …" for "What did Caroline paint?"). */
+export function namesSpeaker(memory: Pick<Memory, "content">, query: QueryAnalysis | undefined): boolean {
+  const turn = query ? splitSpeaker(memory.content) : null;
+  return turn !== null && queryNamesSpeaker(turn.speaker, query!.text, query!.words);
+}
+
+/**
+ * Fused relevance before boosts, or null when neither channel clears its floor. A memory spoken by
+ * the person the query names needs less lexical evidence (W.namedSpeakerFloor), but still some.
+ */
+export function relevance(e: Evidence, ctx: FuseContext, spokenByNamed = false): number | null {
   const lexical = e.bm25 / maxIdf(ctx.corpusSize);
+  const lexicalFloor = spokenByNamed ? W.lexicalFloor * W.namedSpeakerFloor : W.lexicalFloor;
   const denseFloor = W.denseFloor[ctx.embedderKind] ?? 0.3;
-  if (lexical < W.lexicalFloor && e.cosine < denseFloor) return null;
+  if (!(lexical > 0 && lexical >= lexicalFloor) && e.cosine < denseFloor) return null;
   const dense = W.dense[ctx.embedderKind] ?? 0.1;
   return (1 - dense) * (lexical / (lexical + W.lexicalSaturation)) + dense * Math.max(0, e.cosine);
 }
@@ -51,8 +61,7 @@ export function relevance(e: Evidence, ctx: FuseContext): number | null {
 export function queryBoost(memory: Memory, query: QueryAnalysis | undefined): number {
   if (!query) return 1;
   let boost = 1;
-  const turn = splitSpeaker(memory.content);
-  if (turn && queryNamesSpeaker(turn.speaker, query.text, query.words)) boost *= W.speakerBoost;
+  if (namesSpeaker(memory, query)) boost *= W.speakerBoost;
   const when = memory.eventTime ?? memory.createdAt;
   if (query.windows.some((w) => windowContains(w, when, W.timeMargins))) boost *= W.timeBoost;
   return boost;
@@ -69,7 +78,7 @@ export function fuseScores(rows: Memory[], evidence: Map<string, Evidence>, ctx:
   const out: FusedCandidate[] = [];
   for (const memory of rows) {
     const e = evidence.get(memory.id);
-    const fused = e ? relevance(e, ctx) : null;
+    const fused = e ? relevance(e, ctx, namesSpeaker(memory, ctx.query)) : null;
     if (fused === null) continue;
     out.push({ memory, score: fused * queryBoost(memory, ctx.query) * memoryBoost(memory, ctx.now) });
   }

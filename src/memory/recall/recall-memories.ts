@@ -1,16 +1,17 @@
 /**
  * @module memory/recall/recall-memories
  * The recall pipeline: analyse the query (tokens, named speakers, time windows) → dense candidates
- * (index + fresh buffer) and BM25 candidates (own text + neighbour context) in parallel → hydrate
- * and validate from D1 → fuse with relevance floors and boosts → optional rerank.
+ * (index + fresh buffer) and BM25 candidates (own text + neighbour context, rows included) in
+ * parallel → relevance floors → hydrate the rest and validate from D1 → boosts → optional rerank.
  * Access counts are updated off the hot path.
  */
 import type { RecallInput } from "../contracts";
 import type { MemoryDeps } from "../service-deps";
 import type { Memory, Scope, ScoredId } from "../types";
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
-import { fuseScores, type Evidence, type FusedCandidate } from "./fuse-scores";
+import { fuseScores, namesSpeaker, relevance, type Evidence, type FuseContext, type FusedCandidate } from "./fuse-scores";
 import { analyzeQuery } from "./query-analysis";
+import { AccessRecorder } from "./access-recorder";
 import { passesRecallFilter, recallFilterFor } from "./recall-filters";
 
 export interface RecallOutcome {
@@ -35,13 +36,29 @@ export async function recallMemories(deps: MemoryDeps, scope: Scope, input: Reca
   const evidence = new Map<string, Evidence>();
   for (const hit of dense) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
   for (const hit of lexical.hits) evidence.set(hit.id, { cosine: evidence.get(hit.id)?.cosine ?? 0, bm25: hit.score });
+  const ctx: FuseContext = { embedderKind: deps.settings.embedderKind, corpusSize: lexical.corpusSize, now, query };
   const filter = recallFilterFor(scope, input, now);
-  const rows = (await deps.repo.getMany(scope, [...evidence.keys()])).filter((m) => passesRecallFilter(m, filter));
-  let fused = fuseScores(rows, evidence, { embedderKind: deps.settings.embedderKind, corpusSize: lexical.corpusSize, now, query });
+  const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, filter));
+  let fused = fuseScores(rows, evidence, ctx);
   fused = await rerank(deps, input.query, fused);
   const results = fused.slice(0, limit);
   if (options.touch !== false) touchLater(deps, scope, results.map((r) => r.memory.id), now);
   return { results, totalRelevant: fused.length };
+}
+
+/**
+ * Rows for the candidates that clear a relevance floor (the floors need only the evidence, so the
+ * rest are never read). Lexical hits arrive with their rows; only dense-only candidates are fetched.
+ */
+async function hydrate(deps: MemoryDeps, scope: Scope, evidence: Map<string, Evidence>, lexicalRows: Memory[], ctx: FuseContext): Promise<Memory[]> {
+  const known = new Map(lexicalRows.map((m) => [m.id, m]));
+  const wanted = [...evidence].filter(([id, e]) => {
+    const row = known.get(id);
+    return relevance(e, ctx, row !== undefined && namesSpeaker(row, ctx.query)) !== null;
+  }).map(([id]) => id);
+  const missing = wanted.filter((id) => !known.has(id));
+  const fetched = missing.length > 0 ? await deps.repo.getMany(scope, missing) : [];
+  return [...wanted.flatMap((id) => known.get(id) ?? []), ...fetched];
 }
 
 async function denseCandidates(deps: MemoryDeps, scope: Scope, query: string, now: number): Promise<ScoredId[]> {
@@ -75,7 +92,18 @@ function sigmoid(x: number): number {
   return x >= 0 && x <= 1 ? x : 1 / (1 + Math.exp(-x));
 }
 
+/** One recorder per repository (that is, per user's Durable Object): its writes are batched together. */
+const recorders = new WeakMap<MemoryDeps["repo"], AccessRecorder>();
+
+/** Writes the access counts gathered so far now (before jobs that read them, such as decay). */
+export async function flushAccessCounts(deps: MemoryDeps): Promise<void> {
+  await recorders.get(deps.repo)?.flush();
+}
+
+/** Counts an access for memories shown, off the hot path (memory/recall/access-recorder.ts). */
 export function touchLater(deps: MemoryDeps, scope: Scope, ids: string[], now: number): void {
   if (ids.length === 0) return;
-  deps.repo.touch(scope, ids, now).catch((err) => deps.log.warn("access count update failed", { error: String(err) }));
+  let recorder = recorders.get(deps.repo);
+  if (!recorder) recorders.set(deps.repo, (recorder = new AccessRecorder(deps.repo, deps.log)));
+  recorder.record(scope, ids, now);
 }

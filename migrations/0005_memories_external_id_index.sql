@@ -1,0 +1,1 @@
+CREATE INDEX `memories_owner_external_idx` ON `memories` (`account_id`,`user_id`,`external_id`);
