@@ -6,7 +6,7 @@
  * Keys are compared by SHA-256 hash only; neither keys nor tokens are ever logged.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { API_KEY_PATTERN, D1ApiKeyRepo } from "../storage/d1-api-key-repo";
+import { API_KEY_PATTERN, D1ApiKeyRepo, LAST_USED_GRANULARITY_MS } from "../storage/d1-api-key-repo";
 import type { AppEnv } from "./app-env";
 import { principalFromAccessToken } from "./oauth/access-token";
 import { oauthSite, resourceForPath, type OAuthSite } from "./oauth/oauth-site";
@@ -30,7 +30,8 @@ export async function principalFromKey(db: D1Database, presented: string, now: n
   const repo = new D1ApiKeyRepo(db);
   const row = await repo.findActive(presented);
   if (!row) return null;
-  await repo.touch(row.id, now);
+  // last_used_at has minute granularity: skip the write (and its round trip) on most requests.
+  if (row.lastUsedAt === null || now - row.lastUsedAt >= LAST_USED_GRANULARITY_MS) await repo.touch(row.id, now);
   return {
     accountId: row.accountId, scope: row.scope === "app" ? "app" : "user", userId: row.userId,
     appName: row.appName, keyId: row.id, canWrite: true,

@@ -8,7 +8,7 @@ import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import { apiKeys, type ApiKeyRow } from "./schema";
 
 export const API_KEY_PATTERN = /^hc_[0-9a-f]{40}$/;
-const LAST_USED_GRANULARITY_MS = 60_000;
+export const LAST_USED_GRANULARITY_MS = 60_000;
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

@@ -56,3 +56,21 @@ describe("Vectorize adapter against an eventually consistent fake", () => {
     expect(r.results).toEqual([]);
   });
 });
+
+describe("a failed upsert on an immediately consistent (local) index", () => {
+  it("keeps the memory recallable through the fresh buffer until repair", async () => {
+    const failingLocal = {
+      kind: "local" as const, eventual: false,
+      upsert: async () => { throw new Error("SQLITE_FULL"); },
+      query: async () => [], remove: async () => {},
+    };
+    const service = testService({ index: failingLocal, repo: denseOnlyRepo() });
+    const scope = scopeOf(uniqueUser());
+    const saved = await service.save(scope, { content: "Prefers TypeScript for all new code" });
+    expect(saved.status).toBe("created");
+    const row = await env.DB.prepare("SELECT indexed_at FROM memories WHERE id = ?").bind(saved.id).first<{ indexed_at: number | null }>();
+    expect(row?.indexed_at).toBeNull();
+    const r = await service.recall(scope, { query: "prefers typescript code" }, 5);
+    expect(r.results.map((x) => x.memory.id)).toEqual([saved.id]);
+  });
+});

@@ -67,7 +67,8 @@ async function denseCandidates(deps: MemoryDeps, scope: Scope, query: string, no
     deps.log.warn("vector query failed; recall falls back to lexical and fresh buffer", { error: String(err) });
     return [] as ScoredId[];
   });
-  if (!deps.index.eventual) return fromIndex;
+  // The buffer also holds vectors whose upsert failed (any index kind) until repair re-indexes them.
+  if (!deps.index.eventual && deps.fresh.size === 0) return fromIndex;
   deps.fresh.remove(fromIndex.map((h) => h.id));
   const best = new Map<string, number>();
   for (const h of [...fromIndex, ...deps.fresh.score(vector, W.denseCandidates, now)]) best.set(h.id, Math.max(best.get(h.id) ?? -1, h.score));
