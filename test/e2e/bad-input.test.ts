@@ -1,14 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/client";
+import { describe, expect, it } from "vitest";
 import { exports } from "cloudflare:workers";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf } from "../helpers/mcp-client";
+import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 import { LIMITS } from "../../src/memory/limits";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
-});
+const clients = trackedClients();
 
 type Listed = { memories: { id: string; content: string; tags: string[] }[] };
 

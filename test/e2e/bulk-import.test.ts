@@ -1,13 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/client";
+import { describe, expect, it } from "vitest";
 import { env, exports } from "cloudflare:workers";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp } from "../helpers/mcp-client";
+import { callTool, connectMcp, trackedClients } from "../helpers/mcp-client";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
-});
+const clients = trackedClients();
 
 type ImportItem = { line: number; id: string; external_id: string | null; status: string; reason?: string; redactions?: { kind: string }[]; warnings?: string[] };
 type ImportBody = { imported: number; skipped: number; indexed: number; redacted: number; warned: number; items: ImportItem[] };

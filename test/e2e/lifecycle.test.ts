@@ -1,20 +1,17 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
 import { exports } from "cloudflare:workers";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf } from "../helpers/mcp-client";
+import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 import { fireCron, insertMemories, ownerOf, runCron } from "../helpers/lifecycle";
 
-const clients: Client[] = [];
+const clients = trackedClients();
 async function connectAs(user: string, transport: "mcp" | "sse" = "mcp") {
   const { key } = await createKey({ user });
   const client = await connectMcp(key, { transport });
   clients.push(client);
   return client;
 }
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
-});
 
 type View = { id: string; content: string; status: string; superseded_by: string | null };
 const memoriesOf = (r: { structuredContent?: Record<string, unknown> }) => (r.structuredContent as { memories: View[] }).memories;

@@ -1,17 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UnauthorizedError, type Client } from "@modelcontextprotocol/client";
 import { createKey, revokeKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf } from "../helpers/mcp-client";
+import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 import { connectWithOAuth, uniqueIp } from "../helpers/oauth";
 
-const clients: Client[] = [];
+const clients = trackedClients();
 function track<T extends { client: Client }>(c: T): T {
   clients.push(c.client);
   return c;
 }
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
-});
 
 type Recall = { memories: { id: string; content: string }[] };
 

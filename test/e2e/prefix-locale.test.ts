@@ -2,21 +2,17 @@
  * Runs in the "work-zh" vitest project (see vitest.config.ts): TOOL_PREFIX=work_, LOCALE=zh,
  * SERVER_NAME=work-memory, PROGRESSIVE_INJECTION=off — a second "work" instance beside a personal one.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/client";
+import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf } from "../helpers/mcp-client";
+import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 
-const clients: Client[] = [];
+const clients = trackedClients();
 async function connect(transport: "mcp" | "sse" = "mcp", key?: string) {
   const c = await connectMcp(key ?? (await createKey({ user: uniqueUser() })).key, { transport });
   clients.push(c);
   return c;
 }
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
-});
 
 const BASE_TOOLS = ["save_memory", "recall_memory", "update_memory", "delete_memory", "restore_memory", "list_memories", "forget_memories", "memory_history", "memory_stats"];
 const UNPREFIXED = new RegExp(`(?<!work_)\\b(${[...BASE_TOOLS, "summarize_conversation", "consolidate_memories", "regenerate_embeddings"].join("|")})\\b`);

@@ -2,16 +2,13 @@
  * Runs in the "session-reset" vitest project: PROGRESSIVE_RESET_SECONDS=2, real clock, real sleeps
  * (see vitest.config.ts). The main project checks the 300 s default by ageing stored counters.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
 import { env } from "cloudflare:workers";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf } from "../helpers/mcp-client";
+import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
-});
+const clients = trackedClients();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

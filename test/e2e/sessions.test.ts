@@ -1,22 +1,19 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
 import { env } from "cloudflare:workers";
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf } from "../helpers/mcp-client";
+import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 
 type View = { id: string; content: string; priority: number; category: string };
 type Recall = { stage: 1 | 2 | 3; memories: View[]; more_available: number };
 
-const clients: Client[] = [];
+const clients = trackedClients();
 async function connect(key: string, opts: Parameters<typeof connectMcp>[1] = {}) {
   const c = await connectMcp(key, opts);
   clients.push(c);
   return c;
 }
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
-});
 
 /** Core facts (priority 1-2 or personal) and coffee habits; B is both core and about coffee. */
 const SEED = {

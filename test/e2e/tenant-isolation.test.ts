@@ -1,17 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf } from "../helpers/mcp-client";
+import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 
-const clients: Client[] = [];
+const clients = trackedClients();
 async function connect(key: string, transport: "mcp" | "sse" = "mcp") {
   const c = await connectMcp(key, { transport });
   clients.push(c);
   return c;
 }
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
-});
 
 type Listed = { memories: { id: string; content: string }[] };
 

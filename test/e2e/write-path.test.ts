@@ -2,20 +2,17 @@
  * The write path's "done when" list, each sentence over a real MCP SDK client on /mcp: duplicates,
  * contradictions, secrets, injections, transcripts and idempotency keys.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf } from "../helpers/mcp-client";
+import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
 import { cosine } from "../../src/memory/vector-math";
 import type { UserMemory } from "../../src/durable/user-memory";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
-});
+const clients = trackedClients();
 
 async function newUser(): Promise<{ client: Client; userId: string }> {
   const userId = uniqueUser("write");

@@ -1,3 +1,4 @@
+import { afterEach } from "vitest";
 /** A real MCP SDK client talking to the worker in-process, over /mcp or the legacy /sse. */
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { exports } from "cloudflare:workers";
@@ -29,4 +30,13 @@ export async function callTool(client: Client, name: string, args: Record<string
 
 export function textOf(result: ToolResult): string {
   return result.content.map((c) => c.text ?? "").join("\n");
+}
+
+/** Clients opened by a test file, closed after each test (register once at file level). */
+export function trackedClients(): Client[] {
+  const clients: Client[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
+  });
+  return clients;
 }
