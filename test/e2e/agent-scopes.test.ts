@@ -1,15 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
+import { callTool, connectMcp, textOf, trackedConnect } from "../helpers/mcp-client";
 
 type View = { id: string; content: string; agent_id: string | null };
 
-const clients = trackedClients();
-async function connect(key: string, opts: Parameters<typeof connectMcp>[1] = {}) {
-  const c = await connectMcp(key, opts);
-  clients.push(c);
-  return c;
-}
+const connect = trackedConnect();
 
 /**
  * One user, three callers: the owner (no agent), agent "alpha" (X-Agent-Id header) and agent

@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
+import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 
-const clients = trackedClients();
-async function connect(key: string, opts: Parameters<typeof connectMcp>[1] = {}) {
-  const c = await connectMcp(key, opts);
-  clients.push(c);
-  return c;
-}
+const connect = trackedConnect();
 
 async function save(client: Client, args: Record<string, unknown>): Promise<string> {
   const r = await callTool(client, "save_memory", args);

@@ -3,17 +3,12 @@ import type { Client } from "@modelcontextprotocol/client";
 import { env } from "cloudflare:workers";
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
+import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 
 type View = { id: string; content: string; priority: number; category: string };
 type Recall = { stage: 1 | 2 | 3; memories: View[]; more_available: number };
 
-const clients = trackedClients();
-async function connect(key: string, opts: Parameters<typeof connectMcp>[1] = {}) {
-  const c = await connectMcp(key, opts);
-  clients.push(c);
-  return c;
-}
+const connect = trackedConnect();
 
 /** Core facts (priority 1-2 or personal) and coffee habits; B is both core and about coffee. */
 const SEED = {

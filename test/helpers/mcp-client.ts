@@ -40,3 +40,13 @@ export function trackedClients(): Client[] {
   });
   return clients;
 }
+
+/** A connect function whose clients are closed after each test (register once at file level). */
+export function trackedConnect(): (key: string, opts?: Parameters<typeof connectMcp>[1]) => Promise<Client> {
+  const clients = trackedClients();
+  return async (key, opts = {}) => {
+    const client = await connectMcp(key, opts);
+    clients.push(client);
+    return client;
+  };
+}

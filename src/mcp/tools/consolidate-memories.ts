@@ -4,8 +4,8 @@
  * consolidate-memories.ts) through the user's Durable Object, bounded by the run budget.
  */
 import { z } from "zod";
-import { lifecyclePolicy } from "../../composition";
 import { consolidateInput } from "../../memory/lifecycle/lifecycle-contracts";
+import { onDemandMaintenance } from "../maintenance-request";
 import { withToolPrefix } from "../messages";
 import { defineTool } from "../tool-definition";
 import { requireWrite, scopeFields, withMemory } from "../tool-context";
@@ -36,10 +36,7 @@ export const consolidateMemoriesTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async run(ctx, args) {
     requireWrite(ctx);
-    const report = await withMemory(ctx, args, (stub, scope) => stub.maintain(scope, {
-      now: Date.now(), jobs: ["repair", "consolidate"], full: { consolidate: args.all === true }, policy: lifecyclePolicy(ctx.config),
-      budget: { maxMs: ctx.config.LIFECYCLE_RUN_BUDGET_MS, maxRows: ctx.config.LIFECYCLE_USER_MAX_ROWS },
-    }));
+    const report = await withMemory(ctx, args, (stub, scope) => stub.maintain(scope, onDemandMaintenance(ctx, ["repair", "consolidate"], { consolidate: args.all === true })));
     const job = report.jobs.find((j) => j.job === "consolidate");
     const clusters = job?.clusters ?? [];
     const structured = { examined: job?.processed ?? 0, merged: job?.changed ?? 0, clusters: clusters.slice(0, 50), complete: report.complete };

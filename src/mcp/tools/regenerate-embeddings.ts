@@ -5,8 +5,8 @@
  * and report how far the vector index is in sync with D1 afterwards.
  */
 import { z } from "zod";
-import { lifecyclePolicy } from "../../composition";
 import { regenerateInput } from "../../memory/lifecycle/lifecycle-contracts";
+import { onDemandMaintenance } from "../maintenance-request";
 import { withToolPrefix } from "../messages";
 import { defineTool } from "../tool-definition";
 import { requireWrite, scopeFields, withMemory } from "../tool-context";
@@ -38,10 +38,7 @@ export const regenerateEmbeddingsTool = defineTool({
   async run(ctx, args) {
     requireWrite(ctx);
     const { report, stats } = await withMemory(ctx, args, async (stub, scope) => {
-      const r = await stub.maintain(scope, {
-        now: Date.now(), jobs: ["repair", "migrate"], full: { reembed: args.all === true }, policy: lifecyclePolicy(ctx.config),
-        budget: { maxMs: ctx.config.LIFECYCLE_RUN_BUDGET_MS, maxRows: ctx.config.LIFECYCLE_USER_MAX_ROWS },
-      });
+      const r = await stub.maintain(scope, onDemandMaintenance(ctx, ["repair", "migrate"], { reembed: args.all === true }));
       if (!r.ok) return r;
       const s = await stub.stats(scope);
       return s.ok ? { ok: true as const, value: { report: r.value, stats: s.value } } : s;
