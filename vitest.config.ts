@@ -1,5 +1,5 @@
-import { configDefaults, defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * Tests that need other wrangler vars run as their own project, in their own workerd with those
@@ -26,8 +26,19 @@ export default defineConfig(async () => {
   return {
     test: {
       projects: [
-        { plugins: [worker()], test: { name: "main", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...variantFiles], ...common } },
-        ...Object.entries(VARIANTS).map(([name, v]) => ({ plugins: [worker(v.vars)], test: { name, include: v.files, ...common } })),
+        {
+          plugins: [worker()],
+          test: {
+            name: "main",
+            include: ["test/**/*.test.ts"],
+            exclude: [...configDefaults.exclude, ...variantFiles],
+            ...common,
+          },
+        },
+        ...Object.entries(VARIANTS).map(([name, v]) => ({
+          plugins: [worker(v.vars)],
+          test: { name, include: v.files, ...common },
+        })),
       ],
     },
   };

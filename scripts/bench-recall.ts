@@ -17,21 +17,36 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
 import { createKey } from "./lib/api-keys.ts";
-import { loadDataset, type BenchDataset } from "./lib/bench-data.ts";
-import { percentile, summarizeByCategory, scoreQuery, type QueryScores } from "./lib/bench-metrics.ts";
-import { datasetJson, printDataset, printScale, scaleJson, type ScaleRow } from "./lib/bench-report.ts";
-import { benchUserId, connect, crossUserCheck, importMemories, indexStats, recall, runQuestions, type Server } from "./lib/bench-run.ts";
+import { type BenchDataset, loadDataset } from "./lib/bench-data.ts";
+import { percentile, type QueryScores, scoreQuery, summarizeByCategory } from "./lib/bench-metrics.ts";
+import { datasetJson, printDataset, printScale, type ScaleRow, scaleJson } from "./lib/bench-report.ts";
+import {
+  benchUserId,
+  connect,
+  crossUserCheck,
+  importMemories,
+  indexStats,
+  recall,
+  runQuestions,
+  type Server,
+} from "./lib/bench-run.ts";
 import { syntheticMemories, syntheticQueries } from "./lib/bench-synthetic.ts";
 import { startLocalServer } from "./lib/local-server.ts";
 import { applyMigrations, ScriptError, setLocalPersistDir } from "./lib/wrangler-d1.ts";
 
-const USAGE = "usage: npm run bench:recall -- (--data <file> | --synthetic N[,N…]) [--json <out.json>] [--no-cross] [--queries N] [--keep]";
+const USAGE =
+  "usage: npm run bench:recall -- (--data <file> | --synthetic N[,N…]) [--json <out.json>] [--no-cross] [--queries N] [--keep]";
 
 function options() {
   const { values } = parseArgs({
     options: {
-      data: { type: "string" }, synthetic: { type: "string" }, json: { type: "string" }, queries: { type: "string" },
-      "no-cross": { type: "boolean" }, keep: { type: "boolean" }, help: { type: "boolean" },
+      data: { type: "string" },
+      synthetic: { type: "string" },
+      json: { type: "string" },
+      queries: { type: "string" },
+      "no-cross": { type: "boolean" },
+      keep: { type: "boolean" },
+      help: { type: "boolean" },
     },
   });
   if (values.help) {
@@ -40,10 +55,18 @@ function options() {
   }
   if (!values.data === !values.synthetic) throw new ScriptError(`give --data or --synthetic\n${USAGE}`);
   const sizes = (values.synthetic ?? "").split(",").filter(Boolean).map(Number);
-  if (sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 1_000_000)) throw new ScriptError(`--synthetic takes sizes like 1000,10000,100000`);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 1_000_000))
+    throw new ScriptError(`--synthetic takes sizes like 1000,10000,100000`);
   const queries = Number(values.queries ?? 200);
   if (!Number.isInteger(queries) || queries < 1) throw new ScriptError("--queries must be a positive integer");
-  return { data: values.data, sizes, json: values.json, cross: !values["no-cross"], keep: values.keep ?? false, queries };
+  return {
+    data: values.data,
+    sizes,
+    json: values.json,
+    cross: !values["no-cross"],
+    keep: values.keep ?? false,
+    queries,
+  };
 }
 
 const say = (text: string) => process.stderr.write(`bench: ${text}\n`);
@@ -54,7 +77,10 @@ async function withServer<T>(keep: boolean, work: (s: Server, rss: () => number[
   setLocalPersistDir(dir);
   say(`state in ${dir}; applying migrations and creating an app key…`);
   applyMigrations("local");
-  const { key } = createKey({ scope: "app", name: "bench-recall", account: "bench", label: "npm run bench:recall" }, "local");
+  const { key } = createKey(
+    { scope: "app", name: "bench-recall", account: "bench", label: "npm run bench:recall" },
+    "local",
+  );
   const server = await startLocalServer(dir);
   say(`server up at ${server.base}`);
   let s: Server | null = null;
@@ -92,9 +118,16 @@ async function runDataset(file: string, ds: BenchDataset, cross: boolean, s: Ser
   const crossResult = cross && ds.samples.length > 1 ? await crossUserCheck(s, ds.samples) : null;
   const { overall, byCategory } = summarizeByCategory(scored);
   return {
-    dataset: basename(file), format: ds.format, users: ds.samples.length, memories: ds.samples.reduce((n, x) => n + x.memories.length, 0),
-    skippedQuestions: ds.skippedQuestions, overall, byCategory, ingestMs,
-    latency: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), coldMax }, cross: crossResult,
+    dataset: basename(file),
+    format: ds.format,
+    users: ds.samples.length,
+    memories: ds.samples.reduce((n, x) => n + x.memories.length, 0),
+    skippedQuestions: ds.skippedQuestions,
+    overall,
+    byCategory,
+    ingestMs,
+    latency: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), coldMax },
+    cross: crossResult,
   };
 }
 
@@ -114,12 +147,23 @@ async function runSynthetic(n: number, queryCount: number, s: Server, rss: () =>
   for (const q of questions) {
     const hit = await recall(s, userId, q.question);
     latencies.push(hit.ms);
-    scores.push(scoreQuery(hit.ids.map((id) => r.externalOf.get(id) ?? id), q.evidence).recall10);
+    scores.push(
+      scoreQuery(
+        hit.ids.map((id) => r.externalOf.get(id) ?? id),
+        q.evidence,
+      ).recall10,
+    );
   }
   const stats = await indexStats(s, userId);
   return {
-    memories: n, ingestMs: r.ms, queries: questions.length, recall10: scores.reduce((a, b) => a + b, 0) / scores.length,
-    p50: percentile(latencies, 50), p95: percentile(latencies, 95), residentBytes: stats.resident_bytes, workerdRss: rss(),
+    memories: n,
+    ingestMs: r.ms,
+    queries: questions.length,
+    recall10: scores.reduce((a, b) => a + b, 0) / scores.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    residentBytes: stats.resident_bytes,
+    workerdRss: rss(),
   };
 }
 
@@ -145,6 +189,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(`bench: ${err instanceof ScriptError || err instanceof SyntaxError ? err.message : (err as Error).stack ?? String(err)}`);
+  console.error(
+    `bench: ${err instanceof ScriptError || err instanceof SyntaxError ? err.message : ((err as Error).stack ?? String(err))}`,
+  );
   process.exit(1);
 });

@@ -5,7 +5,7 @@
  * `wrangler dev --env dev --local` on 127.0.0.1, and once it answers HTTP prints where to connect.
  * Everything runs on the local adapters: no Cloudflare account is needed.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { constants } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -30,7 +30,8 @@ function wranglerArgs(extra: string[]): { args: string[]; host: string; port: nu
   const ip = optionValue(extra, "--ip");
   const portText = optionValue(extra, "--port");
   const port = portText === undefined ? DEFAULT_PORT : Number(portText);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ScriptError(`invalid --port ${JSON.stringify(portText)}`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new ScriptError(`invalid --port ${JSON.stringify(portText)}`);
   const args = ["dev", "--env", "dev", "--local", "--test-scheduled"];
   if (ip === undefined) args.push("--ip", DEFAULT_IP);
   // An explicit port: wrangler would otherwise silently pick another one when 8787 is taken.
@@ -74,26 +75,32 @@ async function waitUntilListening(base: string, child: ChildProcess): Promise<bo
 
 function keyLines(newKey: string | null): string[] {
   if (newKey === null) {
-    return ["  API key:  none created (one already exists; keys are shown only once).",
-      "            Create one: npm run keys -- create --user <id>"];
+    return [
+      "  API key:  none created (one already exists; keys are shown only once).",
+      "            Create one: npm run keys -- create --user <id>",
+    ];
   }
-  return [`  API key:  ${newKey}`,
-    `            (user ${LOCAL_USER}, account default — new, shown only this once)`];
+  return [`  API key:  ${newKey}`, `            (user ${LOCAL_USER}, account default — new, shown only this once)`];
 }
 
 function printBanner(base: string, newKey: string | null): void {
   const rule = "─".repeat(72);
-  console.log([
-    "", rule, "  Hippocampus dev server (offline: env dev, local adapters)",
-    `  MCP:      ${base}/mcp   (Streamable HTTP)`,
-    `  SSE:      ${base}/sse   (legacy transport)`,
-    `  Cron:     ${base}/__scheduled?cron=*/15+*+*+*+*`,
-    ...keyLines(newKey),
-    "  Clients send:  Authorization: Bearer <key>",
-    `  OAuth:    clients that sign in (Cursor, Claude Desktop) discover it from ${base}/mcp;`,
-    "            on the sign-in page, paste a user key.",
-    rule, "",
-  ].join("\n"));
+  console.log(
+    [
+      "",
+      rule,
+      "  Hippocampus dev server (offline: env dev, local adapters)",
+      `  MCP:      ${base}/mcp   (Streamable HTTP)`,
+      `  SSE:      ${base}/sse   (legacy transport)`,
+      `  Cron:     ${base}/__scheduled?cron=*/15+*+*+*+*`,
+      ...keyLines(newKey),
+      "  Clients send:  Authorization: Bearer <key>",
+      `  OAuth:    clients that sign in (Cursor, Claude Desktop) discover it from ${base}/mcp;`,
+      "            on the sign-in page, paste a user key.",
+      rule,
+      "",
+    ].join("\n"),
+  );
 }
 
 /** Ctrl-C / SIGTERM go to wrangler so it can stop workerd cleanly; we exit when it does. */
@@ -117,7 +124,9 @@ async function main(extra: string[]): Promise<void> {
   // No Request.cf fetch from the network (offline dev; it only logs a stack trace when offline) unless asked.
   const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env, WRANGLER_SEND_METRICS: "false" };
   const child = spawn("wrangler", args, { stdio: "inherit", env });
-  child.on("error", (err) => fail(new ScriptError(`cannot start wrangler: ${err.message} (run it through npm run dev)`)));
+  child.on("error", (err) =>
+    fail(new ScriptError(`cannot start wrangler: ${err.message} (run it through npm run dev)`)),
+  );
   let shown = false;
   superviseChild(child, () => {
     // The key exists only in memory now: never lose it, even if the server failed to start.

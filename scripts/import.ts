@@ -11,16 +11,24 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { chunkLines, postImport, type ImportItem, type LineProblem, type SourceLine } from "./lib/import-client.ts";
+import { chunkLines, type ImportItem, type LineProblem, postImport, type SourceLine } from "./lib/import-client.ts";
 
 class CliError extends Error {}
 
-const USAGE = "usage: npm run import -- <file.jsonl> --user <id> [--key <key>] [--url http://127.0.0.1:8787] [--agent <id>] [--map <out.jsonl>]";
+const USAGE =
+  "usage: npm run import -- <file.jsonl> --user <id> [--key <key>] [--url http://127.0.0.1:8787] [--agent <id>] [--map <out.jsonl>]";
 
 function options() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { user: { type: "string" }, key: { type: "string" }, url: { type: "string" }, agent: { type: "string" }, map: { type: "string" }, help: { type: "boolean" } },
+    options: {
+      user: { type: "string" },
+      key: { type: "string" },
+      url: { type: "string" },
+      agent: { type: "string" },
+      map: { type: "string" },
+      help: { type: "boolean" },
+    },
   });
   if (values.help) {
     console.log(USAGE);
@@ -29,7 +37,14 @@ function options() {
   const key = values.key ?? process.env.HIPPOCAMPUS_KEY;
   if (positionals.length !== 1) throw new CliError(`give exactly one file\n${USAGE}`);
   if (!key) throw new CliError(`no API key: pass --key or set HIPPOCAMPUS_KEY\n${USAGE}`);
-  return { file: positionals[0], user: values.user, agent: values.agent, map: values.map, key, url: values.url ?? process.env.HIPPOCAMPUS_URL ?? "http://127.0.0.1:8787" };
+  return {
+    file: positionals[0],
+    user: values.user,
+    agent: values.agent,
+    map: values.map,
+    key,
+    url: values.url ?? process.env.HIPPOCAMPUS_URL ?? "http://127.0.0.1:8787",
+  };
 }
 
 /** Non-blank lines with their file line numbers; JSON errors are reported before anything is sent. */
@@ -51,7 +66,10 @@ function readLines(file: string): SourceLine[] {
       problems.push(`line ${i + 1}: is not valid JSON (${(err as Error).message})`);
     }
   });
-  if (problems.length > 0) throw new CliError(`${problems.length} line(s) of ${file} are not JSON; nothing was imported:\n  ${problems.slice(0, 50).join("\n  ")}`);
+  if (problems.length > 0)
+    throw new CliError(
+      `${problems.length} line(s) of ${file} are not JSON; nothing was imported:\n  ${problems.slice(0, 50).join("\n  ")}`,
+    );
   if (lines.length === 0) throw new CliError(`${file} has no lines to import`);
   return lines;
 }
@@ -59,7 +77,7 @@ function readLines(file: string): SourceLine[] {
 /** Server-side line problems, renumbered to lines of the file. */
 function fileProblems(chunk: SourceLine[], lines: LineProblem[]): string[] {
   return lines.map((p) => {
-    const fileLine = p.line > 0 ? chunk[p.line - 1]?.fileLine ?? p.line : 0;
+    const fileLine = p.line > 0 ? (chunk[p.line - 1]?.fileLine ?? p.line) : 0;
     return `${fileLine > 0 ? `line ${fileLine}: ` : ""}${p.field ? `${p.field}: ` : ""}${p.message}`;
   });
 }
@@ -78,10 +96,14 @@ async function validate(o: ReturnType<typeof options>, chunks: SourceLine[][]): 
     const r = await postImport(o.url, o.key, chunk, { user: o.user, agent: o.agent, dryRun: true });
     if (r.ok) continue;
     // A request-level refusal (key, user, size) would repeat for every request: say it once.
-    if (r.lines.length === 0 || r.lines.every((l) => l.line === 0)) throw new CliError(`the server refused the import; nothing was imported: ${r.message}`);
+    if (r.lines.length === 0 || r.lines.every((l) => l.line === 0))
+      throw new CliError(`the server refused the import; nothing was imported: ${r.message}`);
     problems.push(...fileProblems(chunk, r.lines));
   }
-  if (problems.length > 0) throw new CliError(`the server rejected ${problems.length} problem(s); nothing was imported:\n  ${problems.slice(0, 100).join("\n  ")}`);
+  if (problems.length > 0)
+    throw new CliError(
+      `the server rejected ${problems.length} problem(s); nothing was imported:\n  ${problems.slice(0, 100).join("\n  ")}`,
+    );
 }
 
 interface Totals {
@@ -93,7 +115,12 @@ interface Totals {
 }
 
 /** Sends the chunks in order; a failed request stops the import and says what already landed. */
-async function send(o: ReturnType<typeof options>, chunks: SourceLine[][], total: number, started: number): Promise<Totals> {
+async function send(
+  o: ReturnType<typeof options>,
+  chunks: SourceLine[][],
+  total: number,
+  started: number,
+): Promise<Totals> {
   const t: Totals = { imported: 0, skipped: 0, warned: 0, redacted: 0, items: [] };
   let done = 0;
   progress(0, total, 0, 0, started);
@@ -101,7 +128,9 @@ async function send(o: ReturnType<typeof options>, chunks: SourceLine[][], total
     const r = await postImport(o.url, o.key, chunk, { user: o.user, agent: o.agent });
     if (!r.ok) {
       const written = done > 0 ? `lines 1-${chunk[0].fileLine - 1} of the file were imported; ` : "";
-      throw new CliError(`import stopped at line ${chunk[0].fileLine}: ${r.message}\n${written}re-running skips lines whose external_id was already imported`);
+      throw new CliError(
+        `import stopped at line ${chunk[0].fileLine}: ${r.message}\n${written}re-running skips lines whose external_id was already imported`,
+      );
     }
     for (const item of r.body.items) t.items.push({ ...item, file_line: chunk[item.line - 1].fileLine });
     done += chunk.length;
@@ -121,8 +150,16 @@ async function main(): Promise<void> {
   await validate(o, chunks);
   const started = Date.now();
   const t = await send(o, chunks, lines.length, started);
-  if (o.map) writeFileSync(o.map, t.items.map((i) => JSON.stringify({ line: i.file_line, id: i.id, external_id: i.external_id, status: i.status })).join("\n") + "\n");
-  console.log(`Imported ${t.imported} memories, skipped ${t.skipped} already imported, redacted secrets in ${t.redacted}, flagged ${t.warned} for review (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  if (o.map)
+    writeFileSync(
+      o.map,
+      `${t.items
+        .map((i) => JSON.stringify({ line: i.file_line, id: i.id, external_id: i.external_id, status: i.status }))
+        .join("\n")}\n`,
+    );
+  console.log(
+    `Imported ${t.imported} memories, skipped ${t.skipped} already imported, redacted secrets in ${t.redacted}, flagged ${t.warned} for review (${((Date.now() - started) / 1000).toFixed(1)} s).`,
+  );
   for (const i of t.items.filter((it) => it.warnings)) console.log(`  line ${i.file_line}: ${i.warnings!.join("; ")}`);
   if (o.map) console.log(`Line → memory id map written to ${o.map}.`);
 }

@@ -8,8 +8,8 @@
  * `| tail -1`; errors are one line on stderr with exit code 1.
  */
 import { parseArgs } from "node:util";
-import { createKey, listKeys, revokeKey, type KeyRecord } from "./lib/api-keys.ts";
-import { listGrants, revokeGrantById, revokeGrantsOfKey, type GrantRecord } from "./lib/oauth-grants.ts";
+import { createKey, type KeyRecord, listKeys, revokeKey } from "./lib/api-keys.ts";
+import { type GrantRecord, listGrants, revokeGrantById, revokeGrantsOfKey } from "./lib/oauth-grants.ts";
 import { ScriptError, type Target } from "./lib/wrangler-d1.ts";
 
 const HELP = `Usage: npm run keys -- <command> [options]
@@ -52,7 +52,15 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-type Values = { user?: string; app?: string; label?: string; account?: string; key?: string; remote?: boolean; help?: boolean };
+type Values = {
+  user?: string;
+  app?: string;
+  label?: string;
+  account?: string;
+  key?: string;
+  remote?: boolean;
+  help?: boolean;
+};
 
 function parse(argv: string[]): { values: Values; positionals: string[] } {
   try {
@@ -78,7 +86,7 @@ function create(values: Values, target: Target): void {
   const account = values.account ?? "default";
   const { id, key } = createKey({ scope, name, account, label: values.label ?? null }, target);
   console.log(`Created ${scope} key ${id} for ${scope} ${name} (account ${account}, ${target} database).`);
-  console.log("Copy the key now: it is shown only this once. Clients send it as \"Authorization: Bearer <key>\".");
+  console.log('Copy the key now: it is shown only this once. Clients send it as "Authorization: Bearer <key>".');
   console.log(key);
 }
 
@@ -89,8 +97,14 @@ function formatTime(ms: number | null): string {
 
 function tableRows(keys: KeyRecord[]): string[][] {
   return keys.map((k) => [
-    k.id, k.scope, k.account_id, (k.scope === "app" ? k.app_name : k.user_id) ?? "-", k.label ?? "-",
-    formatTime(k.created_at), formatTime(k.last_used_at), formatTime(k.revoked_at),
+    k.id,
+    k.scope,
+    k.account_id,
+    (k.scope === "app" ? k.app_name : k.user_id) ?? "-",
+    k.label ?? "-",
+    formatTime(k.created_at),
+    formatTime(k.last_used_at),
+    formatTime(k.revoked_at),
   ]);
 }
 
@@ -99,7 +113,12 @@ const KEY_HEADER = ["ID", "SCOPE", "ACCOUNT", "USER/APP", "LABEL", "CREATED (UTC
 function printTable(rows: string[][], header = KEY_HEADER): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   for (const row of [header, ...rows]) {
-    console.log(row.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd());
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join("  ")
+        .trimEnd(),
+    );
   }
 }
 
@@ -128,15 +147,19 @@ function revoke(positionals: string[], target: Target): void {
 function revokeGrantsAfterKey(keyId: string, target: Target): void {
   try {
     const grants = revokeGrantsOfKey(keyId, target);
-    if (grants.length > 0) console.log(`Revoked ${grants.length} OAuth grant(s) made with it: ${grants.map((g) => g.id).join(", ")}.`);
+    if (grants.length > 0)
+      console.log(`Revoked ${grants.length} OAuth grant(s) made with it: ${grants.map((g) => g.id).join(", ")}.`);
   } catch (err) {
-    console.error(`keys: warning: the key's OAuth grants were not deleted (${(err as Error).message}); they stop working anyway, since every request checks the key. Retry: npm run keys -- grants revoke --key ${keyId}`);
+    console.error(
+      `keys: warning: the key's OAuth grants were not deleted (${(err as Error).message}); they stop working anyway, since every request checks the key. Retry: npm run keys -- grants revoke --key ${keyId}`,
+    );
   }
 }
 
 /** Client names are chosen by the client: keep them on one short line. */
 function clean(value: string | null, max = 40): string {
   if (value === null || value === "") return "-";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this strips
   const flat = value.replace(/[\u0000-\u001f\u007f]/g, "?");
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
@@ -145,15 +168,24 @@ const GRANT_HEADER = ["ID", "ACCOUNT", "USER", "KEY", "CLIENT", "SCOPES", "CREAT
 
 function grantRows(grants: GrantRecord[]): string[][] {
   return grants.map((g) => [
-    g.id, clean(g.accountId), clean(g.userId), clean(g.keyId), clean(g.clientName ?? g.clientId), g.scope.join(" ") || "-",
-    formatTime(g.createdAt * 1000), formatTime(g.expiresAt === null ? null : g.expiresAt * 1000),
+    g.id,
+    clean(g.accountId),
+    clean(g.userId),
+    clean(g.keyId),
+    clean(g.clientName ?? g.clientId),
+    g.scope.join(" ") || "-",
+    formatTime(g.createdAt * 1000),
+    formatTime(g.expiresAt === null ? null : g.expiresAt * 1000),
   ]);
 }
 
 function grantsList(values: Values, target: Target): void {
   onlyOptions("grants list", values, ["remote", "user", "account", "key"]);
   const grants = listGrants(target, { user: values.user, account: values.account, keyId: values.key });
-  if (grants.length === 0) return console.log(`No OAuth grants in the ${target} KV namespace${values.user || values.account || values.key ? " matching the filter" : ""}.`);
+  if (grants.length === 0)
+    return console.log(
+      `No OAuth grants in the ${target} KV namespace${values.user || values.account || values.key ? " matching the filter" : ""}.`,
+    );
   printTable(grantRows(grants), GRANT_HEADER);
 }
 
@@ -164,17 +196,25 @@ function grantsRevoke(positionals: string[], values: Values, target: Target): vo
   }
   if (values.key !== undefined) {
     const grants = revokeGrantsOfKey(values.key, target);
-    return console.log(grants.length === 0 ? `No OAuth grants made with key ${values.key} (${target} KV).` : `Revoked ${grants.length} OAuth grant(s) made with key ${values.key}: ${grants.map((g) => g.id).join(", ")}.`);
+    return console.log(
+      grants.length === 0
+        ? `No OAuth grants made with key ${values.key} (${target} KV).`
+        : `Revoked ${grants.length} OAuth grant(s) made with key ${values.key}: ${grants.map((g) => g.id).join(", ")}.`,
+    );
   }
   const grant = revokeGrantById(positionals[0], target);
-  console.log(`Revoked OAuth grant ${grant.id} (${clean(grant.clientName ?? grant.clientId)} for user ${clean(grant.userId)}, ${target} KV): its tokens stop working now.`);
+  console.log(
+    `Revoked OAuth grant ${grant.id} (${clean(grant.clientName ?? grant.clientId)} for user ${clean(grant.userId)}, ${target} KV): its tokens stop working now.`,
+  );
 }
 
 function grants(positionals: string[], values: Values, target: Target): void {
   const [sub, ...rest] = positionals;
   if (sub === "list" && rest.length === 0) return grantsList(values, target);
   if (sub === "revoke") return grantsRevoke(rest, values, target);
-  throw new ScriptError(`grants needs list or revoke${sub === undefined ? "" : `, not ${JSON.stringify([sub, ...rest].join(" "))}`} (see --help)`);
+  throw new ScriptError(
+    `grants needs list or revoke${sub === undefined ? "" : `, not ${JSON.stringify([sub, ...rest].join(" "))}`} (see --help)`,
+  );
 }
 
 function main(argv: string[]): void {
@@ -182,7 +222,8 @@ function main(argv: string[]): void {
   const [command, ...rest] = positionals;
   if (values.help || command === "help") return console.log(HELP);
   const target: Target = values.remote ? "remote" : "local";
-  if (command !== "revoke" && command !== "grants" && rest.length > 0) throw new ScriptError(`unexpected argument ${JSON.stringify(rest[0])} (see --help)`);
+  if (command !== "revoke" && command !== "grants" && rest.length > 0)
+    throw new ScriptError(`unexpected argument ${JSON.stringify(rest[0])} (see --help)`);
   switch (command) {
     case "create":
       onlyOptions(command, values, ["user", "app", "label", "account", "remote"]);
@@ -198,7 +239,9 @@ function main(argv: string[]): void {
     case undefined:
       throw new ScriptError("missing command: create, list, revoke or grants (see --help)");
     default:
-      throw new ScriptError(`unknown command ${JSON.stringify(command)}: use create, list, revoke or grants (see --help)`);
+      throw new ScriptError(
+        `unknown command ${JSON.stringify(command)}: use create, list, revoke or grants (see --help)`,
+      );
   }
 }
 

@@ -7,7 +7,7 @@
  * opens the page that client would send a person to. Needs a Chromium binary (Debian: apt-get
  * install chromium fonts-noto-cjk; or CHROMIUM_PATH); CI does not run this.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
@@ -16,8 +16,14 @@ import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 
 const CHROMIUM_FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 const DEMO_CLIENT = { name: "Claude", redirect: "https://claude.ai/api/mcp/auth_callback" };
 const LOCALES = ["en", "zh"] as const;
@@ -35,12 +41,16 @@ function freePort(): Promise<number> {
 
 /** Starts `npm run dev` in its own process group; echoes only a freshly created API key line, so it is not lost. */
 function startDev(port: number): { child: ChildProcess; output: string[] } {
-  const child = spawn("npm", ["run", "dev", "--", "--port", String(port)], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npm", ["run", "dev", "--", "--port", String(port)], {
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     const text = chunk.toString();
     output.push(text);
-    for (const line of text.split("\n")) if (/API key/.test(line) && /hc_[0-9a-f]{40}/.test(line)) console.log(line.trim());
+    for (const line of text.split("\n"))
+      if (/API key/.test(line) && /hc_[0-9a-f]{40}/.test(line)) console.log(line.trim());
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
@@ -50,7 +60,11 @@ function startDev(port: number): { child: ChildProcess; output: string[] } {
 function stopDev(child: ChildProcess): void {
   // wrangler and workerd are children of npm: signal the whole group, not just npm.
   if (child.pid !== undefined && child.exitCode === null) {
-    try { process.kill(-child.pid, "SIGTERM"); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
   }
 }
 
@@ -59,7 +73,9 @@ async function waitForHealth(base: string, child: ChildProcess | null): Promise<
     if (child && child.exitCode !== null) throw new Error("npm run dev exited before the server answered");
     try {
       if ((await fetch(`${base}/health`, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await sleep(500);
   }
   throw new Error(`${base}/health did not answer within two minutes`);
@@ -68,25 +84,46 @@ async function waitForHealth(base: string, child: ChildProcess | null): Promise<
 /** What an MCP client does before sending a person to the page: register, then make a PKCE challenge. */
 async function authorizationUrl(base: string): Promise<URL> {
   const registered = await fetch(`${base}/oauth/register`, {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ client_name: DEMO_CLIENT.name, redirect_uris: [DEMO_CLIENT.redirect], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      client_name: DEMO_CLIENT.name,
+      redirect_uris: [DEMO_CLIENT.redirect],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+    }),
   });
-  if (registered.status !== 201) throw new Error(`client registration answered ${registered.status}: ${await registered.text()}`);
+  if (registered.status !== 201)
+    throw new Error(`client registration answered ${registered.status}: ${await registered.text()}`);
   const { client_id } = (await registered.json()) as { client_id: string };
   const challenge = createHash("sha256").update(randomBytes(32).toString("base64url")).digest("base64url");
   const url = new URL(`${base}/authorize`);
   for (const [k, v] of Object.entries({
-    response_type: "code", client_id, redirect_uri: DEMO_CLIENT.redirect, code_challenge: challenge, code_challenge_method: "S256",
-    scope: "memory:read memory:write", resource: `${base}/mcp`, state: "screenshot",
-  })) url.searchParams.set(k, v);
+    response_type: "code",
+    client_id,
+    redirect_uri: DEMO_CLIENT.redirect,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    scope: "memory:read memory:write",
+    resource: `${base}/mcp`,
+    state: "screenshot",
+  }))
+    url.searchParams.set(k, v);
   return url;
 }
 
 async function capture(base: string): Promise<void> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_FLAGS,
+  });
   try {
     for (const locale of LOCALES) {
-      const page = await browser.newPage({ viewport: { width: 760, height: 720 }, locale: locale === "zh" ? "zh-CN" : "en-US" });
+      const page = await browser.newPage({
+        viewport: { width: 760, height: 720 },
+        locale: locale === "zh" ? "zh-CN" : "en-US",
+      });
       const url = await authorizationUrl(base);
       url.searchParams.set("lang", locale);
       const response = await page.goto(url.href);

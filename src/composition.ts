@@ -7,19 +7,19 @@ import { monotonicFactory } from "ulid";
 import type { Config } from "./config";
 import type { Env } from "./env";
 import { FreshBuffer } from "./memory/fresh-buffer";
+import type { LifecyclePolicy } from "./memory/lifecycle/lifecycle-types";
 import { MemoryService } from "./memory/memory-service";
 import type { Embedder, LifecycleScan, Llm, Logger, Reranker, VectorIndex } from "./memory/ports";
-import type { LifecyclePolicy } from "./memory/lifecycle/lifecycle-types";
-import { D1MemoryRepo } from "./storage/d1-memory-repo";
-import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
-import { DoIdempotencyStore } from "./storage/do-idempotency-store";
-import { LocalVectorIndex } from "./storage/local-vector-index";
-import { VectorizeVectorIndex } from "./storage/vectorize-vector-index";
 import { LocalHashEmbedder } from "./providers/local-hash-embedder";
 import { RulesLlm } from "./providers/rules-llm";
 import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
 import { WorkersAiLlm } from "./providers/workers-ai-llm";
 import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
+import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
+import { D1MemoryRepo } from "./storage/d1-memory-repo";
+import { DoIdempotencyStore } from "./storage/do-idempotency-store";
+import { LocalVectorIndex } from "./storage/local-vector-index";
+import { VectorizeVectorIndex } from "./storage/vectorize-vector-index";
 
 export const consoleLogger: Logger = {
   warn: (message, data) => console.warn(JSON.stringify({ level: "warn", message, ...data })),
@@ -27,7 +27,8 @@ export const consoleLogger: Logger = {
 };
 
 function requireBinding<T>(value: T | undefined, name: string, setting: string): T {
-  if (!value) throw new Error(`${setting} needs the ${name} binding; declare it in wrangler.toml or switch to the local adapter`);
+  if (!value)
+    throw new Error(`${setting} needs the ${name} binding; declare it in wrangler.toml or switch to the local adapter`);
   return value;
 }
 
@@ -36,20 +37,31 @@ function requireBinding<T>(value: T | undefined, name: string, setting: string):
  * dimensions when EMBEDDING_DIMENSIONS is set, so changing either one re-embeds (docs/lifecycle.md).
  */
 export function embeddingModelKey(config: Config): string {
-  return config.EMBEDDING_DIMENSIONS ? `${config.EMBEDDING_MODEL}@${config.EMBEDDING_DIMENSIONS}` : config.EMBEDDING_MODEL;
+  return config.EMBEDDING_DIMENSIONS
+    ? `${config.EMBEDDING_MODEL}@${config.EMBEDDING_DIMENSIONS}`
+    : config.EMBEDDING_MODEL;
 }
 
 function buildModelEmbedder(env: Env, config: Config): Embedder {
   if (config.EMBEDDING_PROVIDER === "local") {
-    return new LocalHashEmbedder({ model: config.EMBEDDING_MODEL, dimensions: config.EMBEDDING_DIMENSIONS || undefined });
+    return new LocalHashEmbedder({
+      model: config.EMBEDDING_MODEL,
+      dimensions: config.EMBEDDING_DIMENSIONS || undefined,
+    });
   }
-  return new WorkersAiEmbedder(requireBinding(env.AI, "AI", "EMBEDDING_PROVIDER=workers-ai"), config.EMBEDDING_MODEL, config.EMBEDDING_DIMENSIONS || 1024);
+  return new WorkersAiEmbedder(
+    requireBinding(env.AI, "AI", "EMBEDDING_PROVIDER=workers-ai"),
+    config.EMBEDDING_MODEL,
+    config.EMBEDDING_DIMENSIONS || 1024,
+  );
 }
 
 export function buildEmbedder(env: Env, config: Config): Embedder {
   const embedder = buildModelEmbedder(env, config);
   const model = embeddingModelKey(config);
-  return model === embedder.model ? embedder : { model, dimensions: embedder.dimensions, embed: (texts) => embedder.embed(texts) };
+  return model === embedder.model
+    ? embedder
+    : { model, dimensions: embedder.dimensions, embed: (texts) => embedder.embed(texts) };
 }
 
 function buildIndex(env: Env, config: Config, sql: SqlStorage, dims: number): VectorIndex {
@@ -99,7 +111,10 @@ export function lifecyclePolicy(config: Config): LifecyclePolicy {
   return {
     retentionDays: config.SOFT_DELETE_RETENTION_DAYS,
     retentionRules: config.RETENTION_RULES.map((r) => ({
-      category: r.category, memoryType: r.memory_type, days: r.days, keepPriorityAtMost: r.keep_priority_at_most,
+      category: r.category,
+      memoryType: r.memory_type,
+      days: r.days,
+      keepPriorityAtMost: r.keep_priority_at_most,
     })),
     halfLifeDays: config.IMPORTANCE_HALF_LIFE_DAYS,
     batchSize: config.LIFECYCLE_BATCH_SIZE,

@@ -9,25 +9,31 @@ const onOff = z.enum(["on", "off"]);
 const intFrom = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 
 /** One retention rule as written in RETENTION_RULES (JSON, snake_case); see docs/lifecycle.md. */
-const retentionRule = z.object({
-  category: z.string().trim().min(1).max(50).optional(),
-  memory_type: z.enum(["semantic", "episodic"]).optional(),
-  days: z.number().int().min(0).max(36_500),
-  keep_priority_at_most: z.number().int().min(1).max(5).optional(),
-}).strict().refine((r) => r.category !== undefined || r.memory_type !== undefined, {
-  message: "each rule needs category or memory_type (a rule for every memory is not allowed)",
-});
+const retentionRule = z
+  .object({
+    category: z.string().trim().min(1).max(50).optional(),
+    memory_type: z.enum(["semantic", "episodic"]).optional(),
+    days: z.number().int().min(0).max(36_500),
+    keep_priority_at_most: z.number().int().min(1).max(5).optional(),
+  })
+  .strict()
+  .refine((r) => r.category !== undefined || r.memory_type !== undefined, {
+    message: "each rule needs category or memory_type (a rule for every memory is not allowed)",
+  });
 
 /** RETENTION_RULES: a JSON array of rules, e.g. [{"memory_type":"episodic","days":90,"keep_priority_at_most":1}]. */
-const retentionRules = z.string().transform((text, ctx) => {
-  if (text.trim() === "") return [];
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    ctx.addIssue({ code: "custom", message: "must be a JSON array of retention rules" });
-    return z.NEVER;
-  }
-}).pipe(z.array(retentionRule).max(20, "at most 20 rules"));
+const retentionRules = z
+  .string()
+  .transform((text, ctx) => {
+    if (text.trim() === "") return [];
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON array of retention rules" });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(retentionRule).max(20, "at most 20 rules"));
 
 const configSchema = z.object({
   EMBEDDING_PROVIDER: z.enum(["workers-ai", "local"]).default("local"),
@@ -53,7 +59,10 @@ const configSchema = z.object({
   LIFECYCLE_USER_MAX_ROWS: intFrom(2_000, 1, 100_000),
   LIFECYCLE_USERS_PER_RUN: intFrom(50, 1, 1_000),
   LIFECYCLE_CONCURRENCY: intFrom(6, 1, 32),
-  TOOL_PREFIX: z.string().regex(/^[A-Za-z0-9_-]*$/, "letters, digits, _ and - only").default(""),
+  TOOL_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/, "letters, digits, _ and - only")
+    .default(""),
   SERVER_NAME: z.string().min(1).default("hippocampus"),
   LOCALE: z.enum(["en", "zh"]).default("en"),
 });
@@ -65,9 +74,7 @@ const cache = new WeakMap<object, Config>();
 export function loadConfig(env: object): Config {
   const hit = cache.get(env);
   if (hit) return hit;
-  const vars = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => typeof v === "string" && v !== ""),
-  );
+  const vars = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string" && v !== ""));
   const parsed = configSchema.safeParse(vars);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -3,8 +3,9 @@
  * Worker entry: wiring only. HTTP goes to the Hono app, the Cron Trigger to the lifecycle fan-out
  * (jobs/scheduled.ts); Durable Object classes are exported here.
  */
-import { buildApp } from "./http/app";
+
 import type { Env } from "./env";
+import { buildApp } from "./http/app";
 import { runScheduledMaintenance } from "./jobs/scheduled";
 
 export { UserMemory } from "./durable/user-memory";

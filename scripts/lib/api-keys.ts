@@ -7,7 +7,7 @@
  *   id       = "key_" + 16 lowercase hex chars
  */
 import { createHash } from "node:crypto";
-import { query, safeName, sqlValue, ScriptError, type Target } from "./wrangler-d1.ts";
+import { query, ScriptError, safeName, sqlValue, type Target } from "./wrangler-d1.ts";
 
 export type Scope = "user" | "app";
 
@@ -47,6 +47,7 @@ export function hashKey(key: string): string {
 /** Labels are free text for humans; refuse control characters so `list` stays one row per key. */
 export function checkLabel(label: string | undefined): string | null {
   if (label === undefined || label === "") return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this strips
   if (label.length > 200 || /[\u0000-\u001f\u007f]/.test(label)) {
     throw new ScriptError("invalid --label: at most 200 characters, no control characters");
   }
@@ -60,11 +61,17 @@ export function createKey(owner: KeyOwner, target: Target): { id: string; key: s
   const id = `key_${randomHex(8)}`;
   const key = generateKey();
   const values = [
-    id, hashKey(key), account,
+    id,
+    hashKey(key),
+    account,
     owner.scope === "user" ? name : null,
     owner.scope === "app" ? name : null,
-    owner.scope, checkLabel(owner.label ?? undefined), Date.now(),
-  ].map(sqlValue).join(", ");
+    owner.scope,
+    checkLabel(owner.label ?? undefined),
+    Date.now(),
+  ]
+    .map(sqlValue)
+    .join(", ");
   query(
     `INSERT INTO api_keys (id, key_hash, account_id, user_id, app_name, scope, label, created_at) VALUES (${values})`,
     target,
@@ -86,7 +93,9 @@ export function hasUsableKey(target: Target): boolean {
 /** Sets revoked_at; revoking twice keeps the first time. Throws when the id does not exist. */
 export function revokeKey(id: string, target: Target): { record: KeyRecord; alreadyRevoked: boolean } {
   const safeId = safeName("key id", id);
-  const before = query(`SELECT ${COLUMNS} FROM api_keys WHERE id = ${sqlValue(safeId)}`, target)[0] as unknown as KeyRecord | undefined;
+  const before = query(`SELECT ${COLUMNS} FROM api_keys WHERE id = ${sqlValue(safeId)}`, target)[0] as unknown as
+    | KeyRecord
+    | undefined;
   if (!before) throw new ScriptError(`no API key with id ${safeId} (${target} database)`);
   if (before.revoked_at !== null) return { record: before, alreadyRevoked: true };
   // `revoked_at IS NULL` keeps the first revocation time if another revoke raced this one.

@@ -40,7 +40,12 @@ export interface BenchDataset {
   skippedQuestions: number;
 }
 
-export const LOCOMO_CATEGORIES: Record<string, string> = { "1": "multi-hop", "2": "temporal", "3": "open-domain", "4": "single-hop" };
+export const LOCOMO_CATEGORIES: Record<string, string> = {
+  "1": "multi-hop",
+  "2": "temporal",
+  "3": "open-domain",
+  "4": "single-hop",
+};
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -49,10 +54,25 @@ export function detectFormat(data: unknown): BenchFormat {
   const first = Array.isArray(data) ? data[0] : undefined;
   if (isObj(first) && isObj(first.conversation) && Array.isArray(first.qa)) return "locomo";
   if (isObj(first) && Array.isArray(first.memories) && Array.isArray(first.qa)) return "generic";
-  throw new Error("unrecognised data: expected a JSON array of LoCoMo samples ({sample_id, conversation, qa}) or of generic samples ({sample_id, memories: [{id, date, text}], qa})");
+  throw new Error(
+    "unrecognised data: expected a JSON array of LoCoMo samples ({sample_id, conversation, qa}) or of generic samples ({sample_id, memories: [{id, date, text}], qa})",
+  );
 }
 
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
 
 /** LoCoMo's "1:56 pm on 8 May, 2023" → ISO 8601 (UTC), or null. */
 export function parseLocomoDate(text: string): string | null {
@@ -72,7 +92,10 @@ function isoOrNull(value: unknown): string | null {
 /** Evidence ids split leniently ("D8:6; D9:17"), kept only when the sample has them. */
 export function splitEvidence(evidence: unknown, known: Set<string>): string[] {
   const raw = Array.isArray(evidence) ? evidence : [evidence];
-  const ids = raw.filter((e): e is string => typeof e === "string").flatMap((e) => e.split(/[;,\s]+/)).map((e) => e.trim());
+  const ids = raw
+    .filter((e): e is string => typeof e === "string")
+    .flatMap((e) => e.split(/[;,\s]+/))
+    .map((e) => e.trim());
   return [...new Set(ids.filter((e) => known.has(e)))];
 }
 
@@ -82,7 +105,12 @@ function locomoMemories(sampleId: string, conversation: Obj): BenchMemory[] {
     const eventTime = parseLocomoDate(String(conversation[`session_${n}_date_time`] ?? ""));
     for (const turn of conversation[`session_${n}`] as Obj[]) {
       const caption = typeof turn.blip_caption === "string" ? ` [shared an image: ${turn.blip_caption}]` : "";
-      out.push({ externalId: String(turn.dia_id), content: `${turn.speaker}: ${turn.text}${caption}`, eventTime, source: `${sampleId}/session_${n}` });
+      out.push({
+        externalId: String(turn.dia_id),
+        content: `${turn.speaker}: ${turn.text}${caption}`,
+        eventTime,
+        source: `${sampleId}/session_${n}`,
+      });
     }
   }
   return out;
@@ -90,15 +118,22 @@ function locomoMemories(sampleId: string, conversation: Obj): BenchMemory[] {
 
 function sampleOf(format: BenchFormat, s: Obj, counts: { skipped: number }): BenchSample {
   const id = String(s.sample_id ?? "");
-  const memories = format === "locomo"
-    ? locomoMemories(id, s.conversation as Obj)
-    : (s.memories as Obj[]).map((m) => ({ externalId: String(m.id), content: String(m.text ?? ""), eventTime: isoOrNull(m.date), source: `${id}/${typeof m.source === "string" ? m.source : String(m.date ?? "")}` }));
+  const memories =
+    format === "locomo"
+      ? locomoMemories(id, s.conversation as Obj)
+      : (s.memories as Obj[]).map((m) => ({
+          externalId: String(m.id),
+          content: String(m.text ?? ""),
+          eventTime: isoOrNull(m.date),
+          source: `${id}/${typeof m.source === "string" ? m.source : String(m.date ?? "")}`,
+        }));
   const known = new Set(memories.map((m) => m.externalId));
   const questions: BenchQuestion[] = [];
   for (const q of s.qa as Obj[]) {
     const category = q.category === undefined ? "all" : String(q.category);
     const evidence = splitEvidence(q.evidence, known);
-    if ((format === "locomo" && category === "5") || evidence.length === 0 || typeof q.question !== "string") counts.skipped++;
+    if ((format === "locomo" && category === "5") || evidence.length === 0 || typeof q.question !== "string")
+      counts.skipped++;
     else questions.push({ question: q.question, evidence, category });
   }
   return { id, memories, questions };

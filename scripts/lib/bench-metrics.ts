@@ -55,11 +55,20 @@ export function scoreQuery(ranked: string[], relevantIds: string[]): QueryScores
 export function summarize(scores: QueryScores[]): Summary {
   const n = scores.length;
   const mean = (pick: (s: QueryScores) => number) => (n === 0 ? 0 : scores.reduce((sum, s) => sum + pick(s), 0) / n);
-  return { queries: n, recall5: mean((s) => s.recall5), recall10: mean((s) => s.recall10), mrr10: mean((s) => s.mrr10), ndcg10: mean((s) => s.ndcg10) };
+  return {
+    queries: n,
+    recall5: mean((s) => s.recall5),
+    recall10: mean((s) => s.recall10),
+    mrr10: mean((s) => s.mrr10),
+    ndcg10: mean((s) => s.ndcg10),
+  };
 }
 
 /** Summaries overall and per category, categories in sorted order. */
-export function summarizeByCategory(scored: { category: string; scores: QueryScores }[]): { overall: Summary; byCategory: Record<string, Summary> } {
+export function summarizeByCategory(scored: { category: string; scores: QueryScores }[]): {
+  overall: Summary;
+  byCategory: Record<string, Summary>;
+} {
   const groups = new Map<string, QueryScores[]>();
   for (const s of scored) groups.set(s.category, [...(groups.get(s.category) ?? []), s.scores]);
   const byCategory: Record<string, Summary> = {};

@@ -3,7 +3,7 @@
  * What the recall benchmark prints and writes: the metrics table (overall and per category), ingest
  * and latency lines, the cross-user check, the scale table, and the --json document.
  */
-import { LOCOMO_CATEGORIES, type BenchFormat } from "./bench-data.ts";
+import { type BenchFormat, LOCOMO_CATEGORIES } from "./bench-data.ts";
 import type { Summary } from "./bench-metrics.ts";
 import type { CrossUserCheck } from "./bench-run.ts";
 
@@ -52,20 +52,40 @@ export function printDataset(r: DatasetReport): void {
     `Recall latency through /mcp (recall_memory, limit 10): p50 ${ms(r.latency.p50)}, p95 ${ms(r.latency.p95)}; first call per user (cold Durable Object) up to ${ms(r.latency.coldMax)}, not counted`,
   ];
   if (r.cross) {
-    lines.push(`Cross-user check: ${r.cross.queries} questions asked of the wrong user — ${(100 * r.cross.anyResultRate).toFixed(1)}% returned anything, ${r.cross.meanResults.toFixed(2)} memories on average (limit 10)`);
+    lines.push(
+      `Cross-user check: ${r.cross.queries} questions asked of the wrong user — ${(100 * r.cross.anyResultRate).toFixed(1)}% returned anything, ${r.cross.meanResults.toFixed(2)} memories on average (limit 10)`,
+    );
   }
   console.log(lines.join("\n"));
 }
 
 export function datasetJson(r: DatasetReport): Record<string, unknown> {
-  const metrics = (s: Summary) => ({ recall_at_5: s.recall5, recall_at_10: s.recall10, mrr_at_10: s.mrr10, ndcg_at_10: s.ndcg10, queries: s.queries });
+  const metrics = (s: Summary) => ({
+    recall_at_5: s.recall5,
+    recall_at_10: s.recall10,
+    mrr_at_10: s.mrr10,
+    ndcg_at_10: s.ndcg10,
+    queries: s.queries,
+  });
   return {
     ...metrics(r.overall),
     latency_ms: { p50: r.latency.p50, p95: r.latency.p95 },
-    by_category: Object.fromEntries(Object.entries(r.byCategory).map(([c, s]) => [c, { name: (r.format === "locomo" && LOCOMO_CATEGORIES[c]) || c, ...metrics(s) }])),
-    dataset: r.dataset, format: r.format, users: r.users, memories: r.memories, skipped_questions: r.skippedQuestions,
-    ingest_ms: r.ingestMs, cold_first_call_ms_max: r.latency.coldMax,
-    cross_user: r.cross ? { queries: r.cross.queries, any_result_rate: r.cross.anyResultRate, mean_results: r.cross.meanResults } : null,
+    by_category: Object.fromEntries(
+      Object.entries(r.byCategory).map(([c, s]) => [
+        c,
+        { name: (r.format === "locomo" && LOCOMO_CATEGORIES[c]) || c, ...metrics(s) },
+      ]),
+    ),
+    dataset: r.dataset,
+    format: r.format,
+    users: r.users,
+    memories: r.memories,
+    skipped_questions: r.skippedQuestions,
+    ingest_ms: r.ingestMs,
+    cold_first_call_ms_max: r.latency.coldMax,
+    cross_user: r.cross
+      ? { queries: r.cross.queries, any_result_rate: r.cross.anyResultRate, mean_results: r.cross.meanResults }
+      : null,
   };
 }
 
@@ -74,7 +94,10 @@ export function printScale(rows: ScaleRow[]): void {
     "",
     "Scale benchmark — synthetic memories for one user (local adapters, recall_memory over /mcp, limit 10)",
     `${"memories".padStart(9)}${"ingest".padStart(10)}${"queries".padStart(9)}${"R@10".padStart(8)}${"p50".padStart(10)}${"p95".padStart(10)}${"index".padStart(11)}  workerd RSS`,
-    ...rows.map((r) => `${String(r.memories).padStart(9)}${`${(r.ingestMs / 1000).toFixed(1)} s`.padStart(10)}${String(r.queries).padStart(9)}${f3(r.recall10).padStart(8)}${ms(r.p50).padStart(10)}${ms(r.p95).padStart(10)}${mb(r.residentBytes).padStart(11)}  ${r.workerdRss.map((b) => mb(b)).join(" + ")}`),
+    ...rows.map(
+      (r) =>
+        `${String(r.memories).padStart(9)}${`${(r.ingestMs / 1000).toFixed(1)} s`.padStart(10)}${String(r.queries).padStart(9)}${f3(r.recall10).padStart(8)}${ms(r.p50).padStart(10)}${ms(r.p95).padStart(10)}${mb(r.residentBytes).padStart(11)}  ${r.workerdRss.map((b) => mb(b)).join(" + ")}`,
+    ),
     "index = resident bytes of the user's local vector index (memory_stats index.resident_bytes); workerd RSS = the whole server process",
   ];
   console.log(lines.join("\n"));
@@ -83,8 +106,13 @@ export function printScale(rows: ScaleRow[]): void {
 export function scaleJson(rows: ScaleRow[]): Record<string, unknown> {
   return {
     synthetic: rows.map((r) => ({
-      memories: r.memories, ingest_ms: r.ingestMs, queries: r.queries, recall_at_10: r.recall10,
-      latency_ms: { p50: r.p50, p95: r.p95 }, index_resident_bytes: r.residentBytes, workerd_rss_bytes: r.workerdRss,
+      memories: r.memories,
+      ingest_ms: r.ingestMs,
+      queries: r.queries,
+      recall_at_10: r.recall10,
+      latency_ms: { p50: r.p50, p95: r.p95 },
+      index_resident_bytes: r.residentBytes,
+      workerd_rss_bytes: r.workerdRss,
     })),
   };
 }

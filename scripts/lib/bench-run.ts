@@ -6,7 +6,7 @@
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { BenchMemory, BenchQuestion, BenchSample } from "./bench-data.ts";
-import { scoreQuery, type QueryScores } from "./bench-metrics.ts";
+import { type QueryScores, scoreQuery } from "./bench-metrics.ts";
 import { chunkLines, postImport, type SourceLine } from "./import-client.ts";
 
 export interface Server {
@@ -17,7 +17,11 @@ export interface Server {
 
 export async function connect(base: string, key: string): Promise<Server> {
   const client = new Client({ name: "hippocampus-bench", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${key}` } },
+    }),
+  );
   return { base, key, client };
 }
 
@@ -27,11 +31,21 @@ export function benchUserId(sampleId: string): string {
 }
 
 function importLine(m: BenchMemory): string {
-  return JSON.stringify({ content: m.content, source: m.source, external_id: m.externalId, ...(m.eventTime ? { event_time: m.eventTime } : {}) });
+  return JSON.stringify({
+    content: m.content,
+    source: m.source,
+    external_id: m.externalId,
+    ...(m.eventTime ? { event_time: m.eventTime } : {}),
+  });
 }
 
 /** Imports memories for one user; returns memory id → external id and the wall time. */
-export async function importMemories(s: Server, userId: string, memories: BenchMemory[], onChunk?: (done: number) => void): Promise<{ ms: number; externalOf: Map<string, string> }> {
+export async function importMemories(
+  s: Server,
+  userId: string,
+  memories: BenchMemory[],
+  onChunk?: (done: number) => void,
+): Promise<{ ms: number; externalOf: Map<string, string> }> {
   const lines: SourceLine[] = memories.map((m, i) => ({ fileLine: i + 1, text: importLine(m), source: m.source }));
   const externalOf = new Map<string, string>();
   const started = performance.now();
@@ -50,7 +64,9 @@ export async function importMemories(s: Server, userId: string, memories: BenchM
 export async function recall(s: Server, userId: string, query: string): Promise<{ ids: string[]; ms: number }> {
   const started = performance.now();
   const r = (await s.client.callTool({ name: "recall_memory", arguments: { query, limit: 10, user_id: userId } })) as {
-    isError?: boolean; structuredContent?: { memories?: { id: string }[] }; content?: { text?: string }[];
+    isError?: boolean;
+    structuredContent?: { memories?: { id: string }[] };
+    content?: { text?: string }[];
   };
   const ms = performance.now() - started;
   if (r.isError) throw new Error(`recall_memory failed for ${userId}: ${r.content?.map((c) => c.text).join(" ")}`);
@@ -65,13 +81,24 @@ export interface QuestionRun {
 }
 
 /** Runs every question of a sample; one extra first call warms the user's Durable Object. */
-export async function runQuestions(s: Server, userId: string, questions: BenchQuestion[], externalOf: Map<string, string>): Promise<QuestionRun> {
+export async function runQuestions(
+  s: Server,
+  userId: string,
+  questions: BenchQuestion[],
+  externalOf: Map<string, string>,
+): Promise<QuestionRun> {
   const cold = await recall(s, userId, "warm-up");
   const run: QuestionRun = { scored: [], latencies: [], coldMs: cold.ms };
   for (const q of questions) {
     const r = await recall(s, userId, q.question);
     run.latencies.push(r.ms);
-    run.scored.push({ category: q.category, scores: scoreQuery(r.ids.map((id) => externalOf.get(id) ?? id), q.evidence) });
+    run.scored.push({
+      category: q.category,
+      scores: scoreQuery(
+        r.ids.map((id) => externalOf.get(id) ?? id),
+        q.evidence,
+      ),
+    });
   }
   return run;
 }
@@ -89,7 +116,9 @@ export interface CrossUserCheck {
  * answers most of them with nothing or little. Every `every`-th foreign question is asked.
  */
 export async function crossUserCheck(s: Server, samples: BenchSample[], every = 6): Promise<CrossUserCheck> {
-  let queries = 0, withAny = 0, returned = 0;
+  let queries = 0,
+    withAny = 0,
+    returned = 0;
   for (const sample of samples) {
     const foreign = samples.filter((o) => o !== sample).flatMap((o) => o.questions);
     for (let i = 0; i < foreign.length; i += every) {
@@ -103,7 +132,15 @@ export async function crossUserCheck(s: Server, samples: BenchSample[], every = 
 }
 
 /** memory_stats' index block for one user (resident bytes of the local index among it). */
-export async function indexStats(s: Server, userId: string): Promise<{ resident_bytes: number | null; indexed: number }> {
-  const r = (await s.client.callTool({ name: "memory_stats", arguments: { user_id: userId } })) as { structuredContent?: { index?: { resident_bytes?: number | null; indexed?: number } } };
-  return { resident_bytes: r.structuredContent?.index?.resident_bytes ?? null, indexed: r.structuredContent?.index?.indexed ?? 0 };
+export async function indexStats(
+  s: Server,
+  userId: string,
+): Promise<{ resident_bytes: number | null; indexed: number }> {
+  const r = (await s.client.callTool({ name: "memory_stats", arguments: { user_id: userId } })) as {
+    structuredContent?: { index?: { resident_bytes?: number | null; indexed?: number } };
+  };
+  return {
+    resident_bytes: r.structuredContent?.index?.resident_bytes ?? null,
+    indexed: r.structuredContent?.index?.indexed ?? 0,
+  };
 }

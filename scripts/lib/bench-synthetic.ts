@@ -19,7 +19,32 @@ export function prng(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ["ba", "ko", "ri", "mu", "te", "sa", "lo", "ni", "pe", "du", "ga", "vi", "zo", "fe", "hu", "ja", "wy", "qua", "xe", "cy", "dro", "plin", "shu", "tor"];
+const SYLLABLES = [
+  "ba",
+  "ko",
+  "ri",
+  "mu",
+  "te",
+  "sa",
+  "lo",
+  "ni",
+  "pe",
+  "du",
+  "ga",
+  "vi",
+  "zo",
+  "fe",
+  "hu",
+  "ja",
+  "wy",
+  "qua",
+  "xe",
+  "cy",
+  "dro",
+  "plin",
+  "shu",
+  "tor",
+];
 const SPEAKERS = ["Avery", "Bruno", "Chiara", "Dmitri", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jonah"];
 const VOCABULARY_SIZE = 30_000;
 const TURNS_PER_CONVERSATION = 20;
@@ -44,14 +69,15 @@ function vocabulary(random: () => number): Vocabulary {
   let sum = 0;
   // Zipf from rank 101 on: the hundred most frequent words of real text are function words the
   // tokenizer drops ("the", "and", "了"), so content words start below them.
-  for (let r = 0; r < words.length; r++) cumulative[r] = sum += 1 / Math.pow(r + 1 + FUNCTION_WORD_RANKS, 1.07);
+  for (let r = 0; r < words.length; r++) cumulative[r] = sum += 1 / (r + 1 + FUNCTION_WORD_RANKS) ** 1.07;
   return { words, cumulative };
 }
 
 /** Index of a word drawn by frequency (low index = common). */
 function drawRank(v: Vocabulary, random: () => number): number {
   const target = random() * v.cumulative[v.cumulative.length - 1];
-  let lo = 0, hi = v.cumulative.length - 1;
+  let lo = 0,
+    hi = v.cumulative.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (v.cumulative[mid] < target) lo = mid + 1;
@@ -81,8 +107,10 @@ export function syntheticMemories(n: number, seed = 42): SyntheticSet {
     const speaker = SPEAKERS[(conversation + (i % 2) * 3) % SPEAKERS.length];
     ranks.push(r);
     memories.push({
-      externalId: `syn-${i}`, content: `${speaker}: ${r.map((k) => v.words[k]).join(" ")}.`,
-      eventTime: new Date(start + conversation * 2 * 86_400_000).toISOString(), source: `synthetic/c${conversation}`,
+      externalId: `syn-${i}`,
+      content: `${speaker}: ${r.map((k) => v.words[k]).join(" ")}.`,
+      eventTime: new Date(start + conversation * 2 * 86_400_000).toISOString(),
+      source: `synthetic/c${conversation}`,
     });
   }
   return { memories, ranks, words: v.words };
@@ -96,7 +124,11 @@ export function syntheticQueries(set: SyntheticSet, count: number, seed = 7): Be
     const i = Math.floor(random() * set.memories.length);
     const byRarity = [...new Set(set.ranks[i])].sort((a, b) => b - a);
     const picked = [byRarity[0], byRarity[1] ?? byRarity[0], set.ranks[i][Math.floor(random() * set.ranks[i].length)]];
-    out.push({ question: `what about ${[...new Set(picked)].map((k) => set.words[k]).join(" ")}?`, evidence: [set.memories[i].externalId], category: "synthetic" });
+    out.push({
+      question: `what about ${[...new Set(picked)].map((k) => set.words[k]).join(" ")}?`,
+      evidence: [set.memories[i].externalId],
+      category: "synthetic",
+    });
   }
   return out;
 }

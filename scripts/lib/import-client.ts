@@ -52,13 +52,18 @@ const encoder = new TextEncoder();
 const utf8Bytes = (text: string) => encoder.encode(text).byteLength;
 
 /** Cuts lines into requests within the limits; a cut goes at the last change of source in the back half. */
-export function chunkLines(lines: SourceLine[], maxLines = MAX_LINES_PER_REQUEST, maxBytes = MAX_BYTES_PER_REQUEST): SourceLine[][] {
+export function chunkLines(
+  lines: SourceLine[],
+  maxLines = MAX_LINES_PER_REQUEST,
+  maxBytes = MAX_BYTES_PER_REQUEST,
+): SourceLine[][] {
   const chunks: SourceLine[][] = [];
   let current: SourceLine[] = [];
   let bytes = 0;
   for (const line of lines) {
     const size = utf8Bytes(line.text) + 1;
-    if (size > maxBytes) throw new Error(`line ${line.fileLine} is ${size} bytes, more than one request may carry (${maxBytes})`);
+    if (size > maxBytes)
+      throw new Error(`line ${line.fileLine} is ${size} bytes, more than one request may carry (${maxBytes})`);
     if (current.length > 0 && (current.length >= maxLines || bytes + size > maxBytes)) {
       const cut = sourceBoundary(current);
       chunks.push(current.slice(0, cut));
@@ -80,7 +85,12 @@ function sourceBoundary(chunk: SourceLine[]): number {
 }
 
 /** POSTs one request; `dryRun` validates without writing. */
-export async function postImport(base: string, key: string, chunk: SourceLine[], query: { user?: string; agent?: string; dryRun?: boolean }): Promise<PostResult> {
+export async function postImport(
+  base: string,
+  key: string,
+  chunk: SourceLine[],
+  query: { user?: string; agent?: string; dryRun?: boolean },
+): Promise<PostResult> {
   const params = new URLSearchParams();
   if (query.user) params.set("user_id", query.user);
   if (query.agent) params.set("agent_id", query.agent);
@@ -91,7 +101,9 @@ export async function postImport(base: string, key: string, chunk: SourceLine[],
     headers: { authorization: `Bearer ${key}`, "content-type": "application/x-ndjson" },
     body: chunk.map((l) => l.text).join("\n"),
   }).catch((err: Error) => {
-    throw new Error(`cannot reach ${url}: ${(err.cause as Error | undefined)?.message ?? err.message} (is the server running? npm run dev)`);
+    throw new Error(
+      `cannot reach ${url}: ${(err.cause as Error | undefined)?.message ?? err.message} (is the server running? npm run dev)`,
+    );
   });
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (res.ok) return { ok: true, body: body as unknown as ImportResponse };

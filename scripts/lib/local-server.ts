@@ -6,7 +6,7 @@
  * the state: wrangler dev reloads (and drops in-flight requests) whenever its sources change, and a
  * benchmark must measure one version of the code. Used by the recall benchmark.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, createWriteStream, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
@@ -37,7 +37,8 @@ function freePort(): Promise<number> {
 async function waitForHealth(base: string, child: ChildProcess, timeoutMs: number, logFile: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new ScriptError(`wrangler dev exited early; see ${logFile}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new ScriptError(`wrangler dev exited early; see ${logFile}`);
     try {
       const res = await fetch(`${base}/health`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;
@@ -112,7 +113,18 @@ export async function startLocalServer(persistDir: string, timeoutMs = 90_000): 
   const log = createWriteStream(logFile);
   const appDir = join(persistDir, "app");
   snapshotProject(appDir);
-  const args = ["dev", "--env", "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", resolve(persistDir)];
+  const args = [
+    "dev",
+    "--env",
+    "dev",
+    "--local",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    resolve(persistDir),
+  ];
   const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "1" };
   // detached: wrangler leads a process group of its own, which stop() ends as a whole.
   const child = spawn("wrangler", args, { cwd: appDir, detached: true, stdio: ["ignore", "pipe", "pipe"], env });
@@ -127,7 +139,8 @@ export async function startLocalServer(persistDir: string, timeoutMs = 90_000): 
     throw err;
   }
   return {
-    base, logFile,
+    base,
+    logFile,
     stop: async () => {
       process.removeListener("exit", cleanup);
       await stopGroup(child);

@@ -9,8 +9,9 @@
  * grant's metadata is Hippocampus's (src/http/oauth/grant-props.ts): keyId, accountId, userId,
  * access, clientName. Token values and props are never read: they are hashed or encrypted anyway.
  */
-import { deleteKvKeys, getKvValues, listKvKeys } from "./wrangler-kv.ts";
+
 import { ScriptError, type Target } from "./wrangler-d1.ts";
+import { deleteKvKeys, getKvValues, listKvKeys } from "./wrangler-kv.ts";
 
 const GRANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -55,26 +56,36 @@ function toRecord(key: string, raw: string | null): GrantRecord | null {
   }
   const meta = (grant.metadata ?? {}) as Record<string, unknown>;
   return {
-    id: parts.grantId, subject: parts.subject, clientId: text(grant.clientId) ?? "-",
+    id: parts.grantId,
+    subject: parts.subject,
+    clientId: text(grant.clientId) ?? "-",
     scope: Array.isArray(grant.scope) ? grant.scope.map(String) : [],
     createdAt: typeof grant.createdAt === "number" ? grant.createdAt : 0,
     expiresAt: typeof grant.expiresAt === "number" ? grant.expiresAt : null,
-    keyId: text(meta.keyId), accountId: text(meta.accountId), userId: text(meta.userId), clientName: text(meta.clientName),
+    keyId: text(meta.keyId),
+    accountId: text(meta.accountId),
+    userId: text(meta.userId),
+    clientName: text(meta.clientName),
   };
 }
 
 function matches(grant: GrantRecord, filter: GrantFilter): boolean {
-  return (filter.account === undefined || grant.accountId === filter.account)
-    && (filter.user === undefined || grant.userId === filter.user)
-    && (filter.keyId === undefined || grant.keyId === filter.keyId);
+  return (
+    (filter.account === undefined || grant.accountId === filter.account) &&
+    (filter.user === undefined || grant.userId === filter.user) &&
+    (filter.keyId === undefined || grant.keyId === filter.keyId)
+  );
 }
 
 /** Every grant in the namespace, oldest first, narrowed by the filter. */
 export function listGrants(target: Target, filter: GrantFilter = {}): GrantRecord[] {
-  const keys = listKvKeys("grant:", target).map((k) => k.name).filter((n) => splitGrantKey(n) !== null);
+  const keys = listKvKeys("grant:", target)
+    .map((k) => k.name)
+    .filter((n) => splitGrantKey(n) !== null);
   if (keys.length === 0) return [];
   const values = getKvValues(keys, target);
-  return keys.map((k) => toRecord(k, values.get(k) ?? null))
+  return keys
+    .map((k) => toRecord(k, values.get(k) ?? null))
     .filter((g): g is GrantRecord => g !== null && matches(g, filter))
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 }
@@ -86,7 +97,8 @@ function deleteGrant(grant: GrantRecord, target: Target): void {
 
 /** Revokes one grant by id; throws when no grant has it. */
 export function revokeGrantById(grantId: string, target: Target): GrantRecord {
-  if (!GRANT_ID.test(grantId)) throw new ScriptError(`invalid grant id ${JSON.stringify(grantId)}: see the ID column of grants list`);
+  if (!GRANT_ID.test(grantId))
+    throw new ScriptError(`invalid grant id ${JSON.stringify(grantId)}: see the ID column of grants list`);
   const grant = listGrants(target).find((g) => g.id === grantId);
   if (!grant) throw new ScriptError(`no OAuth grant with id ${grantId} (${target} KV)`);
   deleteGrant(grant, target);

@@ -53,7 +53,11 @@ export function targetArgs(target: Target): string[] {
   return ["--env", "dev", "--local", ...(localPersistDir ? ["--persist-to", localPersistDir] : [])];
 }
 
-export interface Run { status: number; stdout: string; stderr: string }
+export interface Run {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs wrangler from PATH; shared with wrangler-kv.ts. */
 export function wrangler(args: string[], extraEnv: Record<string, string> = {}): Run {
@@ -64,12 +68,16 @@ export function wrangler(args: string[], extraEnv: Record<string, string> = {}):
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...extraEnv },
   });
   if (r.error) {
-    const hint = (r.error as NodeJS.ErrnoException).code === "ENOENT" ? " (run it through `npm run`, which puts node_modules/.bin on PATH)" : "";
+    const hint =
+      (r.error as NodeJS.ErrnoException).code === "ENOENT"
+        ? " (run it through `npm run`, which puts node_modules/.bin on PATH)"
+        : "";
     throw new ScriptError(`cannot run wrangler: ${r.error.message}${hint}`);
   }
   return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes start with ESC
 const ANSI = /\x1b\[[0-9;]*m/g;
 
 /** The most useful single line out of a failed wrangler run. */
@@ -80,7 +88,11 @@ export function failureText(run: Run): string {
   } catch {
     // not JSON: wrangler failed before running the query (config, auth, ...)
   }
-  const lines = `${run.stderr}\n${run.stdout}`.replace(ANSI, "").split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = `${run.stderr}\n${run.stdout}`
+    .replace(ANSI, "")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   const error = lines.find((l) => l.includes("[ERROR]"));
   return (error ?? lines.at(-1) ?? `wrangler exited with status ${run.status}`).replace(/^✘\s*\[ERROR\]\s*/, "");
 }
@@ -105,7 +117,9 @@ export function query(sql: string, target: Target): Row[] {
   let run = executeOnce(sql, target);
   if (run.status !== 0 && /no such table/i.test(failureText(run))) {
     if (target === "remote") {
-      throw new ScriptError(`${failureText(run)}: apply migrations first (npx wrangler d1 migrations apply DB --remote)`);
+      throw new ScriptError(
+        `${failureText(run)}: apply migrations first (npx wrangler d1 migrations apply DB --remote)`,
+      );
     }
     applyMigrations(target);
     run = executeOnce(sql, target);

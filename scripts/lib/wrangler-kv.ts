@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { failureText, ScriptError, targetArgs, wrangler, type Target } from "./wrangler-d1.ts";
+import { failureText, ScriptError, type Target, targetArgs, wrangler } from "./wrangler-d1.ts";
 
 const BINDING = ["--binding", "OAUTH_KV"];
 /** Cloudflare's bulk endpoints take at most 100 keys per call for reads. */

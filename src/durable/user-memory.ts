@@ -9,18 +9,27 @@ import { DurableObject } from "cloudflare:workers";
 import { buildMemoryService, consoleLogger } from "../composition";
 import { loadConfig } from "../config";
 import type { Env } from "../env";
-import type { DeleteInput, ForgetInput, ListInput, RecallInput, SaveInput, StatsInput, SummarizeInput, UpdateInput } from "../memory/contracts";
+import type {
+  DeleteInput,
+  ForgetInput,
+  ListInput,
+  RecallInput,
+  SaveInput,
+  StatsInput,
+  SummarizeInput,
+  UpdateInput,
+} from "../memory/contracts";
 import { MemoryError, type MemoryErrorShape } from "../memory/errors";
-import { MemoryService } from "../memory/memory-service";
-import type { Scope } from "../memory/types";
 import type { NumberedLine } from "../memory/import/import-line";
-import { recallWithSession, SessionCounters, type SessionRecall } from "./session-recall";
-import type { MemoryDeps } from "../memory/service-deps";
 import type { MaintenanceReport, MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
 import { runMaintenance } from "../memory/lifecycle/run-maintenance";
+import { MemoryService } from "../memory/memory-service";
 import { flushAccessCounts } from "../memory/recall/recall-memories";
-import { DoCursorStore } from "./maintenance-state";
 import { SerialQueue } from "../memory/serial-queue";
+import type { MemoryDeps } from "../memory/service-deps";
+import type { Scope } from "../memory/types";
+import { DoCursorStore } from "./maintenance-state";
+import { recallWithSession, SessionCounters, type SessionRecall } from "./session-recall";
 
 /**
  * Test seam: `instance[overrideDepsForTest](deps => ({ index: failingFake }))` swaps ports of one
@@ -129,10 +138,12 @@ export class UserMemory extends DurableObject<Env> {
   /** Lifecycle jobs for this user (cron fan-out and on-demand tools), one request at a time. */
   maintain(scope: Scope, request: MaintenanceRequest): Promise<RpcResult<MaintenanceReport>> {
     // Access counts of recent recalls are written in bursts (memory/recall/access-recorder.ts): decay must see them.
-    return this.run(scope, () => this.maintenance.run(async () => {
-      await flushAccessCounts(this.svc.deps);
-      return runMaintenance(this.svc.deps, scope, scope.actor, request, new DoCursorStore(this.ctx.storage));
-    }));
+    return this.run(scope, () =>
+      this.maintenance.run(async () => {
+        await flushAccessCounts(this.svc.deps);
+        return runMaintenance(this.svc.deps, scope, scope.actor, request, new DoCursorStore(this.ctx.storage));
+      }),
+    );
   }
 
   [overrideDepsForTest](override: (deps: MemoryDeps) => Partial<MemoryDeps>): void {

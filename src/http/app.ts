@@ -10,8 +10,8 @@ import type { AppEnv } from "./app-env";
 import { requireApiKey } from "./auth";
 import { errorBody, handleError } from "./error-response";
 import { health } from "./health";
-import { serveMcp, serveSse } from "./mcp-routes";
 import { importRoute } from "./import-route";
+import { serveMcp, serveSse } from "./mcp-routes";
 import { registerOAuthRoutes } from "./oauth/oauth-routes";
 
 const limitBody = bodyLimit({

@@ -8,11 +8,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { API_KEY_PATTERN, D1ApiKeyRepo, LAST_USED_GRANULARITY_MS } from "../storage/d1-api-key-repo";
 import type { AppEnv } from "./app-env";
-import { principalFromAccessToken } from "./oauth/access-token";
-import { oauthSite, resourceForPath, type OAuthSite } from "./oauth/oauth-site";
-import { SUPPORTED_SCOPES } from "./oauth/oauth-scopes";
-import type { Principal } from "./principal";
 import { errorBody } from "./error-response";
+import { principalFromAccessToken } from "./oauth/access-token";
+import { SUPPORTED_SCOPES } from "./oauth/oauth-scopes";
+import { type OAuthSite, oauthSite, resourceForPath } from "./oauth/oauth-site";
+import type { Principal } from "./principal";
 
 export function challengeHeader(c: Context<AppEnv>, error?: string): string {
   const parts = [`Bearer realm="hippocampus"`];
@@ -33,13 +33,21 @@ export async function principalFromKey(db: D1Database, presented: string, now: n
   // last_used_at has minute granularity: skip the write (and its round trip) on most requests.
   if (row.lastUsedAt === null || now - row.lastUsedAt >= LAST_USED_GRANULARITY_MS) await repo.touch(row.id, now);
   return {
-    accountId: row.accountId, scope: row.scope === "app" ? "app" : "user", userId: row.userId,
-    appName: row.appName, keyId: row.id, canWrite: true,
+    accountId: row.accountId,
+    scope: row.scope === "app" ? "app" : "user",
+    userId: row.userId,
+    appName: row.appName,
+    keyId: row.id,
+    canWrite: true,
   };
 }
 
 /** An API key (hc_…) or, when OAuth is on, an access token for the resource this path belongs to. */
-async function principalFromBearer(c: Context<AppEnv>, credential: string, site: OAuthSite | null): Promise<Principal | null> {
+async function principalFromBearer(
+  c: Context<AppEnv>,
+  credential: string,
+  site: OAuthSite | null,
+): Promise<Principal | null> {
   if (API_KEY_PATTERN.test(credential)) return principalFromKey(c.env.DB, credential, Date.now());
   if (!site) return null;
   return principalFromAccessToken(c.env, site, c.req.path, credential, (p) => c.executionCtx.waitUntil(p));
@@ -52,7 +60,8 @@ export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (resource) c.set("resourceMetadataUrl", resource.metadataUrl);
   const header = c.req.header("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) return unauthorized(c, "Missing bearer credentials: send Authorization: Bearer <key>, or sign in with OAuth");
+  if (!match)
+    return unauthorized(c, "Missing bearer credentials: send Authorization: Bearer <key>, or sign in with OAuth");
   const principal = await principalFromBearer(c, match[1], site);
   if (!principal) return unauthorized(c, "The key or access token is unknown, expired or revoked", "invalid_token");
   c.set("principal", principal);

@@ -25,7 +25,11 @@ export async function health(c: Context<AppEnv>): Promise<Response> {
     version: VERSION,
     storage: { kind: "d1", status: storage },
     vector_index: { kind: config.VECTOR_INDEX, status: indexReady ? "ok" : "missing binding" },
-    embeddings: { provider: config.EMBEDDING_PROVIDER, model: config.EMBEDDING_MODEL, status: aiReady ? "ok" : "missing binding" },
+    embeddings: {
+      provider: config.EMBEDDING_PROVIDER,
+      model: config.EMBEDDING_MODEL,
+      status: aiReady ? "ok" : "missing binding",
+    },
     semantic_search: aiReady && indexReady,
     index_sync: storage === "ok" ? await indexSync(c, embeddingModelKey(config)) : null,
   };
@@ -39,7 +43,13 @@ const SYNC_COUNT_CAP = 1000;
 async function indexSync(c: Context<AppEnv>, model: string) {
   try {
     const s = await buildLifecycleScan(c.env).indexSync(model, SYNC_COUNT_CAP);
-    return { unindexed: s.unindexed, other_model: s.otherModel, in_sync: s.unindexed === 0 && s.otherModel === 0, counted_up_to: SYNC_COUNT_CAP, capped: s.capped };
+    return {
+      unindexed: s.unindexed,
+      other_model: s.otherModel,
+      in_sync: s.unindexed === 0 && s.otherModel === 0,
+      counted_up_to: SYNC_COUNT_CAP,
+      capped: s.capped,
+    };
   } catch (err) {
     consoleLogger.warn("health: index sync query failed", { error: String(err) });
     return null;

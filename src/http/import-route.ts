@@ -9,10 +9,10 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { loadConfig } from "../config";
-import { parseImportLines, describeLineError } from "../memory/import/parse-import-lines";
-import { invalidInput } from "../memory/errors";
 import { messages } from "../mcp/messages";
-import { requireWrite, resolveScope, scopeFields, withMemory, type ToolContext } from "../mcp/tool-context";
+import { requireWrite, resolveScope, scopeFields, type ToolContext, withMemory } from "../mcp/tool-context";
+import { invalidInput } from "../memory/errors";
+import { describeLineError, parseImportLines } from "../memory/import/parse-import-lines";
 import type { AppEnv } from "./app-env";
 import { callerOf } from "./mcp-routes";
 
@@ -27,16 +27,22 @@ function scopeArgs(c: Context<AppEnv>): z.infer<typeof scopeQuery> {
 
 export async function importRoute(c: Context<AppEnv>): Promise<Response> {
   const config = loadConfig(c.env);
-  const ctx: ToolContext = { env: c.env, config, caller: callerOf(c), messages: messages(config.LOCALE, config.TOOL_PREFIX) };
+  const ctx: ToolContext = {
+    env: c.env,
+    config,
+    caller: callerOf(c),
+    messages: messages(config.LOCALE, config.TOOL_PREFIX),
+  };
   requireWrite(ctx);
   const args = scopeArgs(c);
   resolveScope(ctx, args); // who the import is for is checked before the body is read
   const parsed = parseImportLines(await c.req.text());
   if (!parsed.ok) {
     const lines = parsed.errors.map((e) => ({ ...e, text: describeLineError(e) }));
-    const message = parsed.invalidLines > 0
-      ? `${parsed.invalidLines} line${parsed.invalidLines === 1 ? " is" : "s are"} invalid; nothing was imported. First: ${lines[0].text}`
-      : `Nothing was imported: ${lines[0].text}`;
+    const message =
+      parsed.invalidLines > 0
+        ? `${parsed.invalidLines} line${parsed.invalidLines === 1 ? " is" : "s are"} invalid; nothing was imported. First: ${lines[0].text}`
+        : `Nothing was imported: ${lines[0].text}`;
     return c.json({ error: "invalid_input", message, lines }, 400);
   }
   // A dry run validates only: `npm run import` checks a whole file this way before writing any of it.

@@ -3,10 +3,11 @@
  * The two MCP transports behind auth: POST /mcp (stateless Streamable HTTP, SDK v2, a fresh server
  * per request) and the legacy SSE endpoint /sse + /sse/message (served by LegacySseSession).
  */
-import type { Context } from "hono";
+
 import { createMcpHandler } from "agents/mcp/server";
-import { LegacySseSession } from "../mcp/legacy-sse";
+import type { Context } from "hono";
 import { loadConfig } from "../config";
+import { LegacySseSession } from "../mcp/legacy-sse";
 import { messages } from "../mcp/messages";
 import { buildMcpServer } from "../mcp/server-factory";
 import type { AppEnv } from "./app-env";

@@ -7,8 +7,8 @@
  * hour may take) is spent; users left over still match the queries and are served by the next run.
  * Owners are named by D1 rows only, so a run never touches a user who has no work.
  */
-import { embeddingModelKey, buildLifecycleScan, lifecyclePolicy } from "../composition";
-import { loadConfig, type Config } from "../config";
+import { buildLifecycleScan, embeddingModelKey, lifecyclePolicy } from "../composition";
+import { type Config, loadConfig } from "../config";
 import type { Env } from "../env";
 import { dueQuery } from "../memory/lifecycle/due-query";
 import type { JobReport, LifecyclePolicy, MaintenanceReport } from "../memory/lifecycle/lifecycle-types";
@@ -50,10 +50,18 @@ async function maintainOwner(run: RunContext, owner: DueOwner): Promise<OwnerOut
   if (left < MIN_SLICE_MS) return { owner, status: "skipped" };
   const stub = run.env.USER_MEMORY.get(run.env.USER_MEMORY.idFromName(`${owner.accountId}:${owner.userId}`));
   try {
-    const result = await stub.maintain({ accountId: owner.accountId, userId: owner.userId, actor: "cron" }, {
-      now: run.now, jobs: owner.jobs, policy: run.policy,
-      budget: { maxMs: Math.min(run.config.LIFECYCLE_USER_BUDGET_MS, left), maxRows: run.config.LIFECYCLE_USER_MAX_ROWS },
-    });
+    const result = await stub.maintain(
+      { accountId: owner.accountId, userId: owner.userId, actor: "cron" },
+      {
+        now: run.now,
+        jobs: owner.jobs,
+        policy: run.policy,
+        budget: {
+          maxMs: Math.min(run.config.LIFECYCLE_USER_BUDGET_MS, left),
+          maxRows: run.config.LIFECYCLE_USER_MAX_ROWS,
+        },
+      },
+    );
     if (!result.ok) return { owner, status: "failed", error: `${result.error.code}: ${result.error.message}` };
     return { owner, status: result.value.complete ? "done" : "partial", report: result.value };
   } catch (err) {
@@ -70,16 +78,39 @@ function summarize(outcomes: OwnerOutcome[], elapsedMs: number): ScheduledSummar
   };
   for (const o of outcomes) if ("report" in o) o.report.jobs.forEach(add);
   const count = (s: OwnerOutcome["status"]) => outcomes.filter((o) => o.status === s).length;
-  return { owners: outcomes.length, done: count("done"), partial: count("partial"), skipped: count("skipped"), failed: count("failed"), totals, elapsedMs, outcomes };
+  return {
+    owners: outcomes.length,
+    done: count("done"),
+    partial: count("partial"),
+    skipped: count("skipped"),
+    failed: count("failed"),
+    totals,
+    elapsedMs,
+    outcomes,
+  };
 }
 
 /** One cron run. `scheduledTime` is the reference time of every cutoff, so a late run decides as if on time. */
-export async function runScheduledMaintenance(env: Env, scheduledTime: number, timer: () => number = Date.now): Promise<ScheduledSummary> {
+export async function runScheduledMaintenance(
+  env: Env,
+  scheduledTime: number,
+  timer: () => number = Date.now,
+): Promise<ScheduledSummary> {
   const config = loadConfig(env);
   const started = timer();
   const policy = lifecyclePolicy(config);
-  const run: RunContext = { env, config, policy, now: scheduledTime, deadline: started + config.LIFECYCLE_RUN_BUDGET_MS, timer };
-  const owners = await buildLifecycleScan(env).ownersDue(dueQuery(policy, scheduledTime, embeddingModelKey(config)), config.LIFECYCLE_USERS_PER_RUN);
+  const run: RunContext = {
+    env,
+    config,
+    policy,
+    now: scheduledTime,
+    deadline: started + config.LIFECYCLE_RUN_BUDGET_MS,
+    timer,
+  };
+  const owners = await buildLifecycleScan(env).ownersDue(
+    dueQuery(policy, scheduledTime, embeddingModelKey(config)),
+    config.LIFECYCLE_USERS_PER_RUN,
+  );
   const outcomes = await boundedMap(owners, config.LIFECYCLE_CONCURRENCY, (owner) => maintainOwner(run, owner));
   const summary = summarize(outcomes, timer() - started);
   const failures = outcomes.filter((o) => o.status === "failed").slice(0, 5);

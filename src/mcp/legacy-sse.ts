@@ -13,10 +13,10 @@ import type { CallerContext } from "../http/principal";
 import { MemoryError } from "../memory/errors";
 import { VERSION } from "../version";
 import { messages, serverInstructions } from "./messages";
+import { type PromptRegistrar, registerPrompts } from "./prompts";
+import { type ResourceRegistrar, registerResources } from "./resources";
 import type { ToolContext } from "./tool-context";
 import { registerTools, type ToolRegistrar } from "./tool-registry";
-import { registerResources, type ResourceRegistrar } from "./resources";
-import { registerPrompts, type PromptRegistrar } from "./prompts";
 
 type SseProps = { caller: CallerContext };
 
@@ -38,9 +38,19 @@ export class LegacySseSession extends McpAgent<Env, unknown, SseProps> {
         throw new MemoryError("forbidden", "This SSE session belongs to another credential");
       }
     };
-    const guarded: ToolContext = { ...ctx, get caller() { guard(); return caller; } };
+    const guarded: ToolContext = {
+      ...ctx,
+      get caller() {
+        guard();
+        return caller;
+      },
+    };
     registerTools(this.server as unknown as ToolRegistrar, guarded);
-    registerResources(this.server as unknown as ResourceRegistrar, guarded, (uri, list) => new ResourceTemplate(uri, { list }));
+    registerResources(
+      this.server as unknown as ResourceRegistrar,
+      guarded,
+      (uri, list) => new ResourceTemplate(uri, { list }),
+    );
     // SDK v1 takes the raw zod shape as a prompt's argsSchema.
     registerPrompts(this.server as unknown as PromptRegistrar, guarded, (shape) => shape);
   }

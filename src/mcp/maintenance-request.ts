@@ -7,9 +7,16 @@ import { lifecyclePolicy } from "../composition";
 import type { LifecycleJobName, MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
 import type { ToolContext } from "./tool-context";
 
-export function onDemandMaintenance(ctx: ToolContext, jobs: LifecycleJobName[], full: MaintenanceRequest["full"]): MaintenanceRequest {
+export function onDemandMaintenance(
+  ctx: ToolContext,
+  jobs: LifecycleJobName[],
+  full: MaintenanceRequest["full"],
+): MaintenanceRequest {
   return {
-    now: Date.now(), jobs, full, policy: lifecyclePolicy(ctx.config),
+    now: Date.now(),
+    jobs,
+    full,
+    policy: lifecyclePolicy(ctx.config),
     budget: { maxMs: ctx.config.LIFECYCLE_RUN_BUDGET_MS, maxRows: ctx.config.LIFECYCLE_USER_MAX_ROWS },
   };
 }

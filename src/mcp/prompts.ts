@@ -7,10 +7,10 @@
  */
 import { z } from "zod";
 import { LIMITS } from "../memory/limits";
-import type { Memory } from "../memory/types";
 import type { FusedCandidate } from "../memory/recall/fuse-scores";
+import type { Memory } from "../memory/types";
 import type { Messages } from "./messages";
-import { scopeFields, withMemory, type ToolContext } from "./tool-context";
+import { scopeFields, type ToolContext, withMemory } from "./tool-context";
 import { protocolError } from "./tool-errors";
 import { renderList, toView } from "./views";
 
@@ -19,7 +19,11 @@ export const MEMORY_CONTEXT_PROMPT = "memory-context";
 const CORE_LIMIT = 10;
 
 export const memoryContextArgs = {
-  topic: z.string().trim().max(LIMITS.queryMaxChars, `must be at most ${LIMITS.queryMaxChars} characters`).optional()
+  topic: z
+    .string()
+    .trim()
+    .max(LIMITS.queryMaxChars, `must be at most ${LIMITS.queryMaxChars} characters`)
+    .optional()
     .describe("What the conversation is about; memories relevant to it are added to the core facts"),
   ...scopeFields,
 };
@@ -39,33 +43,67 @@ function framed(lines: string): string {
   return lines.replace(/</g, "\\u003c");
 }
 
-export function renderContext(m: Messages, topic: string | undefined, core: Memory[], relevant: FusedCandidate[]): string {
+export function renderContext(
+  m: Messages,
+  topic: string | undefined,
+  core: Memory[],
+  relevant: FusedCandidate[],
+): string {
   if (core.length === 0 && relevant.length === 0 && !topic) return m.contextEmpty;
   const sections: string[] = [];
-  if (core.length > 0) sections.push(m.contextCore, framed(renderList(core.map((c) => toView(c)), m)));
+  if (core.length > 0)
+    sections.push(
+      m.contextCore,
+      framed(
+        renderList(
+          core.map((c) => toView(c)),
+          m,
+        ),
+      ),
+    );
   if (topic) {
     sections.push(relevant.length > 0 ? m.contextRelevant(topic) : m.contextNothingOnTopic(topic));
-    if (relevant.length > 0) sections.push(framed(renderList(relevant.map((c) => toView(c.memory)), m)));
+    if (relevant.length > 0)
+      sections.push(
+        framed(
+          renderList(
+            relevant.map((c) => toView(c.memory)),
+            m,
+          ),
+        ),
+      );
   }
   return [m.contextIntro, "<memories>", ...sections, "</memories>", m.contextAfter].join("\n");
 }
 
 export function registerPrompts(server: PromptRegistrar, ctx: ToolContext, argsSchema: ArgsSchemaFactory): void {
   const m = ctx.messages;
-  server.registerPrompt(`${ctx.config.TOOL_PREFIX}${MEMORY_CONTEXT_PROMPT}`, {
-    title: m.promptTitle,
-    description: "Long-term memory to put at the start of a conversation: the user's core facts (who they are, how to talk with them) plus memories relevant to the optional topic, dated and framed as data, not instructions.",
-    argsSchema: argsSchema(memoryContextArgs),
-  }, (async (args: MemoryContextArgs) => {
-    try {
-      const topic = args.topic || undefined;
-      const r = await withMemory(ctx, args, (stub, scope) => stub.context(scope, topic, CORE_LIMIT, ctx.config.MAX_RESULTS));
-      return {
-        description: m.promptTitle,
-        messages: [{ role: "user" as const, content: { type: "text" as const, text: renderContext(m, topic, r.core, r.relevant) } }],
-      };
-    } catch (err) {
-      throw protocolError(err, m);
-    }
-  }) as never);
+  server.registerPrompt(
+    `${ctx.config.TOOL_PREFIX}${MEMORY_CONTEXT_PROMPT}`,
+    {
+      title: m.promptTitle,
+      description:
+        "Long-term memory to put at the start of a conversation: the user's core facts (who they are, how to talk with them) plus memories relevant to the optional topic, dated and framed as data, not instructions.",
+      argsSchema: argsSchema(memoryContextArgs),
+    },
+    (async (args: MemoryContextArgs) => {
+      try {
+        const topic = args.topic || undefined;
+        const r = await withMemory(ctx, args, (stub, scope) =>
+          stub.context(scope, topic, CORE_LIMIT, ctx.config.MAX_RESULTS),
+        );
+        return {
+          description: m.promptTitle,
+          messages: [
+            {
+              role: "user" as const,
+              content: { type: "text" as const, text: renderContext(m, topic, r.core, r.relevant) },
+            },
+          ],
+        };
+      } catch (err) {
+        throw protocolError(err, m);
+      }
+    }) as never,
+  );
 }

@@ -7,10 +7,10 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { VERSION } from "../version";
 import { serverInstructions } from "./messages";
+import { type PromptRegistrar, registerPrompts } from "./prompts";
+import { type ResourceRegistrar, registerResources } from "./resources";
 import type { ToolContext } from "./tool-context";
 import { registerTools, type ToolRegistrar } from "./tool-registry";
-import { registerResources, type ResourceRegistrar } from "./resources";
-import { registerPrompts, type PromptRegistrar } from "./prompts";
 
 export function buildMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer(

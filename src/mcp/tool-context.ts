@@ -6,10 +6,10 @@
  */
 import { z } from "zod";
 import type { Config } from "../config";
+import type { RpcResult, UserMemory } from "../durable/user-memory";
 import type { Env } from "../env";
 import type { CallerContext } from "../http/principal";
-import type { RpcResult, UserMemory } from "../durable/user-memory";
-import { MemoryError, invalidInput } from "../memory/errors";
+import { invalidInput, MemoryError } from "../memory/errors";
 import { LIMITS } from "../memory/limits";
 import type { Scope } from "../memory/types";
 import type { Messages } from "./messages";
@@ -21,12 +21,22 @@ export interface ToolContext {
   messages: Messages;
 }
 
-const principalId = z.string().regex(/^[A-Za-z0-9_.@:-]{1,128}$/, "must be 1-128 characters of letters, digits, _ . @ : -");
+const principalId = z
+  .string()
+  .regex(/^[A-Za-z0-9_.@:-]{1,128}$/, "must be 1-128 characters of letters, digits, _ . @ : -");
 
 /** Fields every tool accepts beside its own: who the call is for. */
 export const scopeFields = {
-  user_id: principalId.max(LIMITS.userIdMaxChars).optional().describe("End user this call is for. Required with an app key; not allowed with a user key"),
-  agent_id: principalId.max(LIMITS.agentIdMaxChars).optional().describe("Agent making the call (or send the X-Agent-Id header): its private memories plus shared ones are visible"),
+  user_id: principalId
+    .max(LIMITS.userIdMaxChars)
+    .optional()
+    .describe("End user this call is for. Required with an app key; not allowed with a user key"),
+  agent_id: principalId
+    .max(LIMITS.agentIdMaxChars)
+    .optional()
+    .describe(
+      "Agent making the call (or send the X-Agent-Id header): its private memories plus shared ones are visible",
+    ),
 };
 
 export interface ScopeArgs {
@@ -39,25 +49,37 @@ export function resolveScope(ctx: ToolContext, args: ScopeArgs): Scope {
   const { principal, agentHeader, sessionHeader } = ctx.caller;
   let userId: string;
   if (principal.scope === "user") {
-    if (args.user_id !== undefined && args.user_id !== principal.userId) throw invalidInput("user_id", "not allowed with a user key: the key already names its user");
+    if (args.user_id !== undefined && args.user_id !== principal.userId)
+      throw invalidInput("user_id", "not allowed with a user key: the key already names its user");
     userId = principal.userId!;
   } else {
     if (!args.user_id) throw invalidInput("user_id", "required with an app key: name the end user this call is for");
     userId = args.user_id;
   }
   const agentId = args.agent_id ?? agentHeader ?? undefined;
-  if (agentId !== undefined && !principalId.safeParse(agentId).success) throw invalidInput("agent_id", "must be 1-128 characters of letters, digits, _ . @ : -");
+  if (agentId !== undefined && !principalId.safeParse(agentId).success)
+    throw invalidInput("agent_id", "must be 1-128 characters of letters, digits, _ . @ : -");
   const actor = `key:${principal.keyId}`;
-  const sessionKey = args.session_id ? `arg:${args.session_id}` : sessionHeader ? `hdr:${sessionHeader}` : `${actor}:${agentId ?? ""}`;
+  const sessionKey = args.session_id
+    ? `arg:${args.session_id}`
+    : sessionHeader
+      ? `hdr:${sessionHeader}`
+      : `${actor}:${agentId ?? ""}`;
   return { accountId: principal.accountId, userId, agentId, actor, sessionKey };
 }
 
 export function requireWrite(ctx: ToolContext): void {
-  if (!ctx.caller.principal.canWrite) throw new MemoryError("forbidden", "This grant is read-only (memory:read); saving or changing memories needs memory:write");
+  if (!ctx.caller.principal.canWrite)
+    throw new MemoryError(
+      "forbidden",
+      "This grant is read-only (memory:read); saving or changing memories needs memory:write",
+    );
 }
 
 export async function withMemory<T>(
-  ctx: ToolContext, args: ScopeArgs, call: (stub: DurableObjectStub<UserMemory>, scope: Scope) => Promise<RpcResult<T>>,
+  ctx: ToolContext,
+  args: ScopeArgs,
+  call: (stub: DurableObjectStub<UserMemory>, scope: Scope) => Promise<RpcResult<T>>,
 ): Promise<T> {
   const scope = resolveScope(ctx, args);
   const stub = ctx.env.USER_MEMORY.get(ctx.env.USER_MEMORY.idFromName(`${scope.accountId}:${scope.userId}`));

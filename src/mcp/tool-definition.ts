@@ -32,4 +32,9 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: To
   return def as unknown as ToolDefinition;
 }
 
-export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const READ_ONLY: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};

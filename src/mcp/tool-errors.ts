@@ -17,21 +17,31 @@ export interface ToolErrorResult {
 
 function advice(code: MemoryErrorCode, m: Messages): string {
   switch (code) {
-    case "invalid_input": return m.invalidAdvice;
-    case "not_found": return m.notFoundAdvice;
-    case "unauthorized": return m.unauthorizedAdvice;
-    case "forbidden": return m.forbiddenAdvice;
-    case "payload_too_large": return m.tooLargeAdvice;
-    case "conflict": return m.conflictAdvice;
-    case "quota_exceeded": return m.quotaAdvice;
-    case "provider_unavailable": return m.providerAdvice;
-    case "internal": return m.internal;
+    case "invalid_input":
+      return m.invalidAdvice;
+    case "not_found":
+      return m.notFoundAdvice;
+    case "unauthorized":
+      return m.unauthorizedAdvice;
+    case "forbidden":
+      return m.forbiddenAdvice;
+    case "payload_too_large":
+      return m.tooLargeAdvice;
+    case "conflict":
+      return m.conflictAdvice;
+    case "quota_exceeded":
+      return m.quotaAdvice;
+    case "provider_unavailable":
+      return m.providerAdvice;
+    case "internal":
+      return m.internal;
   }
 }
 
 /** What a failed call says: the error's own sentence plus localized advice (generic text for unknown errors). */
 export function errorText(err: unknown, m: Messages): string {
-  if (err instanceof MemoryError) return err.code === "internal" ? m.internal : `${err.message}. ${advice(err.code, m)}`;
+  if (err instanceof MemoryError)
+    return err.code === "internal" ? m.internal : `${err.message}. ${advice(err.code, m)}`;
   consoleLogger.error("unexpected MCP error", { error: String(err), stack: (err as Error)?.stack });
   return m.internal;
 }
@@ -47,7 +57,7 @@ const PROTOCOL_CODES: Partial<Record<MemoryErrorCode, number>> = { not_found: -3
  * generations put on the wire as { code, message }.
  */
 export function protocolError(err: unknown, m: Messages): Error & { code: number } {
-  const code = err instanceof MemoryError ? PROTOCOL_CODES[err.code] ?? -32603 : -32603;
+  const code = err instanceof MemoryError ? (PROTOCOL_CODES[err.code] ?? -32603) : -32603;
   return Object.assign(new Error(errorText(err, m)), { code });
 }
 

@@ -4,27 +4,37 @@
  * and the v1 McpServer inside the legacy SSE agent (/sse): same names, schemas, annotations and
  * handlers, so both endpoints expose identical tools.
  */
-import type { ToolDefinition } from "./tool-definition";
-import type { ToolContext } from "./tool-context";
-import { toolError } from "./tool-errors";
+
 import { withToolPrefix } from "./messages";
-import { saveMemoryTool } from "./tools/save-memory";
-import { recallMemoryTool } from "./tools/recall-memory";
-import { updateMemoryTool } from "./tools/update-memory";
+import type { ToolContext } from "./tool-context";
+import type { ToolDefinition } from "./tool-definition";
+import { toolError } from "./tool-errors";
+import { consolidateMemoriesTool } from "./tools/consolidate-memories";
 import { deleteMemoryTool } from "./tools/delete-memory";
-import { restoreMemoryTool } from "./tools/restore-memory";
-import { listMemoriesTool } from "./tools/list-memories";
 import { forgetMemoriesTool } from "./tools/forget-memories";
+import { listMemoriesTool } from "./tools/list-memories";
 import { memoryHistoryTool } from "./tools/memory-history";
 import { memoryStatsTool } from "./tools/memory-stats";
-import { summarizeConversationTool } from "./tools/summarize-conversation";
-import { consolidateMemoriesTool } from "./tools/consolidate-memories";
+import { recallMemoryTool } from "./tools/recall-memory";
 import { regenerateEmbeddingsTool } from "./tools/regenerate-embeddings";
+import { restoreMemoryTool } from "./tools/restore-memory";
+import { saveMemoryTool } from "./tools/save-memory";
+import { summarizeConversationTool } from "./tools/summarize-conversation";
+import { updateMemoryTool } from "./tools/update-memory";
 
 export const TOOLS: ToolDefinition[] = [
-  saveMemoryTool, recallMemoryTool, updateMemoryTool, deleteMemoryTool, restoreMemoryTool,
-  listMemoriesTool, forgetMemoriesTool, memoryHistoryTool, memoryStatsTool, summarizeConversationTool,
-  consolidateMemoriesTool, regenerateEmbeddingsTool,
+  saveMemoryTool,
+  recallMemoryTool,
+  updateMemoryTool,
+  deleteMemoryTool,
+  restoreMemoryTool,
+  listMemoriesTool,
+  forgetMemoriesTool,
+  memoryHistoryTool,
+  memoryStatsTool,
+  summarizeConversationTool,
+  consolidateMemoriesTool,
+  regenerateEmbeddingsTool,
 ];
 
 /** The subset of McpServer.registerTool both SDK generations share. */
@@ -36,7 +46,13 @@ export function registerTools(server: ToolRegistrar, ctx: ToolContext): void {
   for (const tool of TOOLS) {
     server.registerTool(
       `${ctx.config.TOOL_PREFIX}${tool.name}`,
-      { title: tool.title, description: withToolPrefix(tool.description, ctx.config.TOOL_PREFIX), inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, ...tool.annotations } },
+      {
+        title: tool.title,
+        description: withToolPrefix(tool.description, ctx.config.TOOL_PREFIX),
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: { title: tool.title, ...tool.annotations },
+      },
       (async (args: Record<string, unknown>) => {
         try {
           const out = await tool.run(ctx, args as never);

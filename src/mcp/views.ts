@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MEMORY_STATUSES, MEMORY_TYPES } from "../memory/contracts";
 import type { Memory } from "../memory/types";
-import { messages, type Messages } from "./messages";
+import { type Messages, messages } from "./messages";
 
 export const memoryView = z.object({
   id: z.string().describe("Memory id"),
@@ -31,16 +31,26 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 export function toView(m: Memory, score?: number): MemoryView {
   return {
-    id: m.id, content: m.content, category: m.category, tags: m.tags, priority: m.priority,
-    memory_type: m.memoryType, status: m.status, agent_id: m.agentId, source: m.source,
-    created_at: iso(m.createdAt)!, updated_at: iso(m.updatedAt)!, event_time: iso(m.eventTime),
-    expires_at: iso(m.expiresAt), superseded_by: m.supersededBy,
+    id: m.id,
+    content: m.content,
+    category: m.category,
+    tags: m.tags,
+    priority: m.priority,
+    memory_type: m.memoryType,
+    status: m.status,
+    agent_id: m.agentId,
+    source: m.source,
+    created_at: iso(m.createdAt)!,
+    updated_at: iso(m.updatedAt)!,
+    event_time: iso(m.eventTime),
+    expires_at: iso(m.expiresAt),
+    superseded_by: m.supersededBy,
     ...(score !== undefined ? { score: Math.round(score * 1000) / 1000 } : {}),
   };
 }
 
 function day(isoString: string): string {
-  return isoString.slice(0, 16).replace("T", " ") + " UTC";
+  return `${isoString.slice(0, 16).replace("T", " ")} UTC`;
 }
 
 /** The words of a rendered line, in the configured locale (a Messages object fits). */

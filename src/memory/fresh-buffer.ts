@@ -5,8 +5,9 @@
  * memory is recallable the moment it is saved. Entries leave when the index returns them, when
  * the memory is removed, or after a TTL (then lexical recall still finds them).
  */
-import { cosine } from "./vector-math";
+
 import type { ScoredId } from "./types";
+import { cosine } from "./vector-math";
 
 const DEFAULT_TTL_MS = 30 * 60_000;
 const DEFAULT_CAPACITY = 5000;
@@ -14,7 +15,10 @@ const DEFAULT_CAPACITY = 5000;
 export class FreshBuffer {
   private readonly entries = new Map<string, { vector: Float32Array; addedAt: number }>();
 
-  constructor(private readonly ttlMs = DEFAULT_TTL_MS, private readonly capacity = DEFAULT_CAPACITY) {}
+  constructor(
+    private readonly ttlMs = DEFAULT_TTL_MS,
+    private readonly capacity = DEFAULT_CAPACITY,
+  ) {}
 
   get size(): number {
     return this.entries.size;

@@ -13,7 +13,9 @@ export function embeddingText(memory: Pick<Memory, "content" | "summary">): stri
 }
 
 export async function indexVectors(
-  deps: MemoryDeps, owner: Owner, items: { id: string; vector: Float32Array }[],
+  deps: MemoryDeps,
+  owner: Owner,
+  items: { id: string; vector: Float32Array }[],
 ): Promise<{ indexed: number; failed: number }> {
   if (items.length === 0) return { indexed: 0, failed: 0 };
   const now = deps.clock.now();
@@ -21,18 +23,34 @@ export async function indexVectors(
     await deps.index.upsert(owner, items);
   } catch (err) {
     for (const item of items) deps.fresh.add(item.id, item.vector, now);
-    deps.log.warn("vector upsert failed; rows stay unindexed until repair", { count: items.length, error: String(err) });
+    deps.log.warn("vector upsert failed; rows stay unindexed until repair", {
+      count: items.length,
+      error: String(err),
+    });
     return { indexed: 0, failed: items.length };
   }
   if (deps.index.eventual) for (const item of items) deps.fresh.add(item.id, item.vector, now);
-  await deps.repo.markIndexed(owner, items.map((i) => i.id), deps.embedder.model, now);
+  await deps.repo.markIndexed(
+    owner,
+    items.map((i) => i.id),
+    deps.embedder.model,
+    now,
+  );
   return { indexed: items.length, failed: 0 };
 }
 
-export async function embedAndIndex(deps: MemoryDeps, owner: Owner, memories: Memory[]): Promise<{ indexed: number; failed: number }> {
+export async function embedAndIndex(
+  deps: MemoryDeps,
+  owner: Owner,
+  memories: Memory[],
+): Promise<{ indexed: number; failed: number }> {
   if (memories.length === 0) return { indexed: 0, failed: 0 };
   const vectors = await deps.embedder.embed(memories.map(embeddingText));
-  return indexVectors(deps, owner, memories.map((m, i) => ({ id: m.id, vector: vectors[i] })));
+  return indexVectors(
+    deps,
+    owner,
+    memories.map((m, i) => ({ id: m.id, vector: vectors[i] })),
+  );
 }
 
 export async function unindex(deps: MemoryDeps, owner: Owner, ids: string[]): Promise<void> {

@@ -4,19 +4,35 @@
  * its pipeline module. Holds no transport concerns; inputs are already validated by the zod
  * contracts in memory/contracts.ts.
  */
-import type { DeleteInput, ForgetInput, ListInput, RecallInput, SaveInput, StatsInput, SummarizeInput, UpdateInput } from "./contracts";
+import type {
+  DeleteInput,
+  ForgetInput,
+  ListInput,
+  RecallInput,
+  SaveInput,
+  StatsInput,
+  SummarizeInput,
+  UpdateInput,
+} from "./contracts";
 import { invalidInput } from "./errors";
+import type { NumberedLine } from "./import/import-line";
+import { type ImportResult, importMemories } from "./import/import-memories";
+import {
+  coreMemories,
+  getMemory,
+  listMemories,
+  memoryHistory,
+  memoryStats,
+  preferenceMemories,
+} from "./manage/browse-memories";
+import { deleteMemories, restoreMemory, updateMemory } from "./manage/edit-memories";
+import { forgetMemories } from "./manage/forget-memories";
+import type { FusedCandidate } from "./recall/fuse-scores";
+import { type RecallOptions, type RecallOutcome, recallMemories, touchLater } from "./recall/recall-memories";
 import { SerialQueue } from "./serial-queue";
 import type { MemoryDeps } from "./service-deps";
 import type { Memory, Scope } from "./types";
-import { saveMemory, type SaveOptions, type SaveResult } from "./write/save-memory";
-import { recallMemories, touchLater, type RecallOptions, type RecallOutcome } from "./recall/recall-memories";
-import type { FusedCandidate } from "./recall/fuse-scores";
-import { deleteMemories, restoreMemory, updateMemory } from "./manage/edit-memories";
-import { coreMemories, getMemory, listMemories, memoryHistory, memoryStats, preferenceMemories } from "./manage/browse-memories";
-import { forgetMemories } from "./manage/forget-memories";
-import { importMemories, type ImportResult } from "./import/import-memories";
-import type { NumberedLine } from "./import/import-line";
+import { type SaveOptions, type SaveResult, saveMemory } from "./write/save-memory";
 import { summarizeConversation } from "./write/summarize-conversation";
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
@@ -39,8 +55,14 @@ export class MemoryService {
     return this.serial(() => this.saveOnce(scope, input, options));
   }
 
-  private async saveOnce(scope: Scope, input: SaveInput, options?: SaveOptions): Promise<SaveResult & { replayed: boolean }> {
-    const key = input.idempotency_key ? `${scope.accountId}:${scope.userId}:${scope.agentId ?? ""}:${input.idempotency_key}` : null;
+  private async saveOnce(
+    scope: Scope,
+    input: SaveInput,
+    options?: SaveOptions,
+  ): Promise<SaveResult & { replayed: boolean }> {
+    const key = input.idempotency_key
+      ? `${scope.accountId}:${scope.userId}:${scope.agentId ?? ""}:${input.idempotency_key}`
+      : null;
     const now = this.deps.clock.now();
     if (key) {
       const previous = await this.deps.idempotency.get(key, now - IDEMPOTENCY_WINDOW_MS);
@@ -113,7 +135,12 @@ export class MemoryService {
   }
 
   /** What a conversation starts with: core memories, plus those relevant to a topic that are not core already. */
-  async context(scope: Scope, topic: string | undefined, coreLimit: number, topicLimit: number): Promise<{ core: Memory[]; relevant: FusedCandidate[] }> {
+  async context(
+    scope: Scope,
+    topic: string | undefined,
+    coreLimit: number,
+    topicLimit: number,
+  ): Promise<{ core: Memory[]; relevant: FusedCandidate[] }> {
     const core = await coreMemories(this.deps, scope, coreLimit);
     if (!topic) return { core, relevant: [] };
     const coreIds = new Set(core.map((m) => m.id));

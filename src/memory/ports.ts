@@ -4,8 +4,19 @@
  * implement them; the composition root (src/composition.ts) picks one per port from config.
  * Nothing in memory/ imports an adapter.
  */
-import type { EventOp, ListFilter, Memory, MemoryEvent, MemoryStatus, Owner, ScoredId, StatsFilter, StatsSnapshot } from "./types";
+
 import type { LifecycleJobName, RetentionRule } from "./lifecycle/lifecycle-types";
+import type {
+  EventOp,
+  ListFilter,
+  Memory,
+  MemoryEvent,
+  MemoryStatus,
+  Owner,
+  ScoredId,
+  StatsFilter,
+  StatsSnapshot,
+} from "./types";
 
 export interface Embedder {
   readonly model: string;

@@ -60,7 +60,7 @@ export const RETRIEVAL_WEIGHTS = {
   /** importance 0..1 → ×0.9..1.1 */
   importanceBoost: (importance: number) => 0.9 + 0.2 * importance,
   /** Slow recency decay: half the boost is lost after a year; never below ×0.9. */
-  recencyBoost: (ageDays: number) => 0.9 + 0.1 * Math.pow(0.5, ageDays / 365),
+  recencyBoost: (ageDays: number) => 0.9 + 0.1 * 0.5 ** (ageDays / 365),
   /** How many fused candidates the reranker (when configured) sees, and its blend weight (unmeasured). */
   rerankTop: 20,
   rerankWeight: 0.5,

@@ -55,7 +55,16 @@ export interface Memory {
   consolidatedAt: number | null;
 }
 
-export type EventOp = "create" | "update" | "supersede" | "merge" | "delete" | "restore" | "expire" | "purge" | "quarantine";
+export type EventOp =
+  | "create"
+  | "update"
+  | "supersede"
+  | "merge"
+  | "delete"
+  | "restore"
+  | "expire"
+  | "purge"
+  | "quarantine";
 
 export interface MemoryEvent {
   memoryId: string;

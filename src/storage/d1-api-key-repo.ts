@@ -4,8 +4,8 @@
  * Key format shared with scripts/keys.ts: `hc_` + 40 hex chars.
  */
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import { apiKeys, type ApiKeyRow } from "./schema";
+import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
+import { type ApiKeyRow, apiKeys } from "./schema";
 
 export const API_KEY_PATTERN = /^hc_[0-9a-f]{40}$/;
 export const LAST_USED_GRANULARITY_MS = 60_000;
@@ -26,7 +26,11 @@ export class D1ApiKeyRepo {
   async findActive(presentedKey: string): Promise<ApiKeyRow | null> {
     if (!API_KEY_PATTERN.test(presentedKey)) return null;
     const hash = await sha256Hex(presentedKey);
-    const rows = await this.db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt))).limit(1);
+    const rows = await this.db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
+      .limit(1);
     return rows[0] ?? null;
   }
 
@@ -37,8 +41,12 @@ export class D1ApiKeyRepo {
 
   /** Records use at most once a minute per key, so auth stays one read on the hot path. */
   async touch(id: string, now: number): Promise<void> {
-    await this.db.update(apiKeys).set({ lastUsedAt: now })
-      .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now - LAST_USED_GRANULARITY_MS))));
+    await this.db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(
+        and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now - LAST_USED_GRANULARITY_MS))),
+      );
   }
 
   async countActive(): Promise<number> {

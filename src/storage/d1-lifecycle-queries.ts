@@ -6,13 +6,13 @@
  * to visit, and SQLite uses a partial index only when the query repeats its WHERE terms literally —
  * hence the literal `status = 'active'` fragments below instead of bound parameters.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import type { ActivePage, DecayCandidate, DueOwner, DueQuery, LifecycleScan } from "../memory/ports";
 import type { LifecycleJobName, RetentionRule } from "../memory/lifecycle/lifecycle-types";
+import type { ActivePage, DecayCandidate, DueOwner, DueQuery, LifecycleScan } from "../memory/ports";
 import type { Memory, Owner } from "../memory/types";
-import { memories } from "./schema";
 import { rowToMemory } from "./memory-mapper";
+import { memories } from "./schema";
 
 /** Terms of the partial indexes, literally as schema.ts declares them. */
 const ACTIVE = sql.raw("status = 'active'");
@@ -34,9 +34,12 @@ function chunk<T>(items: T[], size: number): T[][] {
 }
 
 export async function listExpiring(db: DrizzleD1Database, owner: Owner, now: number, limit: number): Promise<Memory[]> {
-  const rows = await db.select().from(memories)
+  const rows = await db
+    .select()
+    .from(memories)
     .where(and(own(owner), ACTIVE, isNotNull(memories.expiresAt), lte(memories.expiresAt, now)))
-    .orderBy(asc(memories.expiresAt)).limit(limit);
+    .orderBy(asc(memories.expiresAt))
+    .limit(limit);
   return rows.map(rowToMemory);
 }
 
@@ -49,50 +52,117 @@ function ruleConditions(rule: RetentionRule, createdBefore: number): (SQL | unde
   ];
 }
 
-export async function listRetentionExpired(db: DrizzleD1Database, owner: Owner, rule: RetentionRule, createdBefore: number, limit: number): Promise<Memory[]> {
-  const rows = await db.select().from(memories)
+export async function listRetentionExpired(
+  db: DrizzleD1Database,
+  owner: Owner,
+  rule: RetentionRule,
+  createdBefore: number,
+  limit: number,
+): Promise<Memory[]> {
+  const rows = await db
+    .select()
+    .from(memories)
     .where(and(own(owner), ACTIVE, ...ruleConditions(rule, createdBefore)))
-    .orderBy(asc(memories.createdAt)).limit(limit);
+    .orderBy(asc(memories.createdAt))
+    .limit(limit);
   return rows.map(rowToMemory);
 }
 
-export async function listTombstones(db: DrizzleD1Database, owner: Owner, cutoff: number, limit: number): Promise<Memory[]> {
-  const rows = await db.select().from(memories)
-    .where(and(own(owner), inArray(memories.status, [...TOMBSTONES]), sql`coalesce(${memories.deletedAt}, ${memories.updatedAt}) <= ${cutoff}`))
+export async function listTombstones(
+  db: DrizzleD1Database,
+  owner: Owner,
+  cutoff: number,
+  limit: number,
+): Promise<Memory[]> {
+  const rows = await db
+    .select()
+    .from(memories)
+    .where(
+      and(
+        own(owner),
+        inArray(memories.status, [...TOMBSTONES]),
+        sql`coalesce(${memories.deletedAt}, ${memories.updatedAt}) <= ${cutoff}`,
+      ),
+    )
     .limit(limit);
   return rows.map(rowToMemory);
 }
 
 export async function listActivePage(db: DrizzleD1Database, owner: Owner, page: ActivePage): Promise<Memory[]> {
   const a = page.after;
-  const rows = await db.select().from(memories)
-    .where(and(
-      own(owner), ACTIVE,
-      page.pending === "index" ? isNull(memories.indexedAt) : undefined,
-      page.pending === "consolidation" ? isNull(memories.consolidatedAt) : undefined,
-      a ? or(gt(memories.createdAt, a.createdAt), and(eq(memories.createdAt, a.createdAt), gt(memories.id, a.id))) : undefined,
-    ))
-    .orderBy(asc(memories.createdAt), asc(memories.id)).limit(page.limit);
+  const rows = await db
+    .select()
+    .from(memories)
+    .where(
+      and(
+        own(owner),
+        ACTIVE,
+        page.pending === "index" ? isNull(memories.indexedAt) : undefined,
+        page.pending === "consolidation" ? isNull(memories.consolidatedAt) : undefined,
+        a
+          ? or(gt(memories.createdAt, a.createdAt), and(eq(memories.createdAt, a.createdAt), gt(memories.id, a.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(memories.createdAt), asc(memories.id))
+    .limit(page.limit);
   return rows.map(rowToMemory);
 }
 
-export async function listOtherModel(db: DrizzleD1Database, owner: Owner, model: string, limit: number): Promise<Memory[]> {
-  const rows = await db.select().from(memories)
-    .where(and(own(owner), ACTIVE, isNotNull(memories.indexedAt), or(lt(memories.embeddingModel, model), gt(memories.embeddingModel, model))))
+export async function listOtherModel(
+  db: DrizzleD1Database,
+  owner: Owner,
+  model: string,
+  limit: number,
+): Promise<Memory[]> {
+  const rows = await db
+    .select()
+    .from(memories)
+    .where(
+      and(
+        own(owner),
+        ACTIVE,
+        isNotNull(memories.indexedAt),
+        or(lt(memories.embeddingModel, model), gt(memories.embeddingModel, model)),
+      ),
+    )
     .limit(limit);
   return rows.map(rowToMemory);
 }
 
-export async function listDecayDue(db: DrizzleD1Database, owner: Owner, cutoff: number, limit: number): Promise<DecayCandidate[]> {
+export async function listDecayDue(
+  db: DrizzleD1Database,
+  owner: Owner,
+  cutoff: number,
+  limit: number,
+): Promise<DecayCandidate[]> {
   const due = or(and(isNull(memories.decayedAt), lte(memories.createdAt, cutoff)), lte(memories.decayedAt, cutoff));
-  return db.select({ id: memories.id, importance: memories.importance, createdAt: memories.createdAt, decayedAt: memories.decayedAt })
-    .from(memories).where(and(own(owner), DECAYABLE, due)).limit(limit);
+  return db
+    .select({
+      id: memories.id,
+      importance: memories.importance,
+      createdAt: memories.createdAt,
+      decayedAt: memories.decayedAt,
+    })
+    .from(memories)
+    .where(and(own(owner), DECAYABLE, due))
+    .limit(limit);
 }
 
-export async function setDecayedImportance(d1: D1Database, db: DrizzleD1Database, owner: Owner, updates: { id: string; importance: number }[], at: number): Promise<void> {
+export async function setDecayedImportance(
+  d1: D1Database,
+  db: DrizzleD1Database,
+  owner: Owner,
+  updates: { id: string; importance: number }[],
+  at: number,
+): Promise<void> {
   for (const part of chunk(updates, UPDATE_CHUNK)) {
     const statements = part.map((u) => {
-      const q = db.update(memories).set({ importance: u.importance, decayedAt: at }).where(and(own(owner), eq(memories.id, u.id))).toSQL();
+      const q = db
+        .update(memories)
+        .set({ importance: u.importance, decayedAt: at })
+        .where(and(own(owner), eq(memories.id, u.id)))
+        .toSQL();
       return d1.prepare(q.sql).bind(...q.params);
     });
     await d1.batch(statements);
@@ -101,18 +171,30 @@ export async function setDecayedImportance(d1: D1Database, db: DrizzleD1Database
 
 export async function markConsolidated(db: DrizzleD1Database, owner: Owner, ids: string[], at: number): Promise<void> {
   for (const part of chunk([...new Set(ids)], PARAM_CHUNK)) {
-    await db.update(memories).set({ consolidatedAt: at }).where(and(own(owner), inArray(memories.id, part)));
+    await db
+      .update(memories)
+      .set({ consolidatedAt: at })
+      .where(and(own(owner), inArray(memories.id, part)));
   }
 }
 
 function retentionCondition(rule: RetentionRule, createdBefore: number): { condition: string; params: unknown[] } {
   const parts = ["status = 'active'"];
   const params: unknown[] = [];
-  if (rule.category !== undefined) { parts.push("category = ?"); params.push(rule.category); }
-  if (rule.memoryType !== undefined) { parts.push("memory_type = ?"); params.push(rule.memoryType); }
+  if (rule.category !== undefined) {
+    parts.push("category = ?");
+    params.push(rule.category);
+  }
+  if (rule.memoryType !== undefined) {
+    parts.push("memory_type = ?");
+    params.push(rule.memoryType);
+  }
   parts.push("created_at < ?");
   params.push(createdBefore);
-  if (rule.keepPriorityAtMost !== undefined) { parts.push("priority > ?"); params.push(rule.keepPriorityAtMost); }
+  if (rule.keepPriorityAtMost !== undefined) {
+    parts.push("priority > ?");
+    params.push(rule.keepPriorityAtMost);
+  }
   return { condition: parts.join(" AND "), params };
 }
 
@@ -138,13 +220,42 @@ export function dueCriteria(q: DueQuery): DueCriterion[] {
       return { job: "expire", where: condition, params };
     }),
     { job: "purge", where: "status IN ('deleted', 'expired') AND deleted_at <= ?", params: [q.purgeCutoff] },
-    { job: "purge", where: "status IN ('deleted', 'expired', 'superseded') AND deleted_at IS NULL AND updated_at <= ?", params: [q.purgeCutoff] },
+    {
+      job: "purge",
+      where: "status IN ('deleted', 'expired', 'superseded') AND deleted_at IS NULL AND updated_at <= ?",
+      params: [q.purgeCutoff],
+    },
     { job: "repair", where: "status = 'active' AND indexed_at IS NULL", params: [], index: "memories_unindexed_idx" },
-    { job: "migrate", where: "status = 'active' AND indexed_at IS NOT NULL AND embedding_model < ?", params: [q.model], index: "memories_model_idx" },
-    { job: "migrate", where: "status = 'active' AND indexed_at IS NOT NULL AND embedding_model > ?", params: [q.model], index: "memories_model_idx" },
-    { job: "decay", where: `${decayable} AND decayed_at IS NULL AND created_at <= ?`, params: [q.decayCutoff], index: "memories_decay_due_idx" },
-    { job: "decay", where: `${decayable} AND decayed_at <= ?`, params: [q.decayCutoff], index: "memories_decay_due_idx" },
-    { job: "consolidate", where: "status = 'active' AND consolidated_at IS NULL", params: [], index: "memories_unconsolidated_idx" },
+    {
+      job: "migrate",
+      where: "status = 'active' AND indexed_at IS NOT NULL AND embedding_model < ?",
+      params: [q.model],
+      index: "memories_model_idx",
+    },
+    {
+      job: "migrate",
+      where: "status = 'active' AND indexed_at IS NOT NULL AND embedding_model > ?",
+      params: [q.model],
+      index: "memories_model_idx",
+    },
+    {
+      job: "decay",
+      where: `${decayable} AND decayed_at IS NULL AND created_at <= ?`,
+      params: [q.decayCutoff],
+      index: "memories_decay_due_idx",
+    },
+    {
+      job: "decay",
+      where: `${decayable} AND decayed_at <= ?`,
+      params: [q.decayCutoff],
+      index: "memories_decay_due_idx",
+    },
+    {
+      job: "consolidate",
+      where: "status = 'active' AND consolidated_at IS NULL",
+      params: [],
+      index: "memories_unconsolidated_idx",
+    },
   ];
 }
 
@@ -159,7 +270,9 @@ export class D1LifecycleScan implements LifecycleScan {
 
   async ownersDue(q: DueQuery, limit: number): Promise<DueOwner[]> {
     const criteria = dueCriteria(q);
-    const results = await this.d1.batch<{ a: string; u: string }>(criteria.map((c) => this.d1.prepare(ownersSql(c)).bind(...c.params, limit)));
+    const results = await this.d1.batch<{ a: string; u: string }>(
+      criteria.map((c) => this.d1.prepare(ownersSql(c)).bind(...c.params, limit)),
+    );
     const byOwner = new Map<string, DueOwner>();
     results.forEach((result, i) => {
       for (const row of result.results) {
@@ -173,11 +286,13 @@ export class D1LifecycleScan implements LifecycleScan {
   }
 
   async indexSync(model: string, cap: number): Promise<{ unindexed: number; otherModel: number; capped: boolean }> {
-    const row = await this.d1.prepare(`SELECT
+    const row = await this.d1
+      .prepare(`SELECT
       (SELECT count(*) FROM (SELECT 1 FROM memories INDEXED BY memories_unindexed_idx WHERE status = 'active' AND indexed_at IS NULL LIMIT ?1)) AS unindexed,
       (SELECT count(*) FROM (SELECT 1 FROM memories INDEXED BY memories_model_idx WHERE status = 'active' AND indexed_at IS NOT NULL AND embedding_model < ?2 LIMIT ?1)) +
       (SELECT count(*) FROM (SELECT 1 FROM memories INDEXED BY memories_model_idx WHERE status = 'active' AND indexed_at IS NOT NULL AND embedding_model > ?2 LIMIT ?1)) AS other`)
-      .bind(cap + 1, model).first<{ unindexed: number; other: number }>();
+      .bind(cap + 1, model)
+      .first<{ unindexed: number; other: number }>();
     const unindexed = Math.min(cap, Number(row?.unindexed ?? 0));
     const otherModel = Math.min(cap, Number(row?.other ?? 0));
     return { unindexed, otherModel, capped: Number(row?.unindexed ?? 0) > cap || Number(row?.other ?? 0) > cap };

@@ -3,19 +3,28 @@
  * MemoryRepo on D1 via drizzle-orm: the source of truth. Every multi-row change goes through one
  * D1 batch so a row, its FTS entry and its event land together or not at all.
  */
-import { and, asc, desc, eq, inArray, isNull, lt, gt, or, sql, type SQL } from "drizzle-orm";
-import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import type { ActivePage, LexicalHits, LexicalSearch, MemoryPatch, MemoryRepo, MemoryWrite } from "../memory/ports";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
 import type { RetentionRule } from "../memory/lifecycle/lifecycle-types";
-import type { ListFilter, Memory, MemoryEvent, MemoryStatus, Owner, ScoredId, StatsFilter, StatsSnapshot } from "../memory/types";
+import type { ActivePage, LexicalHits, LexicalSearch, MemoryPatch, MemoryRepo, MemoryWrite } from "../memory/ports";
 import { ftsMatchExpression } from "../memory/text/tokenize";
-import { memories, memoryEvents } from "./schema";
-import { memoryToRow, ownerKey, patchToRow, rowToEvent, rowToMemory } from "./memory-mapper";
-import { statsQueries } from "./d1-stats";
-import { D1LexicalSearch } from "./d1-lexical-search";
-import { ownerScopedMatch } from "./fts-owner-key";
-import * as lifecycle from "./d1-lifecycle-queries";
+import type {
+  ListFilter,
+  Memory,
+  MemoryEvent,
+  MemoryStatus,
+  Owner,
+  ScoredId,
+  StatsFilter,
+  StatsSnapshot,
+} from "../memory/types";
 import { sourceRef } from "../memory/write/merge";
+import { D1LexicalSearch } from "./d1-lexical-search";
+import * as lifecycle from "./d1-lifecycle-queries";
+import { statsQueries } from "./d1-stats";
+import { ownerScopedMatch } from "./fts-owner-key";
+import { memoryToRow, ownerKey, patchToRow, rowToEvent, rowToMemory } from "./memory-mapper";
+import { memories, memoryEvents } from "./schema";
 
 /** D1 caps bound parameters per statement at 100. */
 const PARAM_CHUNK = 90;
@@ -28,9 +37,14 @@ function chunk<T>(items: T[], size: number): T[][] {
 
 function eventValues(owner: Owner, e: MemoryEvent) {
   return {
-    memoryId: e.memoryId, accountId: owner.accountId, userId: owner.userId, op: e.op,
-    before: e.before ? JSON.stringify(e.before) : null, after: e.after ? JSON.stringify(e.after) : null,
-    actor: e.actor, at: e.at,
+    memoryId: e.memoryId,
+    accountId: owner.accountId,
+    userId: owner.userId,
+    op: e.op,
+    before: e.before ? JSON.stringify(e.before) : null,
+    after: e.after ? JSON.stringify(e.after) : null,
+    actor: e.actor,
+    at: e.at,
   };
 }
 
@@ -58,12 +72,21 @@ export class D1MemoryRepo implements MemoryRepo {
       statements.push(this.prepared(this.db.insert(memoryEvents).values(eventValues(owner, w.event))));
     }
     for (const p of patches) {
-      statements.push(this.prepared(this.db.update(memories).set(patchToRow(p.changes)).where(and(this.ownedBy(owner), eq(memories.id, p.id)))));
+      statements.push(
+        this.prepared(
+          this.db
+            .update(memories)
+            .set(patchToRow(p.changes))
+            .where(and(this.ownedBy(owner), eq(memories.id, p.id))),
+        ),
+      );
       if (p.ftsTokens !== undefined) {
         if (p.ftsTokens) statements.push(...this.ftsReplace(p.id, key, p.ftsTokens));
         else statements.push(this.ftsDelete(p.id, key));
       }
-      statements.push(this.prepared(this.db.insert(memoryEvents).values(eventValues(owner, { memoryId: p.id, ...p.event }))));
+      statements.push(
+        this.prepared(this.db.insert(memoryEvents).values(eventValues(owner, { memoryId: p.id, ...p.event }))),
+      );
     }
     if (statements.length > 0) await this.d1.batch(statements);
   }
@@ -75,14 +98,21 @@ export class D1MemoryRepo implements MemoryRepo {
   }
 
   private ftsInsert(id: string, key: string, tokens: string, context = ""): D1PreparedStatement {
-    return this.d1.prepare("INSERT INTO memories_fts (tokens, context, owner_key, memory_id, owner) VALUES (?, ?, lower(hex(?)), ?, ?)").bind(tokens, context, key, id, key);
+    return this.d1
+      .prepare(
+        "INSERT INTO memories_fts (tokens, context, owner_key, memory_id, owner) VALUES (?, ?, lower(hex(?)), ?, ?)",
+      )
+      .bind(tokens, context, key, id, key);
   }
 
   /** New own tokens for a row, keeping its neighbour context; inserts the row when it has none (restore). */
   private ftsReplace(id: string, key: string, tokens: string): D1PreparedStatement[] {
     return [
       this.d1.prepare("UPDATE memories_fts SET tokens = ? WHERE memory_id = ? AND owner = ?").bind(tokens, id, key),
-      this.d1.prepare("INSERT INTO memories_fts (tokens, context, owner_key, memory_id, owner) SELECT ?, '', lower(hex(?)), ?, ? WHERE NOT EXISTS (SELECT 1 FROM memories_fts WHERE memory_id = ? AND owner = ?)")
+      this.d1
+        .prepare(
+          "INSERT INTO memories_fts (tokens, context, owner_key, memory_id, owner) SELECT ?, '', lower(hex(?)), ?, ? WHERE NOT EXISTS (SELECT 1 FROM memories_fts WHERE memory_id = ? AND owner = ?)",
+        )
         .bind(tokens, key, id, key, id, key),
     ];
   }
@@ -92,7 +122,11 @@ export class D1MemoryRepo implements MemoryRepo {
   }
 
   async get(owner: Owner, id: string): Promise<Memory | null> {
-    const rows = await this.db.select().from(memories).where(and(this.ownedBy(owner), eq(memories.id, id))).limit(1);
+    const rows = await this.db
+      .select()
+      .from(memories)
+      .where(and(this.ownedBy(owner), eq(memories.id, id)))
+      .limit(1);
     return rows[0] ? rowToMemory(rows[0]) : null;
   }
 
@@ -102,7 +136,16 @@ export class D1MemoryRepo implements MemoryRepo {
       chunk(unique, PARAM_CHUNK).map((part) =>
         // Unary + keeps SQLite on the primary key: with the owner columns indexable it scanned the
         // user's whole owner index instead (47 ms vs 0.6 ms for 90 ids at 100k rows, measured).
-        this.db.select().from(memories).where(and(sql`+${memories.accountId} = ${owner.accountId}`, sql`+${memories.userId} = ${owner.userId}`, inArray(memories.id, part))),
+        this.db
+          .select()
+          .from(memories)
+          .where(
+            and(
+              sql`+${memories.accountId} = ${owner.accountId}`,
+              sql`+${memories.userId} = ${owner.userId}`,
+              inArray(memories.id, part),
+            ),
+          ),
       ),
     );
     return parts.flat().map(rowToMemory);
@@ -110,29 +153,43 @@ export class D1MemoryRepo implements MemoryRepo {
 
   async findByHash(owner: Owner, contentHash: string, agentId: string | null): Promise<Memory | null> {
     const agent = agentId === null ? isNull(memories.agentId) : eq(memories.agentId, agentId);
-    const rows = await this.db.select().from(memories)
+    const rows = await this.db
+      .select()
+      .from(memories)
       .where(and(this.ownedBy(owner), eq(memories.contentHash, contentHash), eq(memories.status, "active"), agent))
-      .orderBy(desc(memories.createdAt)).limit(1);
+      .orderBy(desc(memories.createdAt))
+      .limit(1);
     return rows[0] ? rowToMemory(rows[0]) : null;
   }
 
   async findByExternalIds(owner: Owner, externalIds: string[]): Promise<Memory[]> {
     const parts = await Promise.all(
       chunk([...new Set(externalIds)], PARAM_CHUNK).map((part) =>
-        this.db.select().from(memories).where(and(this.ownedBy(owner), inArray(memories.externalId, part))),
+        this.db
+          .select()
+          .from(memories)
+          .where(and(this.ownedBy(owner), inArray(memories.externalId, part))),
       ),
     );
     return parts.flat().map(rowToMemory);
   }
 
   async list(owner: Owner, filter: ListFilter): Promise<Memory[]> {
-    const rows = await this.db.select().from(memories)
+    const rows = await this.db
+      .select()
+      .from(memories)
       .where(and(this.ownedBy(owner), ...listConditions(filter)))
-      .orderBy(...listOrder(filter.order)).limit(filter.limit);
+      .orderBy(...listOrder(filter.order))
+      .limit(filter.limit);
     return rows.map(rowToMemory);
   }
 
-  async searchText(owner: Owner, tokens: string[], limit: number, statuses: MemoryStatus[] = ["active"]): Promise<ScoredId[]> {
+  async searchText(
+    owner: Owner,
+    tokens: string[],
+    limit: number,
+    statuses: MemoryStatus[] = ["active"],
+  ): Promise<ScoredId[]> {
     const terms = ftsMatchExpression(tokens);
     if (!terms) return [];
     // Own tokens only: neighbour context (import) is for recall, not for duplicate and conflict checks.
@@ -141,7 +198,10 @@ export class D1MemoryRepo implements MemoryRepo {
     const rows = await this.db.all<{ id: string; score: number }>(sql`
       SELECT f.memory_id AS id, -bm25(memories_fts, 1.0, 1.0, 0.0) AS score
       FROM memories_fts f JOIN memories m ON m.id = f.memory_id
-      WHERE memories_fts MATCH ${match} AND f.owner = ${ownerKey(owner)} AND m.status IN (${sql.join(statuses.map((st) => sql`${st}`), sql`, `)})
+      WHERE memories_fts MATCH ${match} AND f.owner = ${ownerKey(owner)} AND m.status IN (${sql.join(
+        statuses.map((st) => sql`${st}`),
+        sql`, `,
+      )})
       ORDER BY score DESC LIMIT ${limit}`);
     return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
   }
@@ -151,8 +211,16 @@ export class D1MemoryRepo implements MemoryRepo {
   }
 
   async history(owner: Owner, id: string): Promise<MemoryEvent[]> {
-    const rows = await this.db.select().from(memoryEvents)
-      .where(and(eq(memoryEvents.accountId, owner.accountId), eq(memoryEvents.userId, owner.userId), eq(memoryEvents.memoryId, id)))
+    const rows = await this.db
+      .select()
+      .from(memoryEvents)
+      .where(
+        and(
+          eq(memoryEvents.accountId, owner.accountId),
+          eq(memoryEvents.userId, owner.userId),
+          eq(memoryEvents.memoryId, id),
+        ),
+      )
       .orderBy(asc(memoryEvents.at), asc(memoryEvents.id));
     return rows.map(rowToEvent);
   }
@@ -163,7 +231,8 @@ export class D1MemoryRepo implements MemoryRepo {
 
   async touch(owner: Owner, ids: string[], at: number): Promise<void> {
     for (const part of chunk(ids, PARAM_CHUNK)) {
-      await this.db.update(memories)
+      await this.db
+        .update(memories)
         .set({ lastAccessedAt: at, accessCount: sql`${memories.accessCount} + 1` })
         .where(and(this.ownedBy(owner), inArray(memories.id, part)));
     }
@@ -171,16 +240,25 @@ export class D1MemoryRepo implements MemoryRepo {
 
   async markIndexed(owner: Owner, ids: string[], model: string, at: number): Promise<void> {
     for (const part of chunk(ids, PARAM_CHUNK)) {
-      await this.db.update(memories).set({ embeddingModel: model, indexedAt: at })
+      await this.db
+        .update(memories)
+        .set({ embeddingModel: model, indexedAt: at })
         .where(and(this.ownedBy(owner), inArray(memories.id, part)));
     }
   }
 
   async listUnindexed(owner: Owner, model: string, limit: number): Promise<Memory[]> {
-    const stale = or(isNull(memories.indexedAt), isNull(memories.embeddingModel), sql`${memories.embeddingModel} <> ${model}`);
-    const rows = await this.db.select().from(memories)
+    const stale = or(
+      isNull(memories.indexedAt),
+      isNull(memories.embeddingModel),
+      sql`${memories.embeddingModel} <> ${model}`,
+    );
+    const rows = await this.db
+      .select()
+      .from(memories)
       .where(and(this.ownedBy(owner), eq(memories.status, "active"), stale))
-      .orderBy(asc(memories.createdAt)).limit(limit);
+      .orderBy(asc(memories.createdAt))
+      .limit(limit);
     return rows.map(rowToMemory);
   }
 
@@ -190,34 +268,68 @@ export class D1MemoryRepo implements MemoryRepo {
       const statements = part.flatMap((id) => [
         this.prepared(this.db.delete(memories).where(and(this.ownedBy(owner), eq(memories.id, id)))),
         this.ftsDelete(id, key),
-        this.prepared(this.db.update(memoryEvents).set({ before: null, after: null })
-          .where(and(eq(memoryEvents.accountId, owner.accountId), eq(memoryEvents.userId, owner.userId), eq(memoryEvents.memoryId, id)))),
-        this.prepared(this.db.insert(memoryEvents).values(eventValues(owner, { memoryId: id, op: "purge", before: null, after: null, actor, at }))),
+        this.prepared(
+          this.db
+            .update(memoryEvents)
+            .set({ before: null, after: null })
+            .where(
+              and(
+                eq(memoryEvents.accountId, owner.accountId),
+                eq(memoryEvents.userId, owner.userId),
+                eq(memoryEvents.memoryId, id),
+              ),
+            ),
+        ),
+        this.prepared(
+          this.db
+            .insert(memoryEvents)
+            .values(eventValues(owner, { memoryId: id, op: "purge", before: null, after: null, actor, at })),
+        ),
       ]);
       await this.d1.batch(statements);
     }
   }
 
   // Lifecycle pages and updates: the queries live in d1-lifecycle-queries.ts.
-  listExpiring(owner: Owner, now: number, limit: number) { return lifecycle.listExpiring(this.db, owner, now, limit); }
-  listRetentionExpired(owner: Owner, rule: RetentionRule, createdBefore: number, limit: number) { return lifecycle.listRetentionExpired(this.db, owner, rule, createdBefore, limit); }
-  listTombstones(owner: Owner, cutoff: number, limit: number) { return lifecycle.listTombstones(this.db, owner, cutoff, limit); }
-  listActivePage(owner: Owner, page: ActivePage) { return lifecycle.listActivePage(this.db, owner, page); }
-  listOtherModel(owner: Owner, model: string, limit: number) { return lifecycle.listOtherModel(this.db, owner, model, limit); }
-  listDecayDue(owner: Owner, cutoff: number, limit: number) { return lifecycle.listDecayDue(this.db, owner, cutoff, limit); }
-  setDecayedImportance(owner: Owner, updates: { id: string; importance: number }[], at: number) { return lifecycle.setDecayedImportance(this.d1, this.db, owner, updates, at); }
-  markConsolidated(owner: Owner, ids: string[], at: number) { return lifecycle.markConsolidated(this.db, owner, ids, at); }
+  listExpiring(owner: Owner, now: number, limit: number) {
+    return lifecycle.listExpiring(this.db, owner, now, limit);
+  }
+  listRetentionExpired(owner: Owner, rule: RetentionRule, createdBefore: number, limit: number) {
+    return lifecycle.listRetentionExpired(this.db, owner, rule, createdBefore, limit);
+  }
+  listTombstones(owner: Owner, cutoff: number, limit: number) {
+    return lifecycle.listTombstones(this.db, owner, cutoff, limit);
+  }
+  listActivePage(owner: Owner, page: ActivePage) {
+    return lifecycle.listActivePage(this.db, owner, page);
+  }
+  listOtherModel(owner: Owner, model: string, limit: number) {
+    return lifecycle.listOtherModel(this.db, owner, model, limit);
+  }
+  listDecayDue(owner: Owner, cutoff: number, limit: number) {
+    return lifecycle.listDecayDue(this.db, owner, cutoff, limit);
+  }
+  setDecayedImportance(owner: Owner, updates: { id: string; importance: number }[], at: number) {
+    return lifecycle.setDecayedImportance(this.d1, this.db, owner, updates, at);
+  }
+  markConsolidated(owner: Owner, ids: string[], at: number) {
+    return lifecycle.markConsolidated(this.db, owner, ids, at);
+  }
 }
 
 function listConditions(f: ListFilter): (SQL | undefined)[] {
-  const tagConds = (f.tags ?? []).map((t) => sql`EXISTS (SELECT 1 FROM json_each(${memories.tags}) WHERE json_each.value = ${t})`);
+  const tagConds = (f.tags ?? []).map(
+    (t) => sql`EXISTS (SELECT 1 FROM json_each(${memories.tags}) WHERE json_each.value = ${t})`,
+  );
   return [
     f.statuses === "all" ? undefined : inArray(memories.status, f.statuses),
     f.category ? eq(memories.category, f.category) : undefined,
     f.memoryType ? eq(memories.memoryType, f.memoryType) : undefined,
     f.agentId ? eq(memories.agentId, f.agentId) : undefined,
     f.visibleToAgent === null ? isNull(memories.agentId) : undefined,
-    typeof f.visibleToAgent === "string" ? or(isNull(memories.agentId), eq(memories.agentId, f.visibleToAgent)) : undefined,
+    typeof f.visibleToAgent === "string"
+      ? or(isNull(memories.agentId), eq(memories.agentId, f.visibleToAgent))
+      : undefined,
     f.createdBefore !== undefined ? lt(memories.createdAt, f.createdBefore) : undefined,
     f.minPriorityNumber !== undefined ? sql`${memories.priority} >= ${f.minPriorityNumber}` : undefined,
     f.maxPriorityNumber !== undefined ? sql`${memories.priority} <= ${f.maxPriorityNumber}` : undefined,
@@ -243,8 +355,10 @@ function sourceCondition(source: string): SQL {
 function cursorCondition(f: ListFilter): SQL | undefined {
   if (!f.cursor) return undefined;
   const { key, id } = f.cursor;
-  if (f.order === "oldest") return or(gt(memories.createdAt, key), and(eq(memories.createdAt, key), gt(memories.id, id)));
-  if (f.order === "priority") return or(gt(memories.priority, key), and(eq(memories.priority, key), lt(memories.id, id)));
+  if (f.order === "oldest")
+    return or(gt(memories.createdAt, key), and(eq(memories.createdAt, key), gt(memories.id, id)));
+  if (f.order === "priority")
+    return or(gt(memories.priority, key), and(eq(memories.priority, key), lt(memories.id, id)));
   return or(lt(memories.createdAt, key), and(eq(memories.createdAt, key), lt(memories.id, id)));
 }
 

@@ -10,7 +10,10 @@ export class CommonTerms {
   /** term → when it was last counted; insertion order doubles as LRU order for the size cap. */
   private readonly checked = new Map<string, { at: number; common: boolean }>();
 
-  constructor(private readonly ttlMs = 10 * 60_000, private readonly maxTerms = 20_000) {}
+  constructor(
+    private readonly ttlMs = 10 * 60_000,
+    private readonly maxTerms = 20_000,
+  ) {}
 
   isCommon(term: string, now: number): boolean {
     const c = this.checked.get(term);

@@ -8,9 +8,9 @@
  * Writes are visible immediately, so this index needs no fresh buffer.
  */
 import type { VectorIndex, VectorItem } from "../memory/ports";
+import { topK } from "../memory/top-k";
 import type { Owner, ScoredId } from "../memory/types";
 import { ownerKey } from "./memory-mapper";
-import { topK } from "../memory/top-k";
 
 /**
  * Heap bytes per id beyond its matrix column: the id string (~40), its array slot (8) and its Map
@@ -42,7 +42,14 @@ export function quantize(vector: Float32Array): { q: Int8Array; scale: number } 
 
 function emptyMatrix(dims: number, rows: number): Matrix {
   const capacity = Math.max(INITIAL_ROWS, rows);
-  return { capacity, count: 0, data: new Int8Array(capacity * dims), scales: new Float32Array(capacity), ids: [], slotOf: new Map() };
+  return {
+    capacity,
+    count: 0,
+    data: new Int8Array(capacity * dims),
+    scales: new Float32Array(capacity),
+    ids: [],
+    slotOf: new Map(),
+  };
 }
 
 export class LocalVectorIndex implements VectorIndex {
@@ -53,7 +60,10 @@ export class LocalVectorIndex implements VectorIndex {
   /** Score buffer reused across queries: no 400 KB allocation per recall at 100k. */
   private scratch = new Float32Array(0);
 
-  constructor(private readonly sqlStorage: SqlStorage, private readonly dims: number) {
+  constructor(
+    private readonly sqlStorage: SqlStorage,
+    private readonly dims: number,
+  ) {
     sqlStorage.exec(`CREATE TABLE IF NOT EXISTS local_vectors (
       id TEXT PRIMARY KEY, owner TEXT NOT NULL, dims INTEGER NOT NULL, scale REAL NOT NULL, vec BLOB NOT NULL)`);
   }
@@ -61,7 +71,8 @@ export class LocalVectorIndex implements VectorIndex {
   /** Bytes the loaded matrices hold: vectors, scales, ids and the score buffer. */
   residentBytes(): number {
     let bytes = this.scratch.byteLength;
-    for (const m of this.matrices.values()) bytes += m.data.byteLength + m.scales.byteLength + m.count * ID_OVERHEAD_BYTES;
+    for (const m of this.matrices.values())
+      bytes += m.data.byteLength + m.scales.byteLength + m.count * ID_OVERHEAD_BYTES;
     return bytes;
   }
 
@@ -69,11 +80,16 @@ export class LocalVectorIndex implements VectorIndex {
     const key = ownerKey(owner);
     const m = this.matrices.get(key);
     for (const item of items) {
-      if (item.vector.length !== this.dims) throw new Error(`vector for ${item.id} has ${item.vector.length} dims, index has ${this.dims}`);
+      if (item.vector.length !== this.dims)
+        throw new Error(`vector for ${item.id} has ${item.vector.length} dims, index has ${this.dims}`);
       const { q, scale } = quantize(item.vector);
       this.sqlStorage.exec(
         "INSERT OR REPLACE INTO local_vectors (id, owner, dims, scale, vec) VALUES (?, ?, ?, ?, ?)",
-        item.id, key, this.dims, scale, q.buffer,
+        item.id,
+        key,
+        this.dims,
+        scale,
+        q.buffer,
       );
       if (m) this.place(m, item.id, q, scale);
     }
@@ -106,17 +122,25 @@ export class LocalVectorIndex implements VectorIndex {
   }
 
   async listIds(owner: Owner): Promise<string[]> {
-    return this.sqlStorage.exec<{ id: string }>("SELECT id FROM local_vectors WHERE owner = ?", ownerKey(owner)).toArray().map((r) => r.id);
+    return this.sqlStorage
+      .exec<{ id: string }>("SELECT id FROM local_vectors WHERE owner = ?", ownerKey(owner))
+      .toArray()
+      .map((r) => r.id);
   }
 
   private load(key: string): Matrix {
     const cached = this.matrices.get(key);
     if (cached) return cached;
-    const count = this.sqlStorage.exec<{ n: number }>("SELECT count(*) AS n FROM local_vectors WHERE owner = ? AND dims = ?", key, this.dims).one().n;
+    const count = this.sqlStorage
+      .exec<{ n: number }>("SELECT count(*) AS n FROM local_vectors WHERE owner = ? AND dims = ?", key, this.dims)
+      .one().n;
     const m = emptyMatrix(this.dims, count);
     // Rows stream from SQLite one at a time; only the matrix itself is kept.
     const cursor = this.sqlStorage.exec<{ id: string; scale: number; vec: ArrayBuffer }>(
-      "SELECT id, scale, vec FROM local_vectors WHERE owner = ? AND dims = ?", key, this.dims);
+      "SELECT id, scale, vec FROM local_vectors WHERE owner = ? AND dims = ?",
+      key,
+      this.dims,
+    );
     for (const row of cursor) this.place(m, row.id, new Int8Array(row.vec), row.scale);
     this.matrices.set(key, m);
     return m;
@@ -138,7 +162,8 @@ export class LocalVectorIndex implements VectorIndex {
   private grow(m: Matrix): void {
     const capacity = m.capacity * 2;
     const data = new Int8Array(capacity * this.dims);
-    for (let dim = 0; dim < this.dims; dim++) data.set(m.data.subarray(dim * m.capacity, dim * m.capacity + m.count), dim * capacity);
+    for (let dim = 0; dim < this.dims; dim++)
+      data.set(m.data.subarray(dim * m.capacity, dim * m.capacity + m.count), dim * capacity);
     const scales = new Float32Array(capacity);
     scales.set(m.scales);
     Object.assign(m, { capacity, data, scales });

@@ -5,7 +5,7 @@
  * virtual tables) and is reached through raw SQL in the D1 repo.
  */
 import { sql } from "drizzle-orm";
-import { sqliteTable, text, integer, real, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const memories = sqliteTable(
   "memories",
@@ -55,11 +55,18 @@ export const memories = sqliteTable(
     // repeated literally in storage/d1-lifecycle-queries.ts (SQLite uses a partial index only then).
     index("memories_status_type_created_idx").on(t.status, t.memoryType, t.createdAt),
     index("memories_status_category_created_idx").on(t.status, t.category, t.createdAt),
-    index("memories_unindexed_idx").on(t.accountId, t.userId, t.createdAt).where(sql`status = 'active' AND indexed_at IS NULL`),
-    index("memories_model_idx").on(t.embeddingModel, t.accountId, t.userId).where(sql`status = 'active' AND indexed_at IS NOT NULL`),
-    index("memories_decay_due_idx").on(t.decayedAt, t.createdAt, t.accountId, t.userId)
+    index("memories_unindexed_idx")
+      .on(t.accountId, t.userId, t.createdAt)
+      .where(sql`status = 'active' AND indexed_at IS NULL`),
+    index("memories_model_idx")
+      .on(t.embeddingModel, t.accountId, t.userId)
+      .where(sql`status = 'active' AND indexed_at IS NOT NULL`),
+    index("memories_decay_due_idx")
+      .on(t.decayedAt, t.createdAt, t.accountId, t.userId)
       .where(sql`status = 'active' AND access_count = 0 AND importance > 0.05`),
-    index("memories_unconsolidated_idx").on(t.accountId, t.userId, t.createdAt).where(sql`status = 'active' AND consolidated_at IS NULL`),
+    index("memories_unconsolidated_idx")
+      .on(t.accountId, t.userId, t.createdAt)
+      .where(sql`status = 'active' AND consolidated_at IS NULL`),
   ],
 );
 

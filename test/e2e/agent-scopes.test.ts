@@ -15,7 +15,12 @@ const MEMORIES = {
   shared: { content: "Grace Hopper leads the Nightingale team", category: "personal", priority: 1 },
   alphaCore: { content: "Alpha keeps the Nightingale launch codes in vault seven", category: "personal", priority: 1 },
   alphaPref: { content: "Grace wants the Nightingale dashboard in dark theme", category: "preference", priority: 2 },
-  alphaShared: { content: "The Nightingale standup is on Monday mornings", category: "work", priority: 3, shared: true },
+  alphaShared: {
+    content: "The Nightingale standup is on Monday mornings",
+    category: "work",
+    priority: 3,
+    shared: true,
+  },
   betaCore: { content: "Beta drafts the Nightingale release notes in French", category: "personal", priority: 1 },
 } as const;
 type Name = keyof typeof MEMORIES;
@@ -31,7 +36,10 @@ beforeAll(async () => {
   const alpha = await connectMcp(key, { headers: { "x-agent-id": "alpha" } });
   ids = {} as Record<Name, string>;
   for (const [name, args] of Object.entries(MEMORIES) as [Name, (typeof MEMORIES)[Name]][]) {
-    const saved = await callTool(name === "betaCore" ? owner : name === "shared" ? owner : alpha, "save_memory", { ...args, ...(name === "betaCore" ? { agent_id: "beta" } : {}) });
+    const saved = await callTool(name === "betaCore" ? owner : name === "shared" ? owner : alpha, "save_memory", {
+      ...args,
+      ...(name === "betaCore" ? { agent_id: "beta" } : {}),
+    });
     expect(saved.structuredContent?.status, `${name}: ${textOf(saved)}`).toBe("created");
     ids[name] = saved.structuredContent!.id as string;
   }
@@ -39,7 +47,8 @@ beforeAll(async () => {
 });
 
 const beta = { agent_id: "beta" };
-const idsOf = (r: { structuredContent?: Record<string, unknown> }, field = "memories") => (r.structuredContent![field] as View[]).map((m) => m.id);
+const idsOf = (r: { structuredContent?: Record<string, unknown> }, field = "memories") =>
+  (r.structuredContent![field] as View[]).map((m) => m.id);
 
 describe("agent scopes: the write path", () => {
   it("stores private memories with their agent and shared ones without", async () => {
@@ -47,7 +56,11 @@ describe("agent scopes: the write path", () => {
     const all = await callTool(owner, "list_memories", { limit: 50 });
     const agents = Object.fromEntries((all.structuredContent!.memories as View[]).map((m) => [m.id, m.agent_id]));
     expect(agents).toEqual({
-      [ids.shared]: null, [ids.alphaCore]: "alpha", [ids.alphaPref]: "alpha", [ids.alphaShared]: null, [ids.betaCore]: "beta",
+      [ids.shared]: null,
+      [ids.alphaCore]: "alpha",
+      [ids.alphaPref]: "alpha",
+      [ids.alphaShared]: null,
+      [ids.betaCore]: "beta",
     });
   });
 });
@@ -60,7 +73,11 @@ describe("agent scopes: beta never sees alpha's private memories", () => {
       const r = await callTool(client, "recall_memory", { query: "Nightingale", session_id: "beta-chat", ...beta });
       idsOf(r).forEach((id) => seen.add(id));
     }
-    const full = await callTool(client, "recall_memory", { query: "Nightingale vault launch codes dark theme dashboard", limit: 50, ...beta });
+    const full = await callTool(client, "recall_memory", {
+      query: "Nightingale vault launch codes dark theme dashboard",
+      limit: 50,
+      ...beta,
+    });
     idsOf(full).forEach((id) => seen.add(id));
     expect([...seen].sort()).toEqual(BETA_VISIBLE());
   });
@@ -83,7 +100,9 @@ describe("agent scopes: beta never sees alpha's private memories", () => {
     const client = await connect(key);
     const target = ids.alphaCore;
     for (const [tool, args] of [
-      ["memory_history", { id: target }], ["update_memory", { id: target, content: "overwritten by beta" }], ["restore_memory", { id: target }],
+      ["memory_history", { id: target }],
+      ["update_memory", { id: target, content: "overwritten by beta" }],
+      ["restore_memory", { id: target }],
     ] as const) {
       const r = await callTool(client, tool, { ...args, ...beta });
       expect(r.isError, tool).toBe(true);
@@ -95,7 +114,11 @@ describe("agent scopes: beta never sees alpha's private memories", () => {
     expect(idsOf(forget, "sample").sort()).toEqual([ids.betaCore, ids.shared].sort());
     const alpha = await connect(key, { headers: { "x-agent-id": "alpha" } });
     const still = await callTool(alpha, "memory_history", { id: target });
-    expect(still.structuredContent?.memory).toMatchObject({ id: target, status: "active", content: MEMORIES.alphaCore.content });
+    expect(still.structuredContent?.memory).toMatchObject({
+      id: target,
+      status: "active",
+      content: MEMORIES.alphaCore.content,
+    });
   });
 
   it("memory_stats counts only what beta can see, and filters by agent", async () => {
@@ -106,14 +129,20 @@ describe("agent scopes: beta never sees alpha's private memories", () => {
     expect((await callTool(client, "memory_stats", { agent: "beta", ...beta })).structuredContent?.total).toBe(1);
     const owner = await callTool(client, "memory_stats", {});
     expect(owner.structuredContent).toMatchObject({ total: 5, by_category: { personal: 3, preference: 1, work: 1 } });
-    expect((await callTool(client, "memory_stats", { agent: "alpha" })).structuredContent).toMatchObject({ total: 2, by_category: { personal: 1, preference: 1 } });
+    expect((await callTool(client, "memory_stats", { agent: "alpha" })).structuredContent).toMatchObject({
+      total: 2,
+      by_category: { personal: 1, preference: 1 },
+    });
   });
 
   for (const transport of ["mcp", "sse"] as const) {
     it(`resources over ${transport} (agent from X-Agent-Id)`, async () => {
       const client = await connect(key, { transport, headers: { "x-agent-id": "beta" } });
-      const texts = await Promise.all(["memory://recent", "memory://preferences", "memory://stats"].map(async (uri) =>
-        JSON.stringify((await client.readResource({ uri })).contents)));
+      const texts = await Promise.all(
+        ["memory://recent", "memory://preferences", "memory://stats"].map(async (uri) =>
+          JSON.stringify((await client.readResource({ uri })).contents),
+        ),
+      );
       for (const text of texts) {
         for (const id of ALPHA_PRIVATE()) expect(text).not.toContain(id);
         expect(text).not.toContain("vault seven");
@@ -121,7 +150,9 @@ describe("agent scopes: beta never sees alpha's private memories", () => {
       expect(texts[0]).toContain(ids.betaCore);
       const stats = (await client.readResource({ uri: "memory://stats" })).contents[0] as { text: string };
       expect(JSON.parse(stats.text).total).toBe(3);
-      await expect(client.readResource({ uri: `memory://${ids.alphaCore}` })).rejects.toThrow(`Memory ${ids.alphaCore} was not found`);
+      await expect(client.readResource({ uri: `memory://${ids.alphaCore}` })).rejects.toThrow(
+        `Memory ${ids.alphaCore} was not found`,
+      );
       const listed = (await client.listResources()).resources.map((r) => r.uri);
       expect(listed).toContain(`memory://${ids.betaCore}`);
       for (const id of ALPHA_PRIVATE()) expect(listed).not.toContain(`memory://${id}`);
@@ -129,7 +160,10 @@ describe("agent scopes: beta never sees alpha's private memories", () => {
 
     it(`the memory-context prompt over ${transport}`, async () => {
       const client = await connect(key, { transport });
-      const prompt = await client.getPrompt({ name: "memory-context", arguments: { topic: "Nightingale launch codes and dashboard", ...beta } });
+      const prompt = await client.getPrompt({
+        name: "memory-context",
+        arguments: { topic: "Nightingale launch codes and dashboard", ...beta },
+      });
       const text = (prompt.messages[0].content as { text: string }).text;
       for (const id of ALPHA_PRIVATE()) expect(text).not.toContain(id);
       for (const id of BETA_VISIBLE()) expect(text).toContain(id);

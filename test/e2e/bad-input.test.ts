@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
 import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { LIMITS } from "../../src/memory/limits";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
-import { LIMITS } from "../../src/memory/limits";
 
 const clients = trackedClients();
 
@@ -13,12 +13,23 @@ describe("bad input is refused with the field and the rule, and nothing stored c
     const { key } = await createKey({ user: uniqueUser() });
     const client = await connectMcp(key);
     clients.push(client);
-    const saved = await callTool(client, "save_memory", { content: "Keeps a sourdough starter named Bob", tags: ["baking"] });
+    const saved = await callTool(client, "save_memory", {
+      content: "Keeps a sourdough starter named Bob",
+      tags: ["baking"],
+    });
     const id = saved.structuredContent?.id as string;
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ["save_memory", { content: "x".repeat(LIMITS.contentMaxChars + 1) }, /content.*at most 8000 characters/],
-      ["save_memory", { content: "ok fine", tags: Array.from({ length: LIMITS.tagsMax + 1 }, (_, i) => `t${i}`) }, /tags.*at most 20 tags/],
-      ["save_memory", { content: "ok fine", tags: ["y".repeat(LIMITS.tagMaxChars + 1)] }, /tags.*at most 50 characters/],
+      [
+        "save_memory",
+        { content: "ok fine", tags: Array.from({ length: LIMITS.tagsMax + 1 }, (_, i) => `t${i}`) },
+        /tags.*at most 20 tags/,
+      ],
+      [
+        "save_memory",
+        { content: "ok fine", tags: ["y".repeat(LIMITS.tagMaxChars + 1)] },
+        /tags.*at most 50 characters/,
+      ],
       ["save_memory", { content: "   " }, /content.*must not be empty/],
       ["save_memory", { content: "Likes tea", priority: 9 }, /priority/],
       ["update_memory", { id: "../../etc/passwd", content: "changed" }, /id.*must be 1-64 characters/],
@@ -42,11 +53,24 @@ describe("bad input is refused with the field and the rule, and nothing stored c
 
   it("answers an oversize body with 413 JSON and no stack trace", async () => {
     const { key } = await createKey({ user: uniqueUser() });
-    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "save_memory", arguments: { content: "a".repeat(LIMITS.bodyMaxBytes + 10) } } });
-    const res = await exports.default.fetch(new Request("http://localhost/mcp", {
-      method: "POST", body,
-      headers: { host: "localhost", authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    }));
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "save_memory", arguments: { content: "a".repeat(LIMITS.bodyMaxBytes + 10) } },
+    });
+    const res = await exports.default.fetch(
+      new Request("http://localhost/mcp", {
+        method: "POST",
+        body,
+        headers: {
+          host: "localhost",
+          authorization: `Bearer ${key}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+      }),
+    );
     expect(res.status).toBe(413);
     const json = (await res.json()) as { error: string; message: string };
     expect(json.error).toBe("payload_too_large");
@@ -66,7 +90,9 @@ describe("GET /health", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({
-      status: "ok", service: "hippocampus", version: expect.any(String),
+      status: "ok",
+      service: "hippocampus",
+      version: expect.any(String),
       storage: { kind: "d1", status: "ok" },
       vector_index: { kind: "local", status: "ok" },
       embeddings: { provider: "local", model: "local-hash-v1", status: "ok" },

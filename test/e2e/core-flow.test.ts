@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 
@@ -16,7 +16,11 @@ describe("core flow over /mcp with the MCP SDK client", () => {
   it("saves Chinese and English memories and recalls the right one first", async () => {
     const { key } = await createKey({ user: uniqueUser("alice") });
     const client = await connect(key);
-    for (const content of ["繁星喜欢哥特风服装", "喜欢的颜色是黑色、暗红色和紫色", "Prefers TypeScript for all new code"]) {
+    for (const content of [
+      "繁星喜欢哥特风服装",
+      "喜欢的颜色是黑色、暗红色和紫色",
+      "Prefers TypeScript for all new code",
+    ]) {
       const saved = await callTool(client, "save_memory", { content });
       expect(saved.isError, textOf(saved)).toBeFalsy();
       expect(saved.structuredContent?.status).toBe("created");
@@ -51,11 +55,23 @@ describe("core flow over /mcp with the MCP SDK client", () => {
   });
 
   it("rejects requests without a valid key with 401 and WWW-Authenticate", async () => {
-    const none = await exports.default.fetch(new Request("http://localhost/mcp", { method: "POST", headers: { host: "localhost", "content-type": "application/json" }, body: "{}" }));
+    const none = await exports.default.fetch(
+      new Request("http://localhost/mcp", {
+        method: "POST",
+        headers: { host: "localhost", "content-type": "application/json" },
+        body: "{}",
+      }),
+    );
     expect(none.status).toBe(401);
     expect(none.headers.get("www-authenticate")).toMatch(/^Bearer/);
     expect(await none.json()).toMatchObject({ error: "unauthorized" });
-    const bad = await exports.default.fetch(new Request("http://localhost/mcp", { method: "POST", headers: { host: "localhost", authorization: "Bearer hc_0000000000000000000000000000000000000000" }, body: "{}" }));
+    const bad = await exports.default.fetch(
+      new Request("http://localhost/mcp", {
+        method: "POST",
+        headers: { host: "localhost", authorization: "Bearer hc_0000000000000000000000000000000000000000" },
+        body: "{}",
+      }),
+    );
     expect(bad.status).toBe(401);
   });
 

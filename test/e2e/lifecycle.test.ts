@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/client";
 import { exports } from "cloudflare:workers";
+import type { Client } from "@modelcontextprotocol/client";
+import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 import { fireCron, insertMemories, ownerOf, runCron } from "../helpers/lifecycle";
+import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 
 const clients = trackedClients();
 async function connectAs(user: string, transport: "mcp" | "sse" = "mcp") {
@@ -14,7 +14,8 @@ async function connectAs(user: string, transport: "mcp" | "sse" = "mcp") {
 }
 
 type View = { id: string; content: string; status: string; superseded_by: string | null };
-const memoriesOf = (r: { structuredContent?: Record<string, unknown> }) => (r.structuredContent as { memories: View[] }).memories;
+const memoriesOf = (r: { structuredContent?: Record<string, unknown> }) =>
+  (r.structuredContent as { memories: View[] }).memories;
 
 async function list(client: Client, status: string) {
   const r = await callTool(client, "list_memories", { status, limit: 100 });
@@ -31,7 +32,10 @@ describe("lifecycle over a real MCP client", () => {
   it("a memory saved with ttl_days 0 or a past expires_at is gone from recall after one scheduled run and listed as expired", async () => {
     const client = await connectAs(uniqueUser());
     const ttl = await callTool(client, "save_memory", { content: "Gate 42 for today's flight to Oslo", ttl_days: 0 });
-    const past = await callTool(client, "save_memory", { content: "Flight to Oslo boards at noon", expires_at: "2020-01-01T00:00:00Z" });
+    const past = await callTool(client, "save_memory", {
+      content: "Flight to Oslo boards at noon",
+      expires_at: "2020-01-01T00:00:00Z",
+    });
     const kept = await callTool(client, "save_memory", { content: "Frequent flyer with Norwegian to Oslo" });
     for (const r of [ttl, past, kept]) expect(r.structuredContent?.status, textOf(r)).toBe("created");
 
@@ -73,17 +77,30 @@ describe("lifecycle over a real MCP client", () => {
       { content: "I love Python", createdAt: t0 + 4 },
     ]);
     const before = await callTool(client, "memory_stats", {});
-    expect((before.structuredContent as { index: { in_sync: boolean; unindexed: number } }).index).toMatchObject({ in_sync: false, unindexed: 5 });
+    expect((before.structuredContent as { index: { in_sync: boolean; unindexed: number } }).index).toMatchObject({
+      in_sync: false,
+      unindexed: 5,
+    });
 
     await runCron();
 
     const active = await list(client, "active");
     expect(active.map((m) => m.content)).toEqual(["I like Python a lot"]);
     const superseded = await list(client, "superseded");
-    expect(superseded.map((m) => m.id).sort()).toEqual(rows.filter((r) => r.content !== "I like Python a lot").map((r) => r.id).sort());
+    expect(superseded.map((m) => m.id).sort()).toEqual(
+      rows
+        .filter((r) => r.content !== "I like Python a lot")
+        .map((r) => r.id)
+        .sort(),
+    );
     expect(superseded.every((m) => m.superseded_by === active[0].id)).toBe(true);
     const stats = await callTool(client, "memory_stats", {});
-    expect((stats.structuredContent as { index: Record<string, unknown> }).index).toMatchObject({ in_sync: true, unindexed: 0, other_model: 0, indexed: 1 });
+    expect((stats.structuredContent as { index: Record<string, unknown> }).index).toMatchObject({
+      in_sync: true,
+      unindexed: 0,
+      other_model: 0,
+      indexed: 1,
+    });
     const recall = await callTool(client, "recall_memory", { query: "python", limit: 10 });
     expect(memoriesOf(recall).map((m) => m.id)).toEqual([active[0].id]);
   });
@@ -113,7 +130,11 @@ describe("lifecycle over a real MCP client", () => {
 
     const r = await callTool(client, "regenerate_embeddings", {});
     expect(r.isError, textOf(r)).toBeFalsy();
-    expect(r.structuredContent).toMatchObject({ reembedded: 2, complete: true, index: { in_sync: true, unindexed: 0, embedding_model: "local-hash-v1" } });
+    expect(r.structuredContent).toMatchObject({
+      reembedded: 2,
+      complete: true,
+      index: { in_sync: true, unindexed: 0, embedding_model: "local-hash-v1" },
+    });
     expect((await health()).index_sync).toMatchObject({ unindexed: 0, other_model: 0, in_sync: true });
 
     const all = await callTool(client, "regenerate_embeddings", { all: true });
@@ -125,8 +146,18 @@ describe("lifecycle over a real MCP client", () => {
     const tools = (await client.listTools()).tools;
     const consolidate = tools.find((t) => t.name === "consolidate_memories");
     const regenerate = tools.find((t) => t.name === "regenerate_embeddings");
-    expect(consolidate?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false });
-    expect(regenerate?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
-    expect(Object.keys((regenerate?.inputSchema as { properties: object }).properties)).toContain("all");
+    expect(consolidate?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(regenerate?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(Object.keys((regenerate!.inputSchema as { properties: object }).properties)).toContain("all");
   });
 });

@@ -1,5 +1,5 @@
+import { type Client, UnauthorizedError } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { UnauthorizedError, type Client } from "@modelcontextprotocol/client";
 import { createKey, revokeKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 import { connectWithOAuth, uniqueIp } from "../helpers/oauth";
@@ -32,7 +32,9 @@ describe("an MCP client signs in with OAuth (its auth provider drives the author
     const viaKey = await connectMcp(key);
     clients.push(viaKey);
     const recalled = await callTool(viaKey, "recall_memory", { query: "green tea", limit: 5 });
-    expect((recalled.structuredContent as Recall).memories.map((m) => m.content)).toContain("Signed in through OAuth and prefers green tea");
+    expect((recalled.structuredContent as Recall).memories.map((m) => m.content)).toContain(
+      "Signed in through OAuth and prefers green tea",
+    );
     const stranger = await connectMcp((await createKey({ user: uniqueUser("stranger") })).key);
     clients.push(stranger);
     const none = await callTool(stranger, "recall_memory", { query: "green tea", limit: 5 });

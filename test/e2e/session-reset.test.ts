@@ -2,9 +2,10 @@
  * Runs in the "session-reset" vitest project: PROGRESSIVE_RESET_SECONDS=2, real clock, real sleeps
  * (see vitest.config.ts). The main project checks the 300 s default by ageing stored counters.
  */
-import { describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/client";
+
 import { env } from "cloudflare:workers";
+import type { Client } from "@modelcontextprotocol/client";
+import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 
@@ -15,7 +16,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function setup(transport: "mcp" | "sse" = "mcp"): Promise<Client> {
   const client = await connectMcp((await createKey({ user: uniqueUser() })).key, { transport });
   clients.push(client);
-  for (const content of ["My name is Ada Lovelace", "Favourite coffee shop is Blue Bottle in Oakland", "Cold brew coffee gives me a headache"]) {
+  for (const content of [
+    "My name is Ada Lovelace",
+    "Favourite coffee shop is Blue Bottle in Oakland",
+    "Cold brew coffee gives me a headache",
+  ]) {
     const saved = await callTool(client, "save_memory", { content, priority: content.startsWith("My name") ? 1 : 3 });
     expect(saved.structuredContent?.status, textOf(saved)).toBe("created");
   }

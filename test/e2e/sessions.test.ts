@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/client";
-import { env } from "cloudflare:workers";
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import type { Client } from "@modelcontextprotocol/client";
+import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 
@@ -84,7 +84,9 @@ describe("progressive injection over /mcp", () => {
     expect(second.stage).toBe(2);
     expect(second.memories.map((m) => m.id)).toEqual([ranked[0]]);
     expect(second.more_available).toBe(ranked.length - 1);
-    expect(second.text).toContain(`${ranked.length - 1} more relevant memories exist; call recall_memory again or pass limit`);
+    expect(second.text).toContain(
+      `${ranked.length - 1} more relevant memories exist; call recall_memory again or pass limit`,
+    );
 
     const third = await recall(client);
     expect(third.stage).toBe(3);
@@ -101,7 +103,13 @@ describe("progressive injection over /mcp", () => {
     for (const session of ["chat-a", "chat-b", "chat-a", "chat-b", "chat-a"]) {
       order.push([session, (await recall(client, { session_id: session })).stage]);
     }
-    expect(order).toEqual([["chat-a", 1], ["chat-b", 1], ["chat-a", 2], ["chat-b", 2], ["chat-a", 3]]);
+    expect(order).toEqual([
+      ["chat-a", 1],
+      ["chat-b", 1],
+      ["chat-a", 2],
+      ["chat-b", 2],
+      ["chat-a", 3],
+    ]);
     expect((await recall(client)).stage).toBe(1);
   });
 
@@ -176,7 +184,9 @@ describe("progressive injection over /mcp", () => {
     const second = await recall(client);
     const shown = second.memories[0].id;
     const counts = async () => {
-      const { results } = await env.DB.prepare("SELECT id, access_count AS n FROM memories WHERE user_id = ?").bind(user).all<{ id: string; n: number }>();
+      const { results } = await env.DB.prepare("SELECT id, access_count AS n FROM memories WHERE user_id = ?")
+        .bind(user)
+        .all<{ id: string; n: number }>();
       return new Map(results.map((r) => [r.id, r.n]));
     };
     let now = await counts();
@@ -196,7 +206,9 @@ describe("progressive injection over /mcp", () => {
     await callTool(client, "save_memory", { content: "Favourite coffee shop is Blue Bottle in Oakland", priority: 3 });
     const first = await recall(client);
     expect(first).toMatchObject({ stage: 1, memories: [], more_available: 1 });
-    expect(first.text).toBe("No core memories (who the user is, how to talk with them) are saved yet.\n1 memory relevant to the query exists; call recall_memory again for the best match, or pass limit to search fully.");
+    expect(first.text).toBe(
+      "No core memories (who the user is, how to talk with them) are saved yet.\n1 memory relevant to the query exists; call recall_memory again for the best match, or pass limit to search fully.",
+    );
     const second = await recall(client);
     expect(second.memories.map((m) => m.content)).toEqual(["Favourite coffee shop is Blue Bottle in Oakland"]);
   });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
+import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
 

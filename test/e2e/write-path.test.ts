@@ -2,15 +2,16 @@
  * The write path's "done when" list, each sentence over a real MCP SDK client on /mcp: duplicates,
  * contradictions, secrets, injections, transcripts and idempotency keys.
  */
-import { describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/client";
-import { env } from "cloudflare:workers";
+
 import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import type { Client } from "@modelcontextprotocol/client";
+import { describe, expect, it } from "vitest";
+import type { UserMemory } from "../../src/durable/user-memory";
+import { cosine } from "../../src/memory/vector-math";
+import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
-import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
-import { cosine } from "../../src/memory/vector-math";
-import type { UserMemory } from "../../src/durable/user-memory";
 
 const clients = trackedClients();
 
@@ -22,8 +23,24 @@ async function newUser(): Promise<{ client: Client; userId: string }> {
   return { client, userId };
 }
 
-type View = { id: string; content: string; status: string; superseded_by: string | null; source: string | null; tags: string[]; priority: number };
-type Saved = { status: string; id: string | null; memory: View | null; superseded_ids: string[]; redacted: { kind: string; count: number }[]; reason: string | null; replayed: boolean };
+type View = {
+  id: string;
+  content: string;
+  status: string;
+  superseded_by: string | null;
+  source: string | null;
+  tags: string[];
+  priority: number;
+};
+type Saved = {
+  status: string;
+  id: string | null;
+  memory: View | null;
+  superseded_ids: string[];
+  redacted: { kind: string; count: number }[];
+  reason: string | null;
+  replayed: boolean;
+};
 
 async function save(client: Client, args: Record<string, unknown>): Promise<Saved> {
   const r = await callTool(client, "save_memory", args);
@@ -44,7 +61,13 @@ async function recall(client: Client, query: string, extra: Record<string, unkno
 }
 
 async function countRows(sql: string, ...binds: unknown[]): Promise<number> {
-  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())?.n ?? -1;
+  return (
+    (
+      await env.DB.prepare(sql)
+        .bind(...binds)
+        .first<{ n: number }>()
+    )?.n ?? -1
+  );
 }
 
 describe("contradictions supersede the older memory", () => {
@@ -58,7 +81,9 @@ describe("contradictions supersede the older memory", () => {
     expect(newer).toMatchObject({ status: "superseded", superseded_ids: [older.id] });
     expect(newer.reason).toContain("polarity-flip");
 
-    expect((await list(client)).map((m) => m.content).filter((c) => c.includes("英雄联盟"))).toEqual(["我现在讨厌英雄联盟了"]);
+    expect((await list(client)).map((m) => m.content).filter((c) => c.includes("英雄联盟"))).toEqual([
+      "我现在讨厌英雄联盟了",
+    ]);
     expect((await recall(client, "英雄联盟")).map((m) => m.id)).toEqual([newer.id]);
     const withOld = await recall(client, "英雄联盟", { include_superseded: true });
     expect(withOld.map((m) => m.id).sort()).toEqual([older.id, newer.id].sort());
@@ -71,11 +96,17 @@ describe("contradictions supersede the older memory", () => {
     const newer = await save(client, { content: "I moved to Berlin" });
     expect(newer.superseded_ids).toEqual([older.id]);
 
-    const oldHistory = (await callTool(client, "memory_history", { id: older.id })).structuredContent as { events: { op: string; after: Record<string, unknown> }[]; superseded_by: View | null };
+    const oldHistory = (await callTool(client, "memory_history", { id: older.id })).structuredContent as {
+      events: { op: string; after: Record<string, unknown> }[];
+      superseded_by: View | null;
+    };
     expect(oldHistory.events.map((e) => e.op)).toEqual(["create", "supersede"]);
     expect(oldHistory.events[1].after).toMatchObject({ status: "superseded", supersededBy: newer.id });
     expect(oldHistory.superseded_by?.id).toBe(newer.id);
-    const newHistory = (await callTool(client, "memory_history", { id: newer.id })).structuredContent as { supersedes: View[]; events: { op: string; after: Record<string, unknown> }[] };
+    const newHistory = (await callTool(client, "memory_history", { id: newer.id })).structuredContent as {
+      supersedes: View[];
+      events: { op: string; after: Record<string, unknown> }[];
+    };
     expect(newHistory.supersedes.map((m) => m.id)).toEqual([older.id]);
     expect(newHistory.events[0].after).toMatchObject({ supersedes: [older.id] });
 
@@ -86,7 +117,9 @@ describe("contradictions supersede the older memory", () => {
     expect(active.map((m) => m.id).sort()).toEqual([older.id, newer.id].sort());
     expect(active.find((m) => m.id === older.id)?.superseded_by).toBeNull();
     expect((await recall(client, "Paris")).map((m) => m.id)).toContain(older.id);
-    const after = (await callTool(client, "memory_history", { id: older.id })).structuredContent as { events: { op: string; before: Record<string, unknown> }[] };
+    const after = (await callTool(client, "memory_history", { id: older.id })).structuredContent as {
+      events: { op: string; before: Record<string, unknown> }[];
+    };
     expect(after.events.map((e) => e.op)).toEqual(["create", "supersede", "restore"]);
     expect(after.events[2].before).toMatchObject({ status: "superseded", supersededBy: newer.id });
   });
@@ -119,7 +152,9 @@ describe("duplicates merge", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: first.id, content: "I love sushi", tags: ["food", "japan"], priority: 2 });
     expect(await countRows("SELECT count(*) AS n FROM memories WHERE user_id = ?", userId)).toBe(1);
-    const history = (await callTool(client, "memory_history", { id: first.id })).structuredContent as { events: { op: string }[] };
+    const history = (await callTool(client, "memory_history", { id: first.id })).structuredContent as {
+      events: { op: string }[];
+    };
     expect(history.events.map((e) => e.op)).toEqual(["create", "merge"]);
   });
 
@@ -129,7 +164,9 @@ describe("duplicates merge", () => {
     const a = await connectMcp(phone.key);
     const b = await connectMcp(laptop.key);
     clients.push(a, b);
-    const results = await Promise.all([a, b].map((c) => callTool(c, "save_memory", { content: "My cat Miso is afraid of the vacuum" })));
+    const results = await Promise.all(
+      [a, b].map((c) => callTool(c, "save_memory", { content: "My cat Miso is afraid of the vacuum" })),
+    );
     expect(results.map((r) => (r.structuredContent as Saved).status).sort()).toEqual(["created", "merged"]);
     expect(await countRows("SELECT count(*) AS n FROM memories WHERE user_id = ?", userId)).toBe(1);
   });
@@ -147,20 +184,41 @@ describe("secrets and injections", () => {
     expect((await list(client)).map((m) => m.content)).toEqual(["my OpenAI key is [REDACTED:openai-key]"]);
 
     const like = `%${rawKey.slice(8, 24)}%`;
-    expect(await countRows("SELECT count(*) AS n FROM memories WHERE user_id = ? AND (content LIKE ? OR coalesce(summary, '') LIKE ?)", userId, like, like)).toBe(0);
+    expect(
+      await countRows(
+        "SELECT count(*) AS n FROM memories WHERE user_id = ? AND (content LIKE ? OR coalesce(summary, '') LIKE ?)",
+        userId,
+        like,
+        like,
+      ),
+    ).toBe(0);
     expect(await countRows("SELECT count(*) AS n FROM memory_events WHERE user_id = ?", userId)).toBe(1);
-    expect(await countRows("SELECT count(*) AS n FROM memory_events WHERE user_id = ? AND (coalesce(before, '') LIKE ? OR coalesce(after, '') LIKE ?)", userId, like, like)).toBe(0);
-    const fts = await env.DB.prepare("SELECT tokens FROM memories_fts WHERE memory_id = ?").bind(saved.id).first<{ tokens: string }>();
+    expect(
+      await countRows(
+        "SELECT count(*) AS n FROM memory_events WHERE user_id = ? AND (coalesce(before, '') LIKE ? OR coalesce(after, '') LIKE ?)",
+        userId,
+        like,
+        like,
+      ),
+    ).toBe(0);
+    const fts = await env.DB.prepare("SELECT tokens FROM memories_fts WHERE memory_id = ?")
+      .bind(saved.id)
+      .first<{ tokens: string }>();
     expect(fts?.tokens).toContain("openai");
     expect(fts?.tokens.toLowerCase()).not.toContain(rawKey.slice(8, 24).toLowerCase());
 
     // The vector in the user's DO is the embedding of the redacted text, not of the raw one.
     const stub = env.USER_MEMORY.get(env.USER_MEMORY.idFromName(`default:${userId}`));
     const stored = await runInDurableObject(stub, async (_i: UserMemory, state) => {
-      const row = state.storage.sql.exec<{ scale: number; vec: ArrayBuffer }>("SELECT scale, vec FROM local_vectors WHERE id = ?", saved.id).one();
+      const row = state.storage.sql
+        .exec<{ scale: number; vec: ArrayBuffer }>("SELECT scale, vec FROM local_vectors WHERE id = ?", saved.id)
+        .one();
       return Float32Array.from(new Int8Array(row.vec), (q) => q * row.scale);
     });
-    const [redactedVec, rawVec] = await new LocalHashEmbedder().embed(["my OpenAI key is [REDACTED:openai-key]", `my OpenAI key is ${rawKey}`]);
+    const [redactedVec, rawVec] = await new LocalHashEmbedder().embed([
+      "my OpenAI key is [REDACTED:openai-key]",
+      `my OpenAI key is ${rawKey}`,
+    ]);
     expect(cosine(stored, redactedVec)).toBeGreaterThan(0.999);
     expect(cosine(stored, rawVec)).toBeLessThan(0.95);
   });
@@ -204,7 +262,14 @@ describe("summarize_conversation", () => {
     "用户：谢谢",
   ].join("\n");
 
-  type Summary = { source: string; messages: number; extracted: number; truncated: boolean; redacted: { kind: string; count: number }[]; outcomes: { content: string; category: string; status: string; id: string | null }[] };
+  type Summary = {
+    source: string;
+    messages: number;
+    extracted: number;
+    truncated: boolean;
+    redacted: { kind: string; count: number }[];
+    outcomes: { content: string; category: string; status: string; id: string | null }[];
+  };
 
   it("a short Chinese chat transcript yields its stated preferences as memories", async () => {
     const { client } = await newUser();
@@ -219,7 +284,9 @@ describe("summarize_conversation", () => {
     ]);
     expect(s.source).toMatch(/^conversation:[0-9a-f]{16}$/);
     const stored = await list(client);
-    expect(stored.map((m) => m.content).sort()).toEqual(["我下个月打算去东京旅行。", "我喜欢喝乌龙茶，不喜欢咖啡。", "我对花生过敏。"].sort());
+    expect(stored.map((m) => m.content).sort()).toEqual(
+      ["我下个月打算去东京旅行。", "我喜欢喝乌龙茶，不喜欢咖啡。", "我对花生过敏。"].sort(),
+    );
     expect(new Set(stored.map((m) => m.source))).toEqual(new Set([s.source]));
     expect((await recall(client, "乌龙茶"))[0].content).toBe("我喜欢喝乌龙茶，不喜欢咖啡。");
     expect(textOf(r)).toContain("我对花生过敏");
@@ -252,16 +319,22 @@ describe("summarize_conversation", () => {
     expect(s.redacted).toEqual([{ kind: "password", count: 1 }]);
     expect(JSON.stringify(s) + textOf(r)).not.toContain("hunter2x");
 
-    const preview = (await callTool(client, "forget_memories", { source: "chat-42", dry_run: true })).structuredContent as { matched: number };
+    const preview = (await callTool(client, "forget_memories", { source: "chat-42", dry_run: true }))
+      .structuredContent as { matched: number };
     expect(preview.matched).toBe(3);
-    const gone = (await callTool(client, "forget_memories", { source: "chat-42" })).structuredContent as { deleted: string[] };
+    const gone = (await callTool(client, "forget_memories", { source: "chat-42" })).structuredContent as {
+      deleted: string[];
+    };
     expect(gone.deleted).toHaveLength(3);
     expect(await list(client)).toEqual([]);
   });
 
   it("names the field when both or neither of transcript and messages are given", async () => {
     const { client } = await newUser();
-    const both = await callTool(client, "summarize_conversation", { transcript: "User: I like tea", messages: [{ role: "user", content: "I like tea" }] });
+    const both = await callTool(client, "summarize_conversation", {
+      transcript: "User: I like tea",
+      messages: [{ role: "user", content: "I like tea" }],
+    });
     expect(both.isError).toBe(true);
     expect(textOf(both)).toContain("transcript: give transcript or messages, not both");
     const none = await callTool(client, "summarize_conversation", {});

@@ -8,13 +8,28 @@ function randomHex(bytes: number): string {
   return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export async function createKey(opts: { user?: string; app?: string; account?: string }): Promise<{ key: string; id: string }> {
+export async function createKey(opts: {
+  user?: string;
+  app?: string;
+  account?: string;
+}): Promise<{ key: string; id: string }> {
   const key = `hc_${randomHex(20)}`;
   const id = `key_${randomHex(8)}`;
   counter++;
   await env.DB.prepare(
     "INSERT INTO api_keys (id, key_hash, account_id, user_id, app_name, scope, label, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  ).bind(id, await sha256Hex(key), opts.account ?? "default", opts.user ?? null, opts.app ?? null, opts.app ? "app" : "user", `test-${counter}`, Date.now()).run();
+  )
+    .bind(
+      id,
+      await sha256Hex(key),
+      opts.account ?? "default",
+      opts.user ?? null,
+      opts.app ?? null,
+      opts.app ? "app" : "user",
+      `test-${counter}`,
+      Date.now(),
+    )
+    .run();
   return { key, id };
 }
 

@@ -6,13 +6,13 @@
 import { createScheduledController, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { monotonicFactory } from "ulid";
-import worker from "../../src/index";
+import { overrideDepsForTest, type UserMemory } from "../../src/durable/user-memory";
 import type { Env } from "../../src/env";
+import worker from "../../src/index";
 import { buildMemory, contentHash } from "../../src/memory/memory-factory";
+import type { MemoryDeps } from "../../src/memory/service-deps";
 import { indexTokens } from "../../src/memory/text/tokenize";
 import type { Memory, Owner, Scope } from "../../src/memory/types";
-import type { MemoryDeps } from "../../src/memory/service-deps";
-import { overrideDepsForTest, type UserMemory } from "../../src/durable/user-memory";
 import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
 
 const newId = monotonicFactory();
@@ -32,25 +32,45 @@ export async function insertMemories(owner: Scope, rows: (Partial<Memory> & { co
   const built: Memory[] = [];
   for (const row of rows) {
     const createdAt = row.createdAt ?? now;
-    const base = buildMemory(owner, newId(createdAt), await contentHash(row.content), createdAt, { content: row.content, agentId: row.agentId ?? null });
+    const base = buildMemory(owner, newId(createdAt), await contentHash(row.content), createdAt, {
+      content: row.content,
+      agentId: row.agentId ?? null,
+    });
     built.push({ ...base, ...row, updatedAt: row.updatedAt ?? createdAt });
   }
-  await new D1MemoryRepo(env.DB).write(owner, built.map((memory) => ({
-    memory, ftsTokens: indexTokens(memory.content).join(" "),
-    event: { memoryId: memory.id, op: "create" as const, before: null, after: { content: memory.content }, actor: "test-import", at: memory.createdAt },
-  })), []);
+  await new D1MemoryRepo(env.DB).write(
+    owner,
+    built.map((memory) => ({
+      memory,
+      ftsTokens: indexTokens(memory.content).join(" "),
+      event: {
+        memoryId: memory.id,
+        op: "create" as const,
+        before: null,
+        after: { content: memory.content },
+        actor: "test-import",
+        at: memory.createdAt,
+      },
+    })),
+    [],
+  );
   return built;
 }
 
 /** The real scheduled() handler, with vars overridden for this run (e.g. SOFT_DELETE_RETENTION_DAYS=0). */
 export async function runCron(opts: { vars?: Record<string, string>; scheduledTime?: number } = {}): Promise<void> {
-  const controller = createScheduledController({ scheduledTime: new Date(opts.scheduledTime ?? Date.now()), cron: "*/15 * * * *" });
+  const controller = createScheduledController({
+    scheduledTime: new Date(opts.scheduledTime ?? Date.now()),
+    cron: "*/15 * * * *",
+  });
   await worker.scheduled(controller, { ...env, ...(opts.vars ?? {}) } as Env);
 }
 
 /** The cron as the runtime fires it: exports.default.scheduled() with the worker's own env. */
 export async function fireCron(scheduledTime = Date.now()): Promise<void> {
-  const target = exports.default as unknown as { scheduled(o: { scheduledTime?: Date | number; cron?: string }): Promise<unknown> };
+  const target = exports.default as unknown as {
+    scheduled(o: { scheduledTime?: Date | number; cron?: string }): Promise<unknown>;
+  };
   await target.scheduled({ scheduledTime, cron: "*/15 * * * *" });
 }
 
@@ -58,8 +78,12 @@ export async function rowOf(id: string): Promise<Record<string, unknown> | null>
   return env.DB.prepare("SELECT * FROM memories WHERE id = ?").bind(id).first();
 }
 
-export async function eventsOf(id: string): Promise<{ op: string; before: string | null; after: string | null; actor: string }[]> {
-  const r = await env.DB.prepare("SELECT op, before, after, actor FROM memory_events WHERE memory_id = ? ORDER BY id").bind(id).all<{ op: string; before: string | null; after: string | null; actor: string }>();
+export async function eventsOf(
+  id: string,
+): Promise<{ op: string; before: string | null; after: string | null; actor: string }[]> {
+  const r = await env.DB.prepare("SELECT op, before, after, actor FROM memory_events WHERE memory_id = ? ORDER BY id")
+    .bind(id)
+    .all<{ op: string; before: string | null; after: string | null; actor: string }>();
   return r.results;
 }
 

@@ -1,7 +1,7 @@
-import { afterEach } from "vitest";
+import { exports } from "cloudflare:workers";
 /** A real MCP SDK client talking to the worker in-process, over /mcp or the legacy /sse. */
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { exports } from "cloudflare:workers";
+import { afterEach } from "vitest";
 
 export function workerFetch(extraHeaders: Record<string, string> = {}) {
   return (url: string | URL, init?: RequestInit) => {
@@ -12,17 +12,28 @@ export function workerFetch(extraHeaders: Record<string, string> = {}) {
   };
 }
 
-export async function connectMcp(key: string, opts: { transport?: "mcp" | "sse"; headers?: Record<string, string> } = {}): Promise<Client> {
+export async function connectMcp(
+  key: string,
+  opts: { transport?: "mcp" | "sse"; headers?: Record<string, string> } = {},
+): Promise<Client> {
   const headers = { authorization: `Bearer ${key}`, ...(opts.headers ?? {}) };
   const client = new Client({ name: "hippocampus-test", version: "1.0.0" });
-  const transport = opts.transport === "sse"
-    ? new SSEClientTransport(new URL("http://localhost/sse"), { fetch: workerFetch(headers), requestInit: { headers } })
-    : new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), { fetch: workerFetch(headers) });
+  const transport =
+    opts.transport === "sse"
+      ? new SSEClientTransport(new URL("http://localhost/sse"), {
+          fetch: workerFetch(headers),
+          requestInit: { headers },
+        })
+      : new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), { fetch: workerFetch(headers) });
   await client.connect(transport);
   return client;
 }
 
-type ToolResult = { structuredContent?: Record<string, unknown>; content: { type: string; text?: string }[]; isError?: boolean };
+type ToolResult = {
+  structuredContent?: Record<string, unknown>;
+  content: { type: string; text?: string }[];
+  isError?: boolean;
+};
 
 export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResult> {
   return (await client.callTool({ name, arguments: args })) as ToolResult;

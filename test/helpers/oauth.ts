@@ -3,11 +3,19 @@
  * memory), and a "browser" that opens the authorization page, reads its form (consent handle =
  * CSRF token, binding cookie) and posts the person's choice back.
  */
-import {
-  Client, StreamableHTTPClientTransport, SSEClientTransport, UnauthorizedError,
-  type OAuthClientMetadata, type OAuthClientProvider, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens,
-} from "@modelcontextprotocol/client";
+
 import { exports } from "cloudflare:workers";
+import {
+  Client,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  SSEClientTransport,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from "@modelcontextprotocol/client";
 
 export const ORIGIN = "http://localhost";
 export const REDIRECT_URI = "http://127.0.0.1:53682/callback";
@@ -24,21 +32,44 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   verifier = "";
   authorizationUrl?: URL;
 
-  constructor(readonly name = "Hippocampus test client", readonly redirect = REDIRECT_URI) {}
+  constructor(
+    readonly name = "Hippocampus test client",
+    readonly redirect = REDIRECT_URI,
+  ) {}
 
   get redirectUrl(): string {
     return this.redirect;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: this.name, redirect_uris: [this.redirect], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return {
+      client_name: this.name,
+      redirect_uris: [this.redirect],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
   }
-  clientInformation() { return this.client; }
-  saveClientInformation(info: StoredOAuthClientInformation) { this.client = info; }
-  tokens() { return this.saved; }
-  saveTokens(tokens: StoredOAuthTokens) { this.saved = tokens; }
-  redirectToAuthorization(url: URL) { this.authorizationUrl = url; }
-  saveCodeVerifier(verifier: string) { this.verifier = verifier; }
-  codeVerifier() { return this.verifier; }
+  clientInformation() {
+    return this.client;
+  }
+  saveClientInformation(info: StoredOAuthClientInformation) {
+    this.client = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: StoredOAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
   /** What a real client does when the server says its credentials are dead: forget them, sign in again. */
   invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {
     if (scope === "all" || scope === "tokens") this.saved = undefined;
@@ -46,8 +77,12 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
     if (scope === "all" || scope === "verifier") this.verifier = "";
     if (scope === "all" || scope === "discovery") this.discovery = undefined;
   }
-  saveDiscoveryState(state: OAuthDiscoveryState) { this.discovery = state; }
-  discoveryState() { return this.discovery; }
+  saveDiscoveryState(state: OAuthDiscoveryState) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
+  }
   discovery?: OAuthDiscoveryState;
 }
 
@@ -88,7 +123,10 @@ export function browserFetch(ip: string, extra: Record<string, string> = {}) {
 }
 
 function cookiesOf(response: Response): string {
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 export async function openConsentPage(url: URL | string, ip: string, acceptLanguage = "en"): Promise<ConsentPage> {
@@ -98,11 +136,29 @@ export async function openConsentPage(url: URL | string, ip: string, acceptLangu
   return { status: response.status, html, handle, cookie: cookiesOf(response), headers: response.headers };
 }
 
-export async function postConsent(page: Pick<ConsentPage, "handle" | "cookie">, choice: BrowserChoice, extra: Record<string, string> = {}): Promise<Response> {
-  const form = new URLSearchParams({ handle: page.handle, credential: choice.credential, access: choice.access ?? "write", decision: choice.decision ?? "approve", lang: "en" });
-  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, ...extra };
+export async function postConsent(
+  page: Pick<ConsentPage, "handle" | "cookie">,
+  choice: BrowserChoice,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const form = new URLSearchParams({
+    handle: page.handle,
+    credential: choice.credential,
+    access: choice.access ?? "write",
+    decision: choice.decision ?? "approve",
+    lang: "en",
+  });
+  const headers: Record<string, string> = {
+    "content-type": "application/x-www-form-urlencoded",
+    origin: ORIGIN,
+    ...extra,
+  };
   if (page.cookie) headers.cookie = page.cookie;
-  return browserFetch(choice.ip, headers)(`${ORIGIN}/authorize`, { method: "POST", body: form.toString(), redirect: "manual" });
+  return browserFetch(choice.ip, headers)(`${ORIGIN}/authorize`, {
+    method: "POST",
+    body: form.toString(),
+    redirect: "manual",
+  });
 }
 
 /** Opens the page, posts the choice, and returns where the browser is sent (the client's redirect URI). */
@@ -111,7 +167,8 @@ export async function approveInBrowser(url: URL, choice: BrowserChoice): Promise
   if (page.status !== 200) throw new Error(`consent page answered ${page.status}: ${page.html.slice(0, 300)}`);
   const response = await postConsent(page, choice);
   const location = response.headers.get("location");
-  if (response.status !== 302 || !location) throw new Error(`consent POST answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  if (response.status !== 302 || !location)
+    throw new Error(`consent POST answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   return new URL(location);
 }
 
@@ -125,17 +182,26 @@ function transportFor(kind: "mcp" | "sse", provider: MemoryOAuthProvider, ip: st
 }
 
 /** The whole OAuth flow of an MCP client: 401 → discovery → registration → page → code → tokens → connected. */
-export async function connectWithOAuth(choice: BrowserChoice, opts: { transport?: "mcp" | "sse"; provider?: MemoryOAuthProvider } = {}) {
+export async function connectWithOAuth(
+  choice: BrowserChoice,
+  opts: { transport?: "mcp" | "sse"; provider?: MemoryOAuthProvider } = {},
+) {
   const kind = opts.transport ?? "mcp";
   const provider = opts.provider ?? new MemoryOAuthProvider();
   const first = transportFor(kind, provider, choice.ip);
   const probe = new Client({ name: "hippocampus-oauth-test", version: "1.0.0" });
-  const refused = await probe.connect(first).then(() => null, (err: unknown) => err);
+  const refused = await probe.connect(first).then(
+    () => null,
+    (err: unknown) => err,
+  );
   if (refused === null) throw new Error("connected without signing in");
   // /mcp rejects with UnauthorizedError once the client is sent to the page. The SDK's SSE transport
   // (2.4.0) rejects early, on EventSource's second error event, while its auth flow still runs.
   for (let i = 0; i < 100 && !provider.authorizationUrl; i++) await new Promise((r) => setTimeout(r, 20));
-  if (!provider.authorizationUrl) throw refused instanceof UnauthorizedError ? new Error("the client was never sent to the authorization page") : refused;
+  if (!provider.authorizationUrl)
+    throw refused instanceof UnauthorizedError
+      ? new Error("the client was never sent to the authorization page")
+      : refused;
   const callback = await approveInBrowser(provider.authorizationUrl, choice);
   await first.finishAuth(callback.searchParams);
   const client = new Client({ name: "hippocampus-oauth-test", version: "1.0.0" });
@@ -146,11 +212,17 @@ export async function connectWithOAuth(choice: BrowserChoice, opts: { transport?
 /** A raw token-endpoint call, as a client refreshing its tokens would make it. */
 export async function tokenRequest(params: Record<string, string>, ip: string): Promise<Response> {
   return browserFetch(ip)(`${ORIGIN}/oauth/token`, {
-    method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(params).toString(),
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(params).toString(),
   });
 }
 
-export function rawFetch(path: string, init: RequestInit = {}, headers: Record<string, string> = {}): Promise<Response> {
+export function rawFetch(
+  path: string,
+  init: RequestInit = {},
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const request = new Request(`${ORIGIN}${path}`, init);
   request.headers.set("host", "localhost");
   for (const [k, v] of Object.entries(headers)) request.headers.set(k, v);
@@ -158,29 +230,53 @@ export function rawFetch(path: string, init: RequestInit = {}, headers: Record<s
 }
 
 function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
 }
 
 /** PKCE S256 (RFC 7636): a random verifier and its SHA-256 challenge. */
 export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
   const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
-  const challenge = base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))));
+  const challenge = base64url(
+    new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))),
+  );
   return { verifier, challenge };
 }
 
 /** Dynamic client registration (RFC 7591) of a public client, as MCP clients do it. */
-export async function registerClient(ip: string, opts: { name?: string; redirectUris?: string[] } = {}): Promise<{ clientId: string; redirectUri: string }> {
+export async function registerClient(
+  ip: string,
+  opts: { name?: string; redirectUris?: string[] } = {},
+): Promise<{ clientId: string; redirectUri: string }> {
   const redirectUris = opts.redirectUris ?? [REDIRECT_URI];
   const response = await browserFetch(ip)(`${ORIGIN}/oauth/register`, {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ client_name: opts.name ?? "Raw test client", redirect_uris: redirectUris, grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      client_name: opts.name ?? "Raw test client",
+      redirect_uris: redirectUris,
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    }),
   });
   if (response.status !== 201) throw new Error(`registration answered ${response.status}: ${await response.text()}`);
   const body = (await response.json()) as { client_id: string };
   return { clientId: body.client_id, redirectUri: redirectUris[0] };
 }
 
-export function authorizeUrl(params: { clientId: string; redirectUri: string; challenge?: string; method?: string; scope?: string; resource?: string; state?: string; lang?: string }): URL {
+export function authorizeUrl(params: {
+  clientId: string;
+  redirectUri: string;
+  challenge?: string;
+  method?: string;
+  scope?: string;
+  resource?: string;
+  state?: string;
+  lang?: string;
+}): URL {
   const url = new URL(`${ORIGIN}/authorize`);
   url.searchParams.set("response_type", "code");
   url.searchParams.set("client_id", params.clientId);
@@ -205,13 +301,22 @@ export interface Tokens {
 }
 
 /** Registration, page, approval and code exchange without an MCP client: the grant's raw tokens. */
-export async function grantTokens(choice: BrowserChoice, opts: { resource?: string; scope?: string } = {}): Promise<Tokens & { clientId: string }> {
+export async function grantTokens(
+  choice: BrowserChoice,
+  opts: { resource?: string; scope?: string } = {},
+): Promise<Tokens & { clientId: string }> {
   const { clientId, redirectUri } = await registerClient(choice.ip);
   const { verifier, challenge } = await pkcePair();
-  const callback = await approveInBrowser(authorizeUrl({ clientId, redirectUri, challenge, resource: opts.resource, scope: opts.scope }), choice);
+  const callback = await approveInBrowser(
+    authorizeUrl({ clientId, redirectUri, challenge, resource: opts.resource, scope: opts.scope }),
+    choice,
+  );
   const code = callback.searchParams.get("code");
   if (!code) throw new Error(`no code in ${callback.href}`);
-  const response = await tokenRequest({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }, choice.ip);
+  const response = await tokenRequest(
+    { grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier },
+    choice.ip,
+  );
   if (response.status !== 200) throw new Error(`code exchange answered ${response.status}: ${await response.text()}`);
   return { ...((await response.json()) as Tokens), clientId };
 }
@@ -220,7 +325,16 @@ export async function grantTokens(choice: BrowserChoice, opts: { resource?: stri
 export function mcpPost(bearer: string, path = "/mcp"): Promise<Response> {
   return rawFetch(path, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${bearer}` },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      authorization: `Bearer ${bearer}`,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    }),
   });
 }

@@ -5,10 +5,10 @@ import { FreshBuffer } from "../../src/memory/fresh-buffer";
 import { MemoryService } from "../../src/memory/memory-service";
 import type { IdempotencyStore, Logger, MemoryRepo, VectorIndex } from "../../src/memory/ports";
 import type { MemoryDeps } from "../../src/memory/service-deps";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
 import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
 import { RulesLlm } from "../../src/providers/rules-llm";
 import { NoReranker } from "../../src/providers/workers-ai-reranker";
+import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
 
 export class MemoryIdempotency implements IdempotencyStore {
   private readonly map = new Map<string, { value: unknown; at: number }>();
@@ -38,7 +38,14 @@ export function testService(overrides: Partial<MemoryDeps> & { index: VectorInde
     idempotency: new MemoryIdempotency(),
     newId: () => newId(),
     log: recordingLogger(),
-    settings: { maxResults: 5, confidenceFloor: 0.6, longContentChars: 500, embedderKind: "local", retentionDays: 30, halfLifeDays: 30 },
+    settings: {
+      maxResults: 5,
+      confidenceFloor: 0.6,
+      longContentChars: 500,
+      embedderKind: "local",
+      retentionDays: 30,
+      halfLifeDays: 30,
+    },
     ...overrides,
   });
 }

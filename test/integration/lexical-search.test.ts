@@ -1,11 +1,11 @@
-import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { uniqueUser } from "../helpers/api-keys";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
-import { D1LexicalSearch } from "../../src/storage/d1-lexical-search";
+import { describe, expect, it } from "vitest";
 import { parseImportLines } from "../../src/memory/import/parse-import-lines";
 import { queryTokens } from "../../src/memory/text/tokenize";
+import { D1LexicalSearch } from "../../src/storage/d1-lexical-search";
+import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
 import { ftsOwnerKey } from "../../src/storage/fts-owner-key";
+import { uniqueUser } from "../helpers/api-keys";
 
 function stubFor(userId: string) {
   return env.USER_MEMORY.get(env.USER_MEMORY.idFromName(`default:${userId}`));
@@ -32,11 +32,19 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
     const idOf = Object.fromEntries(imported.items.map((i) => [i.external_id, i.id]));
     const repo = new D1MemoryRepo(env.DB);
     const owner = { accountId: "default", userId };
-    const found = await repo.searchLexical(owner, queryTokens("Caroline paint"), { limit: 10, statuses: ["active"], contextWeight: 0.4 });
+    const found = await repo.searchLexical(owner, queryTokens("Caroline paint"), {
+      limit: 10,
+      statuses: ["active"],
+      contextWeight: 0.4,
+    });
     const ids = found.hits.map((h) => h.id);
     expect(ids).toContain(idOf.t2);
     expect(ids).not.toContain(idOf.t3);
-    const withoutContext = await repo.searchLexical(owner, queryTokens("paint"), { limit: 10, statuses: ["active"], contextWeight: 0 });
+    const withoutContext = await repo.searchLexical(owner, queryTokens("paint"), {
+      limit: 10,
+      statuses: ["active"],
+      contextWeight: 0,
+    });
     const own = withoutContext.hits.find((h) => h.id === idOf.t1)!;
     const viaNeighbour = withoutContext.hits.find((h) => h.id === idOf.t2);
     expect(own.score).toBeGreaterThan(0);
@@ -46,7 +54,11 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
   it("reports the corpus size bm25() uses: the row count of the whole FTS table", async () => {
     await importInto(uniqueUser("lex"), turns);
     const repo = new D1MemoryRepo(env.DB);
-    const found = await repo.searchLexical({ accountId: "default", userId: uniqueUser("nobody") }, ["sunris"], { limit: 5, statuses: ["active"], contextWeight: 0.4 });
+    const found = await repo.searchLexical({ accountId: "default", userId: uniqueUser("nobody") }, ["sunris"], {
+      limit: 5,
+      statuses: ["active"],
+      contextWeight: 0.4,
+    });
     const counted = await env.DB.prepare("SELECT count(*) AS n FROM memories_fts").first<{ n: number }>();
     expect(found.hits).toEqual([]);
     expect(found.corpusSize).toBe(counted!.n);
@@ -57,10 +69,17 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
     const userId = uniqueUser("lex");
     const imported = await importInto(userId, turns);
     const id = imported.items.find((i) => i.external_id === "t2")!.id;
-    const before = await env.DB.prepare("SELECT context FROM memories_fts WHERE memory_id = ?").bind(id).first<{ context: string }>();
-    const updated = await stubFor(userId).update({ accountId: "default", userId, actor: "test" }, { id, content: "Caroline: A sunset over the sea." });
+    const before = await env.DB.prepare("SELECT context FROM memories_fts WHERE memory_id = ?")
+      .bind(id)
+      .first<{ context: string }>();
+    const updated = await stubFor(userId).update(
+      { accountId: "default", userId, actor: "test" },
+      { id, content: "Caroline: A sunset over the sea." },
+    );
     expect(updated.ok).toBe(true);
-    const rows = await env.DB.prepare("SELECT tokens, context FROM memories_fts WHERE memory_id = ?").bind(id).all<{ tokens: string; context: string }>();
+    const rows = await env.DB.prepare("SELECT tokens, context FROM memories_fts WHERE memory_id = ?")
+      .bind(id)
+      .all<{ tokens: string; context: string }>();
     expect(rows.results).toHaveLength(1);
     expect(rows.results[0].tokens).toContain("sunset");
     expect(rows.results[0].context).toBe(before!.context);
@@ -77,31 +96,50 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
 
   it("scopes matching to the owner's rows inside FTS5, case-exact, with the same key SQL computes", async () => {
     const suffix = uniqueUser("case");
-    const upper = `Lex-${suffix}`, lower = `lex-${suffix}`;
+    const upper = `Lex-${suffix}`,
+      lower = `lex-${suffix}`;
     await importInto(upper, [{ content: "Loves kayaking on the fjord" }]);
     const mine = await importInto(lower, [{ content: "Went kayaking once" }]);
     const repo = new D1MemoryRepo(env.DB);
-    const found = await repo.searchLexical({ accountId: "default", userId: lower }, queryTokens("kayaking fjord"), { limit: 10, statuses: ["active"], contextWeight: 0.4 });
+    const found = await repo.searchLexical({ accountId: "default", userId: lower }, queryTokens("kayaking fjord"), {
+      limit: 10,
+      statuses: ["active"],
+      contextWeight: 0.4,
+    });
     expect(found.hits.map((h) => h.id)).toEqual([mine.items[0].id]);
     expect(found.rows.map((m) => m.userId)).toEqual([lower]);
     const owner = { accountId: "default", userId: upper };
     const sqlKey = await env.DB.prepare("SELECT lower(hex(?)) AS k").bind(`default:${upper}`).first<{ k: string }>();
     expect(ftsOwnerKey(owner)).toBe(sqlKey!.k);
-    const stored = await env.DB.prepare("SELECT owner_key FROM memories_fts WHERE owner = ?").bind(`default:${upper}`).first<{ owner_key: string }>();
+    const stored = await env.DB.prepare("SELECT owner_key FROM memories_fts WHERE owner = ?")
+      .bind(`default:${upper}`)
+      .first<{ owner_key: string }>();
     expect(stored!.owner_key).toBe(ftsOwnerKey(owner));
   });
 
   it("looks deeper when the best-scored rows are deleted, and returns live rows only", async () => {
     const userId = uniqueUser("lex");
     const strong = Array.from({ length: 6 }, (_, i) => ({ content: `kayak kayak kayak ${i}` }));
-    const weak = [{ content: "A kayak trip to the lake with old friends" }, { content: "Sold the kayak to a neighbour last spring" }];
+    const weak = [
+      { content: "A kayak trip to the lake with old friends" },
+      { content: "Sold the kayak to a neighbour last spring" },
+    ];
     const imported = await importInto(userId, [...strong, ...weak]);
     const scope = { accountId: "default", userId, actor: "test" };
     const deleted = await stubFor(userId).delete(scope, { ids: imported.items.slice(0, 6).map((i) => i.id) });
     expect(deleted.ok).toBe(true);
     const repo = new D1MemoryRepo(env.DB);
-    const found = await repo.searchLexical({ accountId: "default", userId }, ["kayak"], { limit: 2, statuses: ["active"], contextWeight: 0.4 });
-    expect(found.hits.map((h) => h.id).sort()).toEqual(imported.items.slice(6).map((i) => i.id).sort());
+    const found = await repo.searchLexical({ accountId: "default", userId }, ["kayak"], {
+      limit: 2,
+      statuses: ["active"],
+      contextWeight: 0.4,
+    });
+    expect(found.hits.map((h) => h.id).sort()).toEqual(
+      imported.items
+        .slice(6)
+        .map((i) => i.id)
+        .sort(),
+    );
     expect(found.rows.every((m) => m.status === "active")).toBe(true);
   });
 
@@ -121,4 +159,3 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
     expect(second.hits.map((h) => h.id)).toEqual([imported.items[0].id]);
   });
 });
-

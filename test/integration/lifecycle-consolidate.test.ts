@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { Memory } from "../../src/memory/types";
 import { uniqueUser } from "../helpers/api-keys";
 import { eventsOf, insertMemories, ok, overrideDeps, ownerOf, rowOf, runCron, stubOf } from "../helpers/lifecycle";
-import type { Memory } from "../../src/memory/types";
 
 const T0 = Date.now() - 60_000;
 
@@ -31,7 +31,12 @@ describe("consolidation on the cron", () => {
 
     const kept = await rowOf(winner.id);
     expect(kept?.status).toBe("active");
-    expect(JSON.parse(kept!.derived_from as string).sort()).toEqual(fragments.filter((f) => f !== winner).map((f) => f.id).sort());
+    expect(JSON.parse(kept!.derived_from as string).sort()).toEqual(
+      fragments
+        .filter((f) => f !== winner)
+        .map((f) => f.id)
+        .sort(),
+    );
     expect(JSON.parse(kept!.tags as string).sort()).toEqual(["coding", "lang"]);
     expect(kept?.priority).toBe(2);
     expect(kept?.access_count).toBe(2);
@@ -72,15 +77,29 @@ describe("consolidation on the cron", () => {
     await overrideDeps(owner, (d) => ({
       llm: Object.assign(Object.create(d.llm), {
         async decideConflict(content: string, candidates: { handle: number; content: string; category: string }[]) {
-          await d.repo.write(owner, [], [{ id: a.id, changes: { tags: ["edited"], updatedAt: Date.now() + 5 }, event: { op: "update", before: null, after: { tags: ["edited"] }, actor: "user", at: Date.now() } }]);
+          await d.repo.write(
+            owner,
+            [],
+            [
+              {
+                id: a.id,
+                changes: { tags: ["edited"], updatedAt: Date.now() + 5 },
+                event: { op: "update", before: null, after: { tags: ["edited"] }, actor: "user", at: Date.now() },
+              },
+            ],
+          );
           return d.llm.decideConflict(content, candidates);
         },
       }),
     }));
-    const report = await ok(stubOf(owner).maintain(owner, {
-      now: Date.now(), jobs: ["consolidate"], budget: { maxMs: 10_000, maxRows: 100 },
-      policy: { retentionDays: 30, retentionRules: [], halfLifeDays: 30, batchSize: 100 },
-    }));
+    const report = await ok(
+      stubOf(owner).maintain(owner, {
+        now: Date.now(),
+        jobs: ["consolidate"],
+        budget: { maxMs: 10_000, maxRows: 100 },
+        policy: { retentionDays: 30, retentionRules: [], halfLifeDays: 30, batchSize: 100 },
+      }),
+    );
     expect(report.jobs[0]).toMatchObject({ processed: 2, changed: 0, complete: true });
     expect((await rowOf(a.id))?.status).toBe("active");
     expect((await rowOf(b.id))?.status).toBe("active");
@@ -106,7 +125,10 @@ describe("consolidation on the cron", () => {
     ]);
     await insertMemories(owner, rows);
     const request = (maxRows: number) => ({
-      now: Date.now(), jobs: ["consolidate" as const], full: { consolidate: true }, budget: { maxMs: 10_000, maxRows },
+      now: Date.now(),
+      jobs: ["consolidate" as const],
+      full: { consolidate: true },
+      budget: { maxMs: 10_000, maxRows },
       policy: { retentionDays: 30, retentionRules: [], halfLifeDays: 30, batchSize: 4 },
     });
     const first = await ok(stubOf(owner).maintain(owner, request(4)));

@@ -1,12 +1,25 @@
-import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
 import { uniqueUser } from "../helpers/api-keys";
-import { DAY, eventsOf, fireCron, insertMemories, ok, ownerOf, rowOf, runCron, stubOf, withDeps } from "../helpers/lifecycle";
+import {
+  DAY,
+  eventsOf,
+  fireCron,
+  insertMemories,
+  ok,
+  ownerOf,
+  rowOf,
+  runCron,
+  stubOf,
+  withDeps,
+} from "../helpers/lifecycle";
 
 const EPISODIC_90_PIN_1 = JSON.stringify([{ memory_type: "episodic", days: 90, keep_priority_at_most: 1 }]);
 
 async function ftsRows(id: string): Promise<number> {
-  const r = await env.DB.prepare("SELECT count(*) AS n FROM memories_fts WHERE memory_id = ?").bind(id).first<{ n: number }>();
+  const r = await env.DB.prepare("SELECT count(*) AS n FROM memories_fts WHERE memory_id = ?")
+    .bind(id)
+    .first<{ n: number }>();
   return r?.n ?? 0;
 }
 
@@ -16,7 +29,9 @@ describe("expiry on the cron", () => {
     const stub = stubOf(owner);
     const gone = await ok(stub.save(owner, { content: "Parking spot B12 today", ttl_days: 0 }));
     const keep = await ok(stub.save(owner, { content: "Parking permit renews in March" }));
-    expect(await withDeps(owner, async (d) => (await d.index.listIds!(owner))!.sort())).toEqual([gone.id, keep.id].sort());
+    expect(await withDeps(owner, async (d) => (await d.index.listIds!(owner))!.sort())).toEqual(
+      [gone.id, keep.id].sort(),
+    );
 
     await fireCron(Date.now() + 1000);
 
@@ -44,12 +59,16 @@ describe("expiry on the cron", () => {
     ]);
     await runCron({ vars: { RETENTION_RULES: EPISODIC_90_PIN_1 } });
     expect((await rowOf(trip.id))?.status).toBe("expired");
-    expect(JSON.parse((await eventsOf(trip.id)).at(-1)!.after!).reason).toBe("retention rule: episodic memories live 90 days unless priority ≤ 1");
+    expect(JSON.parse((await eventsOf(trip.id)).at(-1)!.after!).reason).toBe(
+      "retention rule: episodic memories live 90 days unless priority ≤ 1",
+    );
     for (const m of [pinned, fact, recent]) expect((await rowOf(m.id))?.status).toBe("active");
   });
 
   it("rejects a malformed RETENTION_RULES loudly instead of expiring by accident", async () => {
-    await expect(runCron({ vars: { RETENTION_RULES: '[{"days":90}]' } })).rejects.toThrow(/RETENTION_RULES\.0.*category or memory_type/);
+    await expect(runCron({ vars: { RETENTION_RULES: '[{"days":90}]' } })).rejects.toThrow(
+      /RETENTION_RULES\.0.*category or memory_type/,
+    );
     await expect(runCron({ vars: { RETENTION_RULES: "episodic:90" } })).rejects.toThrow(/RETENTION_RULES.*JSON array/);
   });
 });
@@ -61,7 +80,9 @@ describe("purge on the cron", () => {
     const saved = await ok(stub.save(owner, { content: "My locker code is on the blue note" }));
     await ok(stub.delete(owner, { id: saved.id! }));
     // A stale vector (an earlier unindex that failed) must go too: purge deletes by id.
-    await withDeps(owner, async (d) => d.index.upsert(owner, [{ id: saved.id!, vector: (await d.embedder.embed(["x"]))[0] }]));
+    await withDeps(owner, async (d) =>
+      d.index.upsert(owner, [{ id: saved.id!, vector: (await d.embedder.embed(["x"]))[0] }]),
+    );
 
     await runCron({ vars: { SOFT_DELETE_RETENTION_DAYS: "0" } });
 
@@ -95,12 +116,20 @@ describe("purge on the cron", () => {
   it("never purges another user's tombstones through this user's run", async () => {
     const alice = ownerOf(uniqueUser("alice"));
     const bob = ownerOf(uniqueUser("bob"));
-    const [a] = await insertMemories(alice, [{ content: "alice tombstone", status: "deleted", deletedAt: Date.now() - 40 * DAY }]);
-    const [b] = await insertMemories(bob, [{ content: "bob tombstone", status: "deleted", deletedAt: Date.now() - 40 * DAY }]);
-    const report = await ok(stubOf(alice).maintain(alice, {
-      now: Date.now(), jobs: ["purge"], budget: { maxMs: 5000, maxRows: 100 },
-      policy: { retentionDays: 30, retentionRules: [], halfLifeDays: 30, batchSize: 100 },
-    }));
+    const [a] = await insertMemories(alice, [
+      { content: "alice tombstone", status: "deleted", deletedAt: Date.now() - 40 * DAY },
+    ]);
+    const [b] = await insertMemories(bob, [
+      { content: "bob tombstone", status: "deleted", deletedAt: Date.now() - 40 * DAY },
+    ]);
+    const report = await ok(
+      stubOf(alice).maintain(alice, {
+        now: Date.now(),
+        jobs: ["purge"],
+        budget: { maxMs: 5000, maxRows: 100 },
+        policy: { retentionDays: 30, retentionRules: [], halfLifeDays: 30, batchSize: 100 },
+      }),
+    );
     expect(report.jobs[0]).toMatchObject({ job: "purge", changed: 1, complete: true });
     expect(await rowOf(a.id)).toBeNull();
     expect(await rowOf(b.id)).not.toBeNull();

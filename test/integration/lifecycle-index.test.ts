@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
 import { buildMemoryService } from "../../src/composition";
 import { loadConfig } from "../../src/config";
 import { overrideDepsForTest, type UserMemory } from "../../src/durable/user-memory";
@@ -33,11 +33,18 @@ function denseOnly(repo: MemoryRepo): MemoryRepo {
 describe("index repair", () => {
   it("upserts rows never indexed and deletes vectors whose rows are gone; stats report sync", async () => {
     const owner = ownerOf(uniqueUser());
-    const rows = await insertMemories(owner, [{ content: "Likes green tea" }, { content: "Works in Porto" }, { content: "Plays chess" }]);
+    const rows = await insertMemories(owner, [
+      { content: "Likes green tea" },
+      { content: "Works in Porto" },
+      { content: "Plays chess" },
+    ]);
     const [gone] = await insertMemories(owner, [{ content: "Deleted fact", status: "deleted", deletedAt: Date.now() }]);
     await withDeps(owner, async (d) => {
       const [v] = await d.embedder.embed(["stray"]);
-      await d.index.upsert(owner, [{ id: "never-existed", vector: v }, { id: gone.id, vector: v }]);
+      await d.index.upsert(owner, [
+        { id: "never-existed", vector: v },
+        { id: gone.id, vector: v },
+      ]);
     });
     expect(await ok(stubOf(owner).stats(owner))).toMatchObject({ activeUnindexed: 3, inSync: false });
 
@@ -78,7 +85,13 @@ describe("index repair", () => {
 
   it("a run cut short — by its row budget or by a crash mid-run — resumes and loses nothing", async () => {
     const owner = ownerOf(uniqueUser());
-    const rows = await insertMemories(owner, Array.from({ length: 50 }, (_, i) => ({ content: `Fact number ${i} about topic ${i * 7}`, createdAt: Date.now() - 50_000 + i })));
+    const rows = await insertMemories(
+      owner,
+      Array.from({ length: 50 }, (_, i) => ({
+        content: `Fact number ${i} about topic ${i * 7}`,
+        createdAt: Date.now() - 50_000 + i,
+      })),
+    );
     const vars = { LIFECYCLE_BATCH_SIZE: "10", LIFECYCLE_USER_MAX_ROWS: "20" };
     const fake = await failingIndex(owner);
 
@@ -115,7 +128,11 @@ describe("model migration", () => {
     await runCron(); // consolidation checks the new rows first, so the runs below spend their budget on migration
     const vars = { EMBEDDING_MODEL: "local-hash-v2", LIFECYCLE_BATCH_SIZE: "5", LIFECYCLE_USER_MAX_ROWS: "5" };
     await switchModel(owner, vars);
-    expect(await ok(stub.stats(owner))).toMatchObject({ embeddingModel: "local-hash-v2", activeOtherModel: 13, inSync: false });
+    expect(await ok(stub.stats(owner))).toMatchObject({
+      embeddingModel: "local-hash-v2",
+      activeOtherModel: 13,
+      inSync: false,
+    });
 
     await runCron({ vars });
     expect(await ok(stub.stats(owner))).toMatchObject({ activeIndexed: 5, activeOtherModel: 8 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
 import type { Env } from "../../src/env";
 import { runScheduledMaintenance } from "../../src/jobs/scheduled";
 import { dueQuery } from "../../src/memory/lifecycle/due-query";
@@ -8,8 +8,13 @@ import { uniqueUser } from "../helpers/api-keys";
 import { DAY, insertMemories, ok, ownerOf, rowOf, runCron, stubOf } from "../helpers/lifecycle";
 
 const POLICY = {
-  retentionDays: 30, halfLifeDays: 30, batchSize: 100,
-  retentionRules: [{ memoryType: "episodic" as const, days: 90, keepPriorityAtMost: 1 }, { category: "chat", days: 7 }],
+  retentionDays: 30,
+  halfLifeDays: 30,
+  batchSize: 100,
+  retentionRules: [
+    { memoryType: "episodic" as const, days: 90, keepPriorityAtMost: 1 },
+    { category: "chat", days: 7 },
+  ],
 };
 
 function cron(vars: Record<string, string> = {}, timer?: () => number) {
@@ -25,10 +30,14 @@ async function drain() {
 describe("finding users that need work", () => {
   it("answers every 'who needs work' criterion from an index, never a table scan", async () => {
     for (const c of dueCriteria(dueQuery(POLICY, Date.now(), "local-hash-v1"))) {
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${ownersSql(c)}`).bind(...c.params, 10).all<{ detail: string }>();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${ownersSql(c)}`)
+        .bind(...c.params, 10)
+        .all<{ detail: string }>();
       const details = plan.results.map((r) => r.detail);
       const access = details.find((d) => / memories /.test(`${d} `) || d.includes("memories USING"));
-      expect(access, `${c.job}: ${c.where}\n${details.join("\n")}`).toMatch(/^(SEARCH|SCAN) memories USING (COVERING )?INDEX memories_/);
+      expect(access, `${c.job}: ${c.where}\n${details.join("\n")}`).toMatch(
+        /^(SEARCH|SCAN) memories USING (COVERING )?INDEX memories_/,
+      );
       // A SCAN is acceptable only over a partial index, which holds nothing but rows with work due.
       if (access!.startsWith("SCAN")) expect(c.index, c.where).toBeDefined();
     }
@@ -48,7 +57,11 @@ describe("finding users that need work", () => {
     const second = await cron({ LIFECYCLE_USERS_PER_RUN: "2" });
     const visited = [...first.outcomes, ...second.outcomes].map((o) => o.owner.userId);
     for (const o of busy) expect(visited).toContain(o.userId);
-    expect(first.outcomes.every((o) => o.status === "done" && "report" in o && o.report.jobs.some((j) => j.job === "expire"))).toBe(true);
+    expect(
+      first.outcomes.every(
+        (o) => o.status === "done" && "report" in o && o.report.jobs.some((j) => j.job === "expire"),
+      ),
+    ).toBe(true);
   });
 
   it("stops handing out work when the run's time budget is spent; skipped users stay due", async () => {
@@ -72,7 +85,13 @@ describe("passive forgetting (decay)", () => {
     const sixtyDaysAgo = Date.now() - 60 * DAY;
     const [never, recalled, core, ancient] = await insertMemories(owner, [
       { content: "Lives in Berlin", category: "home", createdAt: sixtyDaysAgo },
-      { content: "Lives in Berlin", category: "travel", createdAt: sixtyDaysAgo, accessCount: 1, lastAccessedAt: sixtyDaysAgo },
+      {
+        content: "Lives in Berlin",
+        category: "travel",
+        createdAt: sixtyDaysAgo,
+        accessCount: 1,
+        lastAccessedAt: sixtyDaysAgo,
+      },
       { content: "Name is Ada", priority: 1, importance: 0.9, createdAt: sixtyDaysAgo },
       { content: "Once owned a red bicycle", createdAt: Date.now() - 400 * DAY },
     ]);

@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
-import { LocalVectorIndex, quantize } from "../../src/storage/local-vector-index";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
 import { l2normalize } from "../../src/memory/vector-math";
+import { LocalVectorIndex, quantize } from "../../src/storage/local-vector-index";
 import { uniqueUser } from "../helpers/api-keys";
 
 const owner = { accountId: "default", userId: "vec-owner" };
@@ -73,7 +73,10 @@ describe("LocalVectorIndex in Durable Object SQLite", () => {
       };
       const index = new LocalVectorIndex(state.storage.sql, dims);
       await index.query(owner, distinct(0), 1);
-      await index.upsert(owner, Array.from({ length: 200 }, (_, i) => ({ id: `v${i}`, vector: distinct(i) })));
+      await index.upsert(
+        owner,
+        Array.from({ length: 200 }, (_, i) => ({ id: `v${i}`, vector: distinct(i) })),
+      );
       for (const probe of [0, 63, 64, 199]) {
         const hits = await index.query(owner, distinct(probe), 1);
         expect(hits[0].id).toBe(`v${probe}`);

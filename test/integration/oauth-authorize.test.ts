@@ -1,14 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { createKey, revokeKey, uniqueUser } from "../helpers/api-keys";
 import {
-  authorizeUrl, openConsentPage, pkcePair, postConsent, registerClient, REDIRECT_URI, uniqueIp,
+  authorizeUrl,
+  openConsentPage,
+  pkcePair,
+  postConsent,
+  REDIRECT_URI,
+  registerClient,
+  uniqueIp,
 } from "../helpers/oauth";
 
 async function freshRequest(opts: { name?: string; redirectUris?: string[]; scope?: string; lang?: string } = {}) {
   const ip = uniqueIp();
   const { clientId, redirectUri } = await registerClient(ip, opts);
   const { challenge } = await pkcePair();
-  return { ip, clientId, redirectUri, url: authorizeUrl({ clientId, redirectUri, challenge, scope: opts.scope, lang: opts.lang }) };
+  return {
+    ip,
+    clientId,
+    redirectUri,
+    url: authorizeUrl({ clientId, redirectUri, challenge, scope: opts.scope, lang: opts.lang }),
+  };
 }
 
 describe("the authorization page", () => {
@@ -17,7 +28,7 @@ describe("the authorization page", () => {
     const page = await openConsentPage(url, ip, "en-GB,en;q=0.9");
     expect(page.status).toBe(200);
     expect(page.html).toContain('<html lang="en">');
-    expect(page.html).toContain("Allow <span class=\"client\">Claude</span> to use your Hippocampus memory?");
+    expect(page.html).toContain('Allow <span class="client">Claude</span> to use your Hippocampus memory?');
     expect(page.html).toContain("<strong>127.0.0.1</strong>");
     expect(page.html).toContain("This sends access to an app on your own computer");
     expect(page.html).toContain("This app registered itself; its name is not verified.");
@@ -34,7 +45,7 @@ describe("the authorization page", () => {
     const { url, ip } = await freshRequest({ name: "Cursor" });
     const zh = await openConsentPage(url, ip, "zh-CN,zh;q=0.9,en;q=0.8");
     expect(zh.html).toContain('<html lang="zh-CN">');
-    expect(zh.html).toContain("允许 <span class=\"client\">Cursor</span> 使用你的 Hippocampus 记忆吗？");
+    expect(zh.html).toContain('允许 <span class="client">Cursor</span> 使用你的 Hippocampus 记忆吗？');
     expect(zh.html).toContain("你的 Hippocampus 用户密钥");
     expect(zh.html).toContain(">English</a>");
     const forced = await openConsentPage(`${url.href}&lang=en`, ip, "zh-CN");
@@ -95,7 +106,10 @@ describe("the redirect URI must match the registered one exactly", () => {
     const ip = uniqueIp();
     const { clientId } = await registerClient(ip, { redirectUris: ["https://client.example/cb"] });
     const { challenge } = await pkcePair();
-    const page = await openConsentPage(authorizeUrl({ clientId, redirectUri: "https://client.example/cb", challenge }), ip);
+    const page = await openConsentPage(
+      authorizeUrl({ clientId, redirectUri: "https://client.example/cb", challenge }),
+      ip,
+    );
     expect(page.status).toBe(200);
     expect(page.html).toContain("<strong>client.example</strong>");
     expect(page.html).not.toContain("an app on your own computer");
@@ -103,7 +117,11 @@ describe("the redirect URI must match the registered one exactly", () => {
 });
 
 describe("native apps", () => {
-  const CURSOR = ["cursor://anysphere.cursor-mcp/oauth/callback", "https://www.cursor.com/agents/mcp/oauth/callback", "http://localhost:8787/callback"];
+  const CURSOR = [
+    "cursor://anysphere.cursor-mcp/oauth/callback",
+    "https://www.cursor.com/agents/mcp/oauth/callback",
+    "http://localhost:8787/callback",
+  ];
 
   it("Cursor's own-scheme callback works, and the page says it goes to an app on this computer", async () => {
     const ip = uniqueIp();
@@ -121,7 +139,9 @@ describe("native apps", () => {
 
   it("refuses to register a dangerous redirect scheme", async () => {
     const ip = uniqueIp();
-    await expect(registerClient(ip, { redirectUris: ["https://ok.example/cb", "javascript:alert(1)"] })).rejects.toThrow(/registration answered 400/);
+    await expect(
+      registerClient(ip, { redirectUris: ["https://ok.example/cb", "javascript:alert(1)"] }),
+    ).rejects.toThrow(/registration answered 400/);
   });
 });
 
@@ -129,7 +149,11 @@ describe("client ID metadata documents", () => {
   it("renders an error on this page, never a redirect, when the client's document cannot be fetched", async () => {
     const ip = uniqueIp();
     const { challenge } = await pkcePair();
-    const url = authorizeUrl({ clientId: "https://client.invalid/oauth/metadata.json", redirectUri: "https://client.invalid/cb", challenge });
+    const url = authorizeUrl({
+      clientId: "https://client.invalid/oauth/metadata.json",
+      redirectUri: "https://client.invalid/cb",
+      challenge,
+    });
     const page = await openConsentPage(url, ip);
     expect(page.status).toBe(400);
     expect(page.headers.get("location")).toBeNull();
@@ -179,7 +203,15 @@ describe("signing in and approving", () => {
 
   it.each([
     ["an app key", async () => (await createKey({ app: "bot" })).key, "That is an app key"],
-    ["a revoked key", async () => { const k = await createKey({ user: uniqueUser() }); await revokeKey(k.id); return k.key; }, "unknown or revoked"],
+    [
+      "a revoked key",
+      async () => {
+        const k = await createKey({ user: uniqueUser() });
+        await revokeKey(k.id);
+        return k.key;
+      },
+      "unknown or revoked",
+    ],
     ["something that is not a key", async () => "my password", "That is not a user key"],
     ["nothing", async () => "   ", "Enter your user key."],
   ])("refuses %s", async (_, credential, message) => {

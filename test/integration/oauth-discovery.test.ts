@@ -57,19 +57,24 @@ describe("OAuth discovery documents", () => {
     expect(doc.client_id_metadata_document_supported).toBe(true);
   });
 
-  it.each(["/mcp", "/sse"])("RFC 9728 protected resource metadata for %s validates and points at the issuer", async (path) => {
-    const response = await rawFetch(`/.well-known/oauth-protected-resource${path}`);
-    expect(response.status).toBe(200);
-    const doc = protectedResourceMetadata.parse(await response.json());
-    // §3.3: resource must equal the identifier the well-known URL was built from.
-    expect(doc.resource).toBe(`${ORIGIN}${path}`);
-    expect(doc.authorization_servers).toEqual([ORIGIN]);
-    expect(doc.scopes_supported).toEqual(["memory:read", "memory:write"]);
-    expect(doc.bearer_methods_supported).toEqual(["header"]);
-    // Every listed authorization server publishes its metadata.
-    const as = await rawFetch(`${new URL(doc.authorization_servers[0]).pathname.replace(/\/$/, "")}/.well-known/oauth-authorization-server`);
-    expect(as.status).toBe(200);
-  });
+  it.each(["/mcp", "/sse"])(
+    "RFC 9728 protected resource metadata for %s validates and points at the issuer",
+    async (path) => {
+      const response = await rawFetch(`/.well-known/oauth-protected-resource${path}`);
+      expect(response.status).toBe(200);
+      const doc = protectedResourceMetadata.parse(await response.json());
+      // §3.3: resource must equal the identifier the well-known URL was built from.
+      expect(doc.resource).toBe(`${ORIGIN}${path}`);
+      expect(doc.authorization_servers).toEqual([ORIGIN]);
+      expect(doc.scopes_supported).toEqual(["memory:read", "memory:write"]);
+      expect(doc.bearer_methods_supported).toEqual(["header"]);
+      // Every listed authorization server publishes its metadata.
+      const as = await rawFetch(
+        `${new URL(doc.authorization_servers[0]).pathname.replace(/\/$/, "")}/.well-known/oauth-authorization-server`,
+      );
+      expect(as.status).toBe(200);
+    },
+  );
 
   it("has no document for paths that are not protected resources", async () => {
     expect((await rawFetch("/.well-known/oauth-protected-resource")).status).toBe(404);
@@ -81,7 +86,11 @@ describe("OAuth discovery documents", () => {
     ["/sse", "GET", "/sse"],
     ["/sse/message?sessionId=x", "POST", "/sse"],
   ])("a 401 on %s carries WWW-Authenticate with resource_metadata for %s", async (path, method, resource) => {
-    const response = await rawFetch(path, { method, headers: { "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+    const response = await rawFetch(path, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: method === "POST" ? "{}" : undefined,
+    });
     expect(response.status).toBe(401);
     const params = challengeParams(response.headers.get("www-authenticate"));
     expect(params.resource_metadata).toBe(`${ORIGIN}/.well-known/oauth-protected-resource${resource}`);
@@ -91,7 +100,11 @@ describe("OAuth discovery documents", () => {
   });
 
   it("marks a bad bearer credential invalid_token in the challenge", async () => {
-    const response = await rawFetch("/mcp", { method: "POST", body: "{}" }, { authorization: "Bearer someone:fake:token" });
+    const response = await rawFetch(
+      "/mcp",
+      { method: "POST", body: "{}" },
+      { authorization: "Bearer someone:fake:token" },
+    );
     expect(response.status).toBe(401);
     expect(challengeParams(response.headers.get("www-authenticate")).error).toBe("invalid_token");
   });

@@ -8,15 +8,22 @@ async function awayFromWindowEdge(): Promise<void> {
 }
 
 function postSignIn(ip: string): Promise<Response> {
-  return browserFetch(ip, { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, "accept-language": "zh-CN" })(
-    `${ORIGIN}/authorize`, { method: "POST", body: "handle=nope&credential=guess&access=write&decision=approve", redirect: "manual" },
-  );
+  return browserFetch(ip, {
+    "content-type": "application/x-www-form-urlencoded",
+    origin: ORIGIN,
+    "accept-language": "zh-CN",
+  })(`${ORIGIN}/authorize`, {
+    method: "POST",
+    body: "handle=nope&credential=guess&access=write&decision=approve",
+    redirect: "manual",
+  });
 }
 
 function postToken(ip: string): Promise<Response> {
-  return browserFetch(ip, { "content-type": "application/x-www-form-urlencoded" })(
-    `${ORIGIN}/oauth/token`, { method: "POST", body: "grant_type=refresh_token&refresh_token=a:b:c&client_id=none" },
-  );
+  return browserFetch(ip, { "content-type": "application/x-www-form-urlencoded" })(`${ORIGIN}/oauth/token`, {
+    method: "POST",
+    body: "grant_type=refresh_token&refresh_token=a:b:c&client_id=none",
+  });
 }
 
 describe("rate limits on the authorization endpoints", () => {
@@ -45,7 +52,10 @@ describe("rate limits on the authorization endpoints", () => {
     expect(limited.headers.get("retry-after")).toBe("60");
     expect(await limited.json()).toMatchObject({ error: "temporarily_unavailable" });
     // Registration and the page have their own buckets.
-    const register = await browserFetch(ip, { "content-type": "application/json" })(`${ORIGIN}/oauth/register`, { method: "POST", body: "{}" });
+    const register = await browserFetch(ip, { "content-type": "application/json" })(`${ORIGIN}/oauth/register`, {
+      method: "POST",
+      body: "{}",
+    });
     expect(register.status).not.toBe(429);
   });
 });

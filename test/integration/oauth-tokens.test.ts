@@ -1,10 +1,19 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../src/http/app";
 import { createKey, revokeKey, uniqueUser } from "../helpers/api-keys";
 import {
-  authorizeUrl, grantTokens, mcpPost, openConsentPage, pkcePair, postConsent, registerClient, routeRequestsTo, tokenRequest, uniqueIp,
+  authorizeUrl,
+  grantTokens,
+  mcpPost,
+  openConsentPage,
+  pkcePair,
+  postConsent,
+  registerClient,
+  routeRequestsTo,
+  tokenRequest,
+  uniqueIp,
 } from "../helpers/oauth";
 
 async function refresh(refreshToken: string, clientId: string, ip: string, extra: Record<string, string> = {}) {
@@ -84,10 +93,15 @@ describe("tokens", () => {
     await revokeKey(id);
     const refreshed = await refresh(tokens.refresh_token, tokens.clientId, ip);
     expect(refreshed.status).toBe(400);
-    expect(await refreshed.json()).toMatchObject({ error: "invalid_grant", error_description: expect.stringContaining("revoked") });
+    expect(await refreshed.json()).toMatchObject({
+      error: "invalid_grant",
+      error_description: expect.stringContaining("revoked"),
+    });
     // The grant is gone with its tokens, not merely refused.
     expect((await mcpPost(tokens.access_token)).status).toBe(401);
-    expect(await (await refresh(tokens.refresh_token, tokens.clientId, ip)).json()).toMatchObject({ error_description: "Grant not found" });
+    expect(await (await refresh(tokens.refresh_token, tokens.clientId, ip)).json()).toMatchObject({
+      error_description: "Grant not found",
+    });
   });
 
   it("the code is bound to its PKCE verifier and works once", async () => {
@@ -96,10 +110,21 @@ describe("tokens", () => {
     const { clientId, redirectUri } = await registerClient(ip);
     async function codeFor(challenge: string): Promise<string> {
       const page = await openConsentPage(authorizeUrl({ clientId, redirectUri, challenge }), ip);
-      return new URL((await postConsent(page, { credential: key, ip })).headers.get("location")!).searchParams.get("code")!;
+      return new URL((await postConsent(page, { credential: key, ip })).headers.get("location")!).searchParams.get(
+        "code",
+      )!;
     }
     const exchange = (code: string, verifier: string) =>
-      tokenRequest({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }, ip);
+      tokenRequest(
+        {
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: redirectUri,
+          client_id: clientId,
+          code_verifier: verifier,
+        },
+        ip,
+      );
     const first = await pkcePair();
     const wrong = await exchange(await codeFor(first.challenge), (await pkcePair()).verifier);
     expect(wrong.status).toBe(400);
@@ -171,7 +196,9 @@ describe("logging", () => {
   it("never writes a key, code or token to the logs, even on failures", async () => {
     const lines: string[] = [];
     for (const level of ["log", "info", "warn", "error", "debug"] as const) {
-      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => { lines.push(args.map(String).join(" ")); });
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(" "));
+      });
     }
     const ip = uniqueIp();
     const { key, id } = await createKey({ user: uniqueUser() });
@@ -179,9 +206,31 @@ describe("logging", () => {
     const { verifier, challenge } = await pkcePair();
     const page = await openConsentPage(authorizeUrl({ clientId, redirectUri, challenge }), ip);
     await postConsent(page, { credential: `${key}x`, ip });
-    const code = new URL((await postConsent(page, { credential: key, ip })).headers.get("location")!).searchParams.get("code")!;
-    const tokens = (await (await tokenRequest({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }, ip)).json()) as { access_token: string; refresh_token: string };
-    await tokenRequest({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }, ip);
+    const code = new URL((await postConsent(page, { credential: key, ip })).headers.get("location")!).searchParams.get(
+      "code",
+    )!;
+    const tokens = (await (
+      await tokenRequest(
+        {
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: redirectUri,
+          client_id: clientId,
+          code_verifier: verifier,
+        },
+        ip,
+      )
+    ).json()) as { access_token: string; refresh_token: string };
+    await tokenRequest(
+      {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+        client_id: clientId,
+        code_verifier: verifier,
+      },
+      ip,
+    );
     await revokeKey(id);
     await refresh(tokens.refresh_token, clientId, ip);
     await mcpPost(tokens.access_token);

@@ -1,19 +1,22 @@
-import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { VectorizeVectorIndex } from "../../src/storage/vectorize-vector-index";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
-import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
+import { describe, expect, it } from "vitest";
 import type { MemoryRepo } from "../../src/memory/ports";
+import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
+import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
+import { VectorizeVectorIndex } from "../../src/storage/vectorize-vector-index";
+import { uniqueUser } from "../helpers/api-keys";
 import { FakeVectorize } from "../helpers/fake-vectorize";
 import { testService } from "../helpers/test-service";
-import { uniqueUser } from "../helpers/api-keys";
 
 const scopeOf = (userId: string) => ({ accountId: "default", userId, actor: "test" });
 
 /** Lexical search switched off, so only the dense path (index + fresh buffer) can find a memory. */
 function denseOnlyRepo(): MemoryRepo {
   const repo = new D1MemoryRepo(env.DB);
-  return Object.assign(Object.create(repo) as MemoryRepo, { searchText: async () => [], searchLexical: async () => ({ hits: [], rows: [], corpusSize: 0 }) });
+  return Object.assign(Object.create(repo) as MemoryRepo, {
+    searchText: async () => [],
+    searchLexical: async () => ({ hits: [], rows: [], corpusSize: 0 }),
+  });
 }
 
 describe("Vectorize adapter against an eventually consistent fake", () => {
@@ -32,7 +35,10 @@ describe("Vectorize adapter against an eventually consistent fake", () => {
 
   it("makes a memory recallable the moment it is saved, before the index shows it", async () => {
     const fake = new FakeVectorize();
-    const service = testService({ index: new VectorizeVectorIndex(fake as unknown as VectorizeIndex), repo: denseOnlyRepo() });
+    const service = testService({
+      index: new VectorizeVectorIndex(fake as unknown as VectorizeIndex),
+      repo: denseOnlyRepo(),
+    });
     const scope = scopeOf(uniqueUser());
     const saved = await service.save(scope, { content: "Prefers TypeScript for all new code" });
     expect(saved.status).toBe("created");
@@ -48,7 +54,10 @@ describe("Vectorize adapter against an eventually consistent fake", () => {
 
   it("without the fresh buffer the same unflushed memory would be invisible to dense recall", async () => {
     const fake = new FakeVectorize();
-    const service = testService({ index: new VectorizeVectorIndex(fake as unknown as VectorizeIndex), repo: denseOnlyRepo() });
+    const service = testService({
+      index: new VectorizeVectorIndex(fake as unknown as VectorizeIndex),
+      repo: denseOnlyRepo(),
+    });
     const scope = scopeOf(uniqueUser());
     await service.save(scope, { content: "Prefers TypeScript for all new code" });
     service.deps.fresh.remove([...(await service.list(scope, {})).memories.map((m) => m.id)]);
@@ -60,15 +69,21 @@ describe("Vectorize adapter against an eventually consistent fake", () => {
 describe("a failed upsert on an immediately consistent (local) index", () => {
   it("keeps the memory recallable through the fresh buffer until repair", async () => {
     const failingLocal = {
-      kind: "local" as const, eventual: false,
-      upsert: async () => { throw new Error("SQLITE_FULL"); },
-      query: async () => [], remove: async () => {},
+      kind: "local" as const,
+      eventual: false,
+      upsert: async () => {
+        throw new Error("SQLITE_FULL");
+      },
+      query: async () => [],
+      remove: async () => {},
     };
     const service = testService({ index: failingLocal, repo: denseOnlyRepo() });
     const scope = scopeOf(uniqueUser());
     const saved = await service.save(scope, { content: "Prefers TypeScript for all new code" });
     expect(saved.status).toBe("created");
-    const row = await env.DB.prepare("SELECT indexed_at FROM memories WHERE id = ?").bind(saved.id).first<{ indexed_at: number | null }>();
+    const row = await env.DB.prepare("SELECT indexed_at FROM memories WHERE id = ?")
+      .bind(saved.id)
+      .first<{ indexed_at: number | null }>();
     expect(row?.indexed_at).toBeNull();
     const r = await service.recall(scope, { query: "prefers typescript code" }, 5);
     expect(r.results.map((x) => x.memory.id)).toEqual([saved.id]);

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { AccessRecorder } from "../../src/memory/recall/access-recorder";
 import type { MemoryRepo } from "../../src/memory/ports";
+import { AccessRecorder } from "../../src/memory/recall/access-recorder";
 
 function recordingRepo() {
   const calls: { user: string; ids: string[]; at: number }[] = [];
-  const repo = { touch: async (owner: { userId: string }, ids: string[], at: number) => void calls.push({ user: owner.userId, ids: [...ids].sort(), at }) };
+  const repo = {
+    touch: async (owner: { userId: string }, ids: string[], at: number) =>
+      void calls.push({ user: owner.userId, ids: [...ids].sort(), at }),
+  };
   return { calls, repo: repo as unknown as MemoryRepo };
 }
 const log = { warn: () => {}, error: () => {} };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ndcgAt, percentile, recallAt, reciprocalRankAt, scoreQuery, summarizeByCategory } from "../../scripts/lib/bench-metrics";
+import {
+  ndcgAt,
+  percentile,
+  recallAt,
+  reciprocalRankAt,
+  scoreQuery,
+  summarizeByCategory,
+} from "../../scripts/lib/bench-metrics";
 
 const rel = (...ids: string[]) => new Set(ids);
 
@@ -20,7 +27,7 @@ describe("recall benchmark metrics", () => {
   it("nDCG@k divides by the ideal ranking for the number of relevant ids", () => {
     expect(ndcgAt(["a", "b"], rel("a", "b"), 10)).toBeCloseTo(1);
     // one of two relevant ids at rank 2: (1/log2 3) / (1 + 1/log2 3)
-    const expected = (1 / Math.log2(3)) / (1 + 1 / Math.log2(3));
+    const expected = 1 / Math.log2(3) / (1 + 1 / Math.log2(3));
     expect(ndcgAt(["x", "a"], rel("a", "b"), 10)).toBeCloseTo(expected, 10);
     expect(ndcgAt(["x", "a"], rel("a", "b"), 1)).toBe(0);
   });
@@ -28,14 +35,19 @@ describe("recall benchmark metrics", () => {
   it("scores one query on all four metrics", () => {
     const ranked = ["x1", "x2", "x3", "x4", "x5", "x6", "a", "x8", "x9", "x10", "b"];
     expect(scoreQuery(ranked, ["a", "b"])).toEqual({
-      recall5: 0, recall10: 0.5, mrr10: 1 / 7, ndcg10: (1 / Math.log2(8)) / (1 + 1 / Math.log2(3)),
+      recall5: 0,
+      recall10: 0.5,
+      mrr10: 1 / 7,
+      ndcg10: 1 / Math.log2(8) / (1 + 1 / Math.log2(3)),
     });
   });
 
   it("averages overall and per category", () => {
     const s = (r: number) => ({ recall5: r, recall10: r, mrr10: r, ndcg10: r });
     const { overall, byCategory } = summarizeByCategory([
-      { category: "2", scores: s(1) }, { category: "1", scores: s(0) }, { category: "2", scores: s(0.5) },
+      { category: "2", scores: s(1) },
+      { category: "1", scores: s(0) },
+      { category: "2", scores: s(0.5) },
     ]);
     expect(overall).toEqual({ queries: 3, recall5: 0.5, recall10: 0.5, mrr10: 0.5, ndcg10: 0.5 });
     expect(Object.keys(byCategory)).toEqual(["1", "2"]);

@@ -1,19 +1,38 @@
 import { describe, expect, it } from "vitest";
-import { Budget, runJob, type BatchResult, type JobContext, type LifecycleJob } from "../../src/memory/lifecycle/batch-runner";
+import {
+  type BatchResult,
+  Budget,
+  type JobContext,
+  type LifecycleJob,
+  runJob,
+} from "../../src/memory/lifecycle/batch-runner";
 import type { CursorStore } from "../../src/memory/ports";
 import { SerialQueue } from "../../src/memory/serial-queue";
 import type { MemoryDeps } from "../../src/memory/service-deps";
 
 class MapCursors implements CursorStore {
   readonly map = new Map<string, string>();
-  async get(key: string) { return this.map.get(key) ?? null; }
-  async put(key: string, cursor: string | null) { if (cursor === null) this.map.delete(key); else this.map.set(key, cursor); }
+  async get(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  async put(key: string, cursor: string | null) {
+    if (cursor === null) this.map.delete(key);
+    else this.map.set(key, cursor);
+  }
 }
 
 const warnings: string[] = [];
 function ctx(full = false): JobContext {
   const deps = { log: { warn: (m: string) => warnings.push(m), error: () => {} } } as unknown as MemoryDeps;
-  return { deps, owner: { accountId: "a", userId: "u" }, actor: "test", now: 0, full, memo: new Map(), policy: { retentionDays: 30, retentionRules: [], halfLifeDays: 30, batchSize: 10 } };
+  return {
+    deps,
+    owner: { accountId: "a", userId: "u" },
+    actor: "test",
+    now: 0,
+    full,
+    memo: new Map(),
+    policy: { retentionDays: 30, retentionRules: [], halfLifeDays: 30, batchSize: 10 },
+  };
 }
 
 /** A job over `total` numbered rows that walks a numeric cursor; `failAt` throws on that batch. */
@@ -26,7 +45,8 @@ function countingJob(total: number, seen: number[], failAt?: number, haltAt?: nu
       if (batches === failAt) throw new Error("boom");
       const start = Number(cursor ?? 0);
       const rows = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, i) => start + i);
-      if (batches === haltAt) return { processed: rows.length, changed: 0, cursor: null, done: false, halt: "index down" };
+      if (batches === haltAt)
+        return { processed: rows.length, changed: 0, cursor: null, done: false, halt: "index down" };
       seen.push(...rows);
       const end = start + rows.length;
       return { processed: rows.length, changed: rows.length, cursor: String(end), done: end >= total };
@@ -62,7 +82,11 @@ describe("lifecycle batch runner", () => {
     const budget = new Budget({ maxMs: 1000, maxRows: 10_000 }, () => clock);
     const slow: LifecycleJob = {
       name: "decay",
-      async batch(_c, cursor) { clock += 400; const n = Number(cursor ?? 0) + 1; return { processed: 1, changed: 1, cursor: String(n), done: false }; },
+      async batch(_c, cursor) {
+        clock += 400;
+        const n = Number(cursor ?? 0) + 1;
+        return { processed: 1, changed: 1, cursor: String(n), done: false };
+      },
     };
     const r = await runJob(slow, ctx(), new MapCursors(), budget);
     // 0→400→800: a third 400 ms batch would end at 1200, past the 1000 ms deadline.
@@ -74,7 +98,10 @@ describe("lifecycle batch runner", () => {
     const budget = new Budget({ maxMs: 60_000, maxRows: 10_000, maxRepoCalls: 100 }, Date.now, () => calls);
     const chatty: LifecycleJob = {
       name: "consolidate",
-      async batch(_c, cursor) { calls += 30; return { processed: 1, changed: 0, cursor: String(Number(cursor ?? 0) + 1), done: false }; },
+      async batch(_c, cursor) {
+        calls += 30;
+        return { processed: 1, changed: 0, cursor: String(Number(cursor ?? 0) + 1), done: false };
+      },
     };
     const r = await runJob(chatty, ctx(), new MapCursors(), budget);
     // 0, 30, 60 calls before each batch; at 90 another 30-call batch would pass 100.
@@ -107,14 +134,20 @@ describe("maintenance queue", () => {
   it("runs one request at a time, in order, and a failure does not block the next", async () => {
     const queue = new SerialQueue();
     const log: string[] = [];
-    const task = (name: string, ms: number, fail = false) => async () => {
-      log.push(`start ${name}`);
-      await new Promise((r) => setTimeout(r, ms));
-      log.push(`end ${name}`);
-      if (fail) throw new Error(name);
-      return name;
-    };
-    const results = await Promise.allSettled([queue.run(task("cron", 20, true)), queue.run(task("tool", 1)), queue.run(task("cron2", 1))]);
+    const task =
+      (name: string, ms: number, fail = false) =>
+      async () => {
+        log.push(`start ${name}`);
+        await new Promise((r) => setTimeout(r, ms));
+        log.push(`end ${name}`);
+        if (fail) throw new Error(name);
+        return name;
+      };
+    const results = await Promise.allSettled([
+      queue.run(task("cron", 20, true)),
+      queue.run(task("tool", 1)),
+      queue.run(task("cron2", 1)),
+    ]);
     expect(log).toEqual(["start cron", "end cron", "start tool", "end tool", "start cron2", "end cron2"]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
   });

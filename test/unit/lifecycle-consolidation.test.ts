@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { absorbPatch, clusterEdges, foldPatch, isStrictDuplicate, pickWinner, sameGroup, worthAsking } from "../../src/memory/lifecycle/consolidation-clusters";
+import {
+  absorbPatch,
+  clusterEdges,
+  foldPatch,
+  isStrictDuplicate,
+  pickWinner,
+  sameGroup,
+  worthAsking,
+} from "../../src/memory/lifecycle/consolidation-clusters";
 import { buildMemory } from "../../src/memory/memory-factory";
 import type { Memory } from "../../src/memory/types";
 
@@ -7,12 +15,27 @@ const scope = { accountId: "acc", userId: "u", actor: "t" };
 let n = 0;
 function mem(content: string, over: Partial<Memory> = {}): Memory {
   n++;
-  return { ...buildMemory(scope, `m${String(n).padStart(3, "0")}`, `hash-${content.toLowerCase()}`, 1000 + n, { content, agentId: null }), ...over };
+  return {
+    ...buildMemory(scope, `m${String(n).padStart(3, "0")}`, `hash-${content.toLowerCase()}`, 1000 + n, {
+      content,
+      agentId: null,
+    }),
+    ...over,
+  };
 }
 
 describe("consolidation clusters", () => {
   it("joins duplicate pairs transitively and drops singletons", () => {
-    expect(clusterEdges([["a", "b"], ["c", "b"], ["d", "e"]])).toEqual([["a", "b", "c"], ["d", "e"]]);
+    expect(
+      clusterEdges([
+        ["a", "b"],
+        ["c", "b"],
+        ["d", "e"],
+      ]),
+    ).toEqual([
+      ["a", "b", "c"],
+      ["d", "e"],
+    ]);
     expect(clusterEdges([])).toEqual([]);
     expect(clusterEdges([["x", "x"]])).toEqual([]);
   });
@@ -44,14 +67,42 @@ describe("consolidation clusters", () => {
   });
 
   it("folds the others into the winner: tags, best priority and confidence, usage, provenance, expiry", () => {
-    const winner = mem("I like Python a lot", { tags: ["a"], priority: 3, confidence: 0.7, accessCount: 1, expiresAt: 9000, derivedFrom: ["source:chat"] });
-    const other1 = mem("I like Python", { tags: ["b"], priority: 2, confidence: 0.9, accessCount: 2, lastAccessedAt: 7000, expiresAt: null, importance: 0.2 });
-    const other2 = mem("I love Python", { tags: ["a", "c"], priority: 4, confidence: 0.5, eventTime: 4000, derivedFrom: ["m999"] });
+    const winner = mem("I like Python a lot", {
+      tags: ["a"],
+      priority: 3,
+      confidence: 0.7,
+      accessCount: 1,
+      expiresAt: 9000,
+      derivedFrom: ["source:chat"],
+    });
+    const other1 = mem("I like Python", {
+      tags: ["b"],
+      priority: 2,
+      confidence: 0.9,
+      accessCount: 2,
+      lastAccessedAt: 7000,
+      expiresAt: null,
+      importance: 0.2,
+    });
+    const other2 = mem("I love Python", {
+      tags: ["a", "c"],
+      priority: 4,
+      confidence: 0.5,
+      eventTime: 4000,
+      derivedFrom: ["m999"],
+    });
     const patch = absorbPatch(winner, [other1, other2], "cron", 10_000);
     expect(patch.id).toBe(winner.id);
     expect(patch.changes).toMatchObject({
-      tags: ["a", "b", "c"], priority: 2, confidence: 0.9, accessCount: 3, lastAccessedAt: 7000, eventTime: 4000,
-      expiresAt: null, updatedAt: 10_000, derivedFrom: ["source:chat", other1.id, other2.id, "m999"],
+      tags: ["a", "b", "c"],
+      priority: 2,
+      confidence: 0.9,
+      accessCount: 3,
+      lastAccessedAt: 7000,
+      eventTime: 4000,
+      expiresAt: null,
+      updatedAt: 10_000,
+      derivedFrom: ["source:chat", other1.id, other2.id, "m999"],
     });
     expect(patch.changes.importance).toBe(0.7); // priority 2's starting importance beats the fragments' 0.5 and 0.2
     expect(patch.event).toMatchObject({ op: "merge", actor: "cron", at: 10_000, before: { priority: 3, tags: ["a"] } });

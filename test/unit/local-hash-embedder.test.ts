@@ -61,7 +61,11 @@ describe("LocalHashEmbedder", () => {
     const memory = "Prefers TypeScript for all new code";
     const related = await similarity(embedder, memory, "which language do I prefer for new code?");
     const unrelated = await similarity(embedder, memory, "I had ramen for dinner");
-    const unrelatedToQuery = await similarity(embedder, "which language do I prefer for new code?", "I had ramen for dinner");
+    const unrelatedToQuery = await similarity(
+      embedder,
+      "which language do I prefer for new code?",
+      "I had ramen for dinner",
+    );
     expect(related).toBeGreaterThan(0.3);
     expect(related).toBeGreaterThan(unrelated);
     expect(related).toBeGreaterThan(unrelatedToQuery);

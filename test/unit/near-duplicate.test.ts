@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { cosine } from "../../src/memory/vector-math";
 import { addsNothing, isNearDuplicate, NEAR_DUPLICATE, sameCues } from "../../src/memory/write/near-duplicate";
 import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
-import { cosine } from "../../src/memory/vector-math";
 
 const embedder = new LocalHashEmbedder();
 

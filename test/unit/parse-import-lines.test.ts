@@ -6,7 +6,13 @@ const body = (...lines: unknown[]) => lines.map((l) => (typeof l === "string" ? 
 
 describe("parseImportLines", () => {
   it("accepts valid lines with their line numbers, skipping blank lines", () => {
-    const parsed = parseImportLines(body({ content: "Likes tea", external_id: "m-1", source: "chat-9" }, "", "   ", { content: "Runs", event_time: "2023-05-08", tags: ["sport"] }));
+    const parsed = parseImportLines(
+      body({ content: "Likes tea", external_id: "m-1", source: "chat-9" }, "", "   ", {
+        content: "Runs",
+        event_time: "2023-05-08",
+        tags: ["sport"],
+      }),
+    );
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.lines.map((l) => l.line)).toEqual([1, 4]);
@@ -14,14 +20,16 @@ describe("parseImportLines", () => {
   });
 
   it("names the line, the field and the rule for every problem", () => {
-    const parsed = parseImportLines(body(
-      { content: "ok" },
-      "[1, 2]",
-      { content: "x", priority: 0 },
-      { content: "x", event_time: "yesterday" },
-      { content: "x", colour: "red" },
-      { content: "x", external_id: " padded " },
-    ));
+    const parsed = parseImportLines(
+      body(
+        { content: "ok" },
+        "[1, 2]",
+        { content: "x", priority: 0 },
+        { content: "x", event_time: "yesterday" },
+        { content: "x", colour: "red" },
+        { content: "x", external_id: " padded " },
+      ),
+    );
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.invalidLines).toBe(5);
@@ -35,8 +43,12 @@ describe("parseImportLines", () => {
 
   it("rejects an empty body and too many lines", () => {
     const empty = parseImportLines("\n\n");
-    expect(empty.ok === false && describeLineError(empty.errors[0])).toBe("the body has no lines: send one JSON object per line");
-    const many = parseImportLines(Array.from({ length: LIMITS.importLinesMax + 1 }, (_, i) => JSON.stringify({ content: `m${i}` })).join("\n"));
+    expect(empty.ok === false && describeLineError(empty.errors[0])).toBe(
+      "the body has no lines: send one JSON object per line",
+    );
+    const many = parseImportLines(
+      Array.from({ length: LIMITS.importLinesMax + 1 }, (_, i) => JSON.stringify({ content: `m${i}` })).join("\n"),
+    );
     expect(many.ok === false && many.errors[0].message).toMatch(/^more than 5000 lines in one request/);
   });
 

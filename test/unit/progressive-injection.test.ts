@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { buildMemory } from "../../src/memory/memory-factory";
-import { advanceSession, CORE_LIMIT, isCoreMemory, pickCore, shapeStage, type SessionCounter } from "../../src/memory/recall/progressive-injection";
+import {
+  advanceSession,
+  CORE_LIMIT,
+  isCoreMemory,
+  pickCore,
+  type SessionCounter,
+  shapeStage,
+} from "../../src/memory/recall/progressive-injection";
 import type { Memory } from "../../src/memory/types";
 
 const NOW = Date.parse("2026-11-29T12:00:00Z");
@@ -33,7 +40,10 @@ describe("advanceSession", () => {
   it("keeps the session just under the idle limit and restarts at it", () => {
     const previous = { calls: 2, lastAt: NOW };
     expect(advanceSession(previous, NOW + RESET - 1, RESET).stage).toBe(3);
-    expect(advanceSession(previous, NOW + RESET, RESET)).toEqual({ stage: 1, counter: { calls: 1, lastAt: NOW + RESET } });
+    expect(advanceSession(previous, NOW + RESET, RESET)).toEqual({
+      stage: 1,
+      counter: { calls: 1, lastAt: NOW + RESET },
+    });
     expect(advanceSession(previous, NOW + 10 * RESET, RESET).stage).toBe(1);
   });
 
@@ -60,7 +70,11 @@ describe("isCoreMemory", () => {
 
 describe("pickCore", () => {
   it("puts relevant core memories first, in relevance order, then important ones, at most three", () => {
-    const relevant = [hit("rel-trivia", { priority: 4 }), hit("rel-core-a", { priority: 2 }), hit("rel-core-b", { category: "personal" })];
+    const relevant = [
+      hit("rel-trivia", { priority: 4 }),
+      hit("rel-core-a", { priority: 2 }),
+      hit("rel-core-b", { category: "personal" }),
+    ];
     const fallback = [hit("top", { priority: 1 }), hit("rel-core-a", { priority: 2 }), hit("next", { priority: 2 })];
     expect(ids(pickCore(relevant, fallback))).toEqual(["rel-core-a", "rel-core-b", "top"]);
     expect(CORE_LIMIT).toBe(3);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { FreshBuffer } from "../../src/memory/fresh-buffer";
+import { buildMemory } from "../../src/memory/memory-factory";
 import { fuseScores } from "../../src/memory/recall/fuse-scores";
 import { passesRecallFilter, type RecallFilter } from "../../src/memory/recall/recall-filters";
 import { topK } from "../../src/memory/top-k";
-import { FreshBuffer } from "../../src/memory/fresh-buffer";
-import { buildMemory } from "../../src/memory/memory-factory";
-import { l2normalize } from "../../src/memory/vector-math";
 import type { Memory } from "../../src/memory/types";
+import { l2normalize } from "../../src/memory/vector-math";
 
 const NOW = Date.parse("2026-11-29T12:00:00Z");
 const scope = { accountId: "a", userId: "u", actor: "t" };
@@ -17,7 +17,11 @@ function mem(id: string, extra: Partial<Memory> = {}): Memory {
 
 describe("topK", () => {
   it("returns the k best in descending order", () => {
-    expect(topK([0.1, 0.9, 0.5, 0.7, 0.3], 3)).toEqual([{ index: 1, score: 0.9 }, { index: 3, score: 0.7 }, { index: 2, score: 0.5 }]);
+    expect(topK([0.1, 0.9, 0.5, 0.7, 0.3], 3)).toEqual([
+      { index: 1, score: 0.9 },
+      { index: 3, score: 0.7 },
+      { index: 2, score: 0.5 },
+    ]);
     expect(topK([1, 2], 5).map((x) => x.index)).toEqual([1, 0]);
     expect(topK([1, 2], 0)).toEqual([]);
   });
@@ -40,7 +44,14 @@ describe("fuseScores", () => {
   it("boosts higher priority at equal evidence", () => {
     const rows = [mem("p5", { priority: 5, importance: 0.1 }), mem("p1", { priority: 1, importance: 0.9 })];
     const e = { cosine: 0.5, bm25: 2 };
-    const out = fuseScores(rows, new Map([["p5", e], ["p1", e]]), CTX);
+    const out = fuseScores(
+      rows,
+      new Map([
+        ["p5", e],
+        ["p1", e],
+      ]),
+      CTX,
+    );
     expect(out.map((c) => c.memory.id)).toEqual(["p1", "p5"]);
   });
 
@@ -48,7 +59,14 @@ describe("fuseScores", () => {
     const fresh = mem("fresh", { eventTime: NOW });
     const old = mem("old", { eventTime: NOW - 365 * 86_400_000 });
     const e = { cosine: 0.5, bm25: 2 };
-    const [a, b] = fuseScores([fresh, old], new Map([["fresh", e], ["old", e]]), CTX);
+    const [a, b] = fuseScores(
+      [fresh, old],
+      new Map([
+        ["fresh", e],
+        ["old", e],
+      ]),
+      CTX,
+    );
     expect(a.memory.id).toBe("fresh");
     expect(b.score / a.score).toBeGreaterThan(0.9);
   });
@@ -69,7 +87,16 @@ describe("passesRecallFilter", () => {
 
   it("applies category, tags, type and the time window", () => {
     const m = mem("a", { category: "food", tags: ["x", "y"], memoryType: "episodic", eventTime: NOW - 10 });
-    expect(passesRecallFilter(m, { ...base, category: "food", tags: ["y"], memoryType: "episodic", since: NOW - 100, until: NOW })).toBe(true);
+    expect(
+      passesRecallFilter(m, {
+        ...base,
+        category: "food",
+        tags: ["y"],
+        memoryType: "episodic",
+        since: NOW - 100,
+        until: NOW,
+      }),
+    ).toBe(true);
     expect(passesRecallFilter(m, { ...base, tags: ["y", "z"] })).toBe(false);
     expect(passesRecallFilter(m, { ...base, since: NOW })).toBe(false);
     expect(passesRecallFilter(m, { ...base, memoryType: "semantic" })).toBe(false);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { conversationContext } from "../../src/memory/import/conversation-context";
+import { buildMemory } from "../../src/memory/memory-factory";
 import { fuseScores, maxIdf, namesSpeaker, queryBoost, relevance } from "../../src/memory/recall/fuse-scores";
 import { analyzeQuery } from "../../src/memory/recall/query-analysis";
 import { RETRIEVAL_WEIGHTS as W } from "../../src/memory/retrieval-weights";
-import { conversationContext } from "../../src/memory/import/conversation-context";
-import { buildMemory } from "../../src/memory/memory-factory";
 import { queryNamesSpeaker, queryWords, splitSpeaker, turnBody } from "../../src/memory/text/speaker";
-import { decodeRowCount } from "../../src/storage/fts5-row-count";
-import { CommonTerms } from "../../src/storage/fts-common-terms";
 import type { Memory } from "../../src/memory/types";
+import { CommonTerms } from "../../src/storage/fts-common-terms";
+import { decodeRowCount } from "../../src/storage/fts5-row-count";
 
 const NOW = Date.UTC(2026, 10, 29, 12);
 const scope = { accountId: "a", userId: "u", actor: "t" };
@@ -17,11 +17,15 @@ function mem(id: string, content: string, extra: Partial<Memory> = {}): Memory {
 
 describe("speaker turns", () => {
   it("splits 'Name: text' turns in Latin and Chinese, and leaves other text alone", () => {
-    expect(splitSpeaker("Caroline: I went to a support group")).toEqual({ speaker: "Caroline", body: "I went to a support group" });
+    expect(splitSpeaker("Caroline: I went to a support group")).toEqual({
+      speaker: "Caroline",
+      body: "I went to a support group",
+    });
     expect(splitSpeaker("Mary Ann: hi there")).toEqual({ speaker: "Mary Ann", body: "hi there" });
     expect(splitSpeaker("林晓：今天正式入职")).toEqual({ speaker: "林晓", body: "今天正式入职" });
     expect(splitSpeaker("user: hello")).toEqual({ speaker: "user", body: "hello" });
-    for (const text of ["https://example.com/a", "10:30 standup", "I said: hi", "Caroline:", "Prefers TypeScript"]) expect(splitSpeaker(text)).toBeNull();
+    for (const text of ["https://example.com/a", "10:30 standup", "I said: hi", "Caroline:", "Prefers TypeScript"])
+      expect(splitSpeaker(text)).toBeNull();
     expect(turnBody("Melanie: I painted a lake")).toBe("I painted a lake");
     expect(turnBody("no label here")).toBe("no label here");
   });
@@ -52,12 +56,23 @@ describe("neighbour context of imported conversations", () => {
     expect(ctx[2]).not.toMatch(/carolin|melani/);
     expect(ctx[4]).toBe("");
     expect(ctx[5]).toBe("");
-    expect(conversationContext([{ content: "a x", source: "s" }, { content: "b y", source: "t" }, { content: "c z", source: "s" }])).toEqual(["", "", ""]);
+    expect(
+      conversationContext([
+        { content: "a x", source: "s" },
+        { content: "b y", source: "t" },
+        { content: "c z", source: "s" },
+      ]),
+    ).toEqual(["", "", ""]);
   });
 });
 
 describe("fusion signals", () => {
-  const ctx = (corpusSize: number, query?: string) => ({ embedderKind: "local", corpusSize, now: NOW, query: query ? analyzeQuery(query, NOW) : undefined });
+  const ctx = (corpusSize: number, query?: string) => ({
+    embedderKind: "local",
+    corpusSize,
+    now: NOW,
+    query: query ? analyzeQuery(query, NOW) : undefined,
+  });
 
   it("scales BM25 by the idf of a word found once, so the floor means the same at any corpus size", () => {
     expect(maxIdf(4124)).toBeCloseTo(Math.log(4124.5 / 1.5));
@@ -88,16 +103,26 @@ describe("fusion signals", () => {
   it("boosts turns spoken by the person the query names, and memories inside the named time", () => {
     const q = analyzeQuery("What did Caroline do in May 2023?", NOW);
     const inMay = Date.UTC(2023, 4, 20);
-    expect(queryBoost(mem("a", "Caroline: I ran a race", { eventTime: inMay }), q)).toBeCloseTo(W.speakerBoost * W.timeBoost);
+    expect(queryBoost(mem("a", "Caroline: I ran a race", { eventTime: inMay }), q)).toBeCloseTo(
+      W.speakerBoost * W.timeBoost,
+    );
     expect(queryBoost(mem("b", "Melanie: I ran a race", { eventTime: inMay }), q)).toBeCloseTo(W.timeBoost);
-    expect(queryBoost(mem("c", "Caroline: I ran a race", { eventTime: Date.UTC(2023, 8, 1) }), q)).toBeCloseTo(W.speakerBoost);
+    expect(queryBoost(mem("c", "Caroline: I ran a race", { eventTime: Date.UTC(2023, 8, 1) }), q)).toBeCloseTo(
+      W.speakerBoost,
+    );
     expect(queryBoost(mem("d", "ran a race"), undefined)).toBe(1);
   });
 
   it("lets a boost reorder relevant memories but never admit one below the floors", () => {
-    const rows = [mem("melanie", "Melanie: I painted a sunrise"), mem("caroline", "Caroline: I painted a sunrise"), mem("noise", "Caroline: hello")];
+    const rows = [
+      mem("melanie", "Melanie: I painted a sunrise"),
+      mem("caroline", "Caroline: I painted a sunrise"),
+      mem("noise", "Caroline: hello"),
+    ];
     const evidence = new Map([
-      ["melanie", { bm25: 8, cosine: 0 }], ["caroline", { bm25: 8, cosine: 0 }], ["noise", { bm25: 0.5, cosine: 0.1 }],
+      ["melanie", { bm25: 8, cosine: 0 }],
+      ["caroline", { bm25: 8, cosine: 0 }],
+      ["noise", { bm25: 0.5, cosine: 0.1 }],
     ]);
     const out = fuseScores(rows, evidence, ctx(4124, "What did Caroline paint?"));
     expect(out.map((c) => c.memory.id)).toEqual(["caroline", "melanie"]);
@@ -119,7 +144,11 @@ describe("CommonTerms", () => {
     expect(terms.needsCount("kid", 0)).toBe(true);
     terms.record("kid", true, 0);
     terms.record("kayak", false, 0);
-    expect([terms.isCommon("kid", 10), terms.isCommon("kayak", 10), terms.needsCount("kid", 10)]).toEqual([true, false, false]);
+    expect([terms.isCommon("kid", 10), terms.isCommon("kayak", 10), terms.needsCount("kid", 10)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect([terms.isCommon("kid", 1000), terms.needsCount("kid", 1000)]).toEqual([false, true]);
     terms.record("lake", false, 5);
     expect(terms.needsCount("kid", 10)).toBe(true);

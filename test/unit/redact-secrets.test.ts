@@ -6,7 +6,11 @@ const kinds = (text: string) => redactSecrets(text).redactions.map((r) => r.kind
 describe("redactSecrets: provider API keys", () => {
   it.each([
     ["openai-key", "my OpenAI key is sk-proj-abc123DEF456ghi789JKL012mno345", "my OpenAI key is [REDACTED:openai-key]"],
-    ["openai-key", "legacy key sk-A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v2W3x4", "legacy key [REDACTED:openai-key]"],
+    [
+      "openai-key",
+      "legacy key sk-A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v2W3x4",
+      "legacy key [REDACTED:openai-key]",
+    ],
     ["anthropic-key", "claude: sk-ant-api03-Ab12Cd34Ef56Gh78Ij90Kl12", "claude: [REDACTED:anthropic-key]"],
     ["aws-access-key", "id AKIAIOSFODNN7EXAMPLE here", "id [REDACTED:aws-access-key] here"],
     ["github-token", "token ghp_abcdefghijklmnopqrstuvwxyz0123456789", "token [REDACTED:github-token]"],
@@ -28,11 +32,17 @@ describe("redactSecrets: provider API keys", () => {
   });
 
   it("keeps 'Bearer' and redacts the token", () => {
-    expect(redactSecrets("Authorization: Bearer abcdef1234567890abcdef").text).toBe("Authorization: Bearer [REDACTED:bearer-token]");
+    expect(redactSecrets("Authorization: Bearer abcdef1234567890abcdef").text).toBe(
+      "Authorization: Bearer [REDACTED:bearer-token]",
+    );
   });
 
   it("does not redact words that merely start like a key", () => {
-    for (const text of ["I take the sk-learning-path-for-beginners course", "Bearer authentication is common", "my risk-free-investment-strategy"]) {
+    for (const text of [
+      "I take the sk-learning-path-for-beginners course",
+      "Bearer authentication is common",
+      "my risk-free-investment-strategy",
+    ]) {
       expect(redactSecrets(text).text).toBe(text);
     }
   });
@@ -50,14 +60,22 @@ describe("redactSecrets: passwords", () => {
     ["wifi密码为 qwerty2024。", "wifi密码为 [REDACTED:password]。"],
     ["My password: correct horse battery staple", "My password: [REDACTED:password]"],
     ["password: hunter2. See you", "password: [REDACTED:password]. See you"],
-    ["user=bob, password=\"pass word 12\"", "user=bob, password=[REDACTED:password]"],
+    ['user=bob, password="pass word 12"', "user=bob, password=[REDACTED:password]"],
     ["the pin code is 4321", "the pin code is [REDACTED:password]"],
   ])("%s", (input, expected) => {
     expect(redactSecrets(input).text).toBe(expected);
   });
 
   it("leaves sentences about passwords alone", () => {
-    for (const text of ["My password is too weak", "I forgot my password yesterday", "我的密码是什么？", "password manager is great", "Password: required", "passwords: are important", "密码："]) {
+    for (const text of [
+      "My password is too weak",
+      "I forgot my password yesterday",
+      "我的密码是什么？",
+      "password manager is great",
+      "Password: required",
+      "passwords: are important",
+      "密码：",
+    ]) {
       expect(redactSecrets(text).text).toBe(text);
     }
   });
@@ -85,9 +103,12 @@ describe("redactSecrets: card numbers", () => {
 
 describe("redactSecrets: private keys and JWTs", () => {
   it("redacts a PEM private-key block", () => {
-    const pem = "key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nabcDEF==\n-----END RSA PRIVATE KEY-----\nthanks";
+    const pem =
+      "key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nabcDEF==\n-----END RSA PRIVATE KEY-----\nthanks";
     expect(redactSecrets(pem).text).toBe("key:\n[REDACTED:private-key]\nthanks");
-    expect(kinds("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----")).toEqual(["private-key"]);
+    expect(kinds("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----")).toEqual([
+      "private-key",
+    ]);
   });
 
   it("leaves a public key or certificate alone", () => {
@@ -104,8 +125,13 @@ describe("redactSecrets: private keys and JWTs", () => {
 
 describe("redactSecrets: reporting", () => {
   it("counts each kind", () => {
-    const out = redactSecrets("a sk-proj-abc123DEF456ghi789JKL012 b sk-proj-zzz999YYY888xxx777WWW666 password: pw12345");
-    expect(out.redactions).toEqual([{ kind: "openai-key", count: 2 }, { kind: "password", count: 1 }]);
+    const out = redactSecrets(
+      "a sk-proj-abc123DEF456ghi789JKL012 b sk-proj-zzz999YYY888xxx777WWW666 password: pw12345",
+    );
+    expect(out.redactions).toEqual([
+      { kind: "openai-key", count: 2 },
+      { kind: "password", count: 1 },
+    ]);
   });
 
   it("reports a secret once even when two rules could claim it", () => {

@@ -65,11 +65,17 @@ describe("RulesLlm.decideConflict: single-valued attributes", () => {
   });
 
   it("supersedes when a value ends", async () => {
-    expect((await decide("I no longer work at Google", "I work at Google")).reason).toContain("attribute-ended (employer)");
+    expect((await decide("I no longer work at Google", "I work at Google")).reason).toContain(
+      "attribute-ended (employer)",
+    );
     expect((await decide("我已经不在腾讯工作了", "我在腾讯工作")).supersedes).toEqual([1]);
     expect((await decide("I no longer live in Paris", "I live in Berlin")).supersedes).toEqual([]);
-    expect((await decide("I used to work at Google", "I work at Google")).reason).toContain("attribute-ended (employer)");
-    expect((await decide("I used to live in Paris", "I live in Paris")).reason).toContain("attribute-ended (residence)");
+    expect((await decide("I used to work at Google", "I work at Google")).reason).toContain(
+      "attribute-ended (employer)",
+    );
+    expect((await decide("I used to live in Paris", "I live in Paris")).reason).toContain(
+      "attribute-ended (residence)",
+    );
     expect((await decide("我以前在腾讯工作", "我在腾讯工作")).reason).toContain("attribute-ended (employer)");
     expect((await decide("我以前住在北京", "我住在北京")).reason).toContain("attribute-ended (residence)");
     expect((await decide("I used to live in Paris", "I live in Berlin")).supersedes).toEqual([]);
@@ -113,17 +119,26 @@ describe("RulesLlm.decideConflict: several candidates", () => {
   });
 
   it("answers no candidates plainly", async () => {
-    expect(await llm.decideConflict("I love sushi", [])).toEqual({ supersedes: [], duplicateOf: null, reason: "rules: no candidates" });
+    expect(await llm.decideConflict("I love sushi", [])).toEqual({
+      supersedes: [],
+      duplicateOf: null,
+      reason: "rules: no candidates",
+    });
   });
 
   it("treats the same text up to case and punctuation as a duplicate", async () => {
-    expect(await decide("I had ramen for dinner!", "i had ramen for dinner")).toMatchObject({ duplicateOf: 1, reason: "rules: same-text #1" });
+    expect(await decide("I had ramen for dinner!", "i had ramen for dinner")).toMatchObject({
+      duplicateOf: 1,
+      reason: "rules: same-text #1",
+    });
   });
 });
 
 describe("RulesLlm.summarize", () => {
   it("keeps the leading sentences that fit", async () => {
-    expect(await llm.summarize("First sentence here. Second one! Third one? Fourth.", 33)).toBe("First sentence here. Second one!");
+    expect(await llm.summarize("First sentence here. Second one! Third one? Fourth.", 33)).toBe(
+      "First sentence here. Second one!",
+    );
     expect(await llm.summarize("这是第一句。这是第二句！这是第三句？", 12)).toBe("这是第一句。这是第二句！");
     expect(await llm.summarize("Line one\nLine two\nLine three", 17)).toBe("Line one\nLine two");
   });
@@ -137,7 +152,9 @@ describe("RulesLlm.summarize", () => {
   });
 
   it("does not split decimals or e-mail addresses", async () => {
-    expect(await llm.summarize("Version 3.5 is out. My email is a.b@c.de now. More text follows here.", 45)).toBe("Version 3.5 is out. My email is a.b@c.de now.");
+    expect(await llm.summarize("Version 3.5 is out. My email is a.b@c.de now. More text follows here.", 45)).toBe(
+      "Version 3.5 is out. My email is a.b@c.de now.",
+    );
   });
 });
 
@@ -158,9 +175,15 @@ describe("RulesLlm.extractFacts", () => {
 
   it("classifies English statements and skips chit-chat, questions and requests", async () => {
     const facts = await llm.extractFacts([
-      { role: "user", content: "Hi! I'm Nova. I'm allergic to peanuts. Can you help me? I plan to learn Rust next year." },
+      {
+        role: "user",
+        content: "Hi! I'm Nova. I'm allergic to peanuts. Can you help me? I plan to learn Rust next year.",
+      },
       { role: "user", content: "I love hiking. My favorite color is blue. Thanks! I can't wait. I can't eat gluten." },
-      { role: "user", content: "What should I cook tonight? I want you to be brief. I'm not sure. The weather is nice." },
+      {
+        role: "user",
+        content: "What should I cook tonight? I want you to be brief. I'm not sure. The weather is nice.",
+      },
       { role: "assistant", content: "I love that! I'm an assistant." },
       { role: "system", content: "I am the system." },
     ]);
@@ -176,7 +199,11 @@ describe("RulesLlm.extractFacts", () => {
 
   it("classifies Chinese statements", async () => {
     const facts = await llm.extractFacts([
-      { role: "user", content: "我叫小明。我住在杭州。我在阿里巴巴工作。我对花生过敏。我不吃猪肉。我更喜欢安静的咖啡馆。我准备明年考研。" },
+      {
+        role: "user",
+        content:
+          "我叫小明。我住在杭州。我在阿里巴巴工作。我对花生过敏。我不吃猪肉。我更喜欢安静的咖啡馆。我准备明年考研。",
+      },
       { role: "user", content: "你知道杭州有什么好吃的吗？我想问一下天气。今天天气不错呢。我女儿叫朵朵。我觉得挺好。" },
     ]);
     expect(facts.map((f) => [f.content, f.category])).toEqual([

@@ -1,2 +1,7 @@
-import { describe, it, expect } from "vitest";
-describe("smoke", () => { it("runs", () => { expect(1 + 1).toBe(2); }); });
+import { describe, expect, it } from "vitest";
+
+describe("smoke", () => {
+  it("runs", () => {
+    expect(1 + 1).toBe(2);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { timeWindows } from "../../src/memory/text/time-expressions";
 import { chineseNumber } from "../../src/memory/text/time-expressions-zh";
-import { windowContains, type TimeWindow } from "../../src/memory/text/time-window";
+import { type TimeWindow, windowContains } from "../../src/memory/text/time-window";
 
 // Sunday 29 November 2026, noon UTC.
 const NOW = Date.UTC(2026, 10, 29, 12);
@@ -62,7 +62,14 @@ describe("Chinese time expressions", () => {
   });
 
   it("reads Chinese numerals from one to thirty-one", () => {
-    expect([chineseNumber("五"), chineseNumber("十"), chineseNumber("十二"), chineseNumber("二十三"), chineseNumber("三十一"), chineseNumber("两")]).toEqual([5, 10, 12, 23, 31, 2]);
+    expect([
+      chineseNumber("五"),
+      chineseNumber("十"),
+      chineseNumber("十二"),
+      chineseNumber("二十三"),
+      chineseNumber("三十一"),
+      chineseNumber("两"),
+    ]).toEqual([5, 10, 12, 23, 31, 2]);
     expect(chineseNumber("百")).toBeNull();
   });
 });

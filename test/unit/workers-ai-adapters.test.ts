@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { MemoryError } from "../../src/memory/errors";
 import { WorkersAiEmbedder } from "../../src/providers/workers-ai-embedder";
 import { NoReranker, WorkersAiReranker } from "../../src/providers/workers-ai-reranker";
-import { MemoryError } from "../../src/memory/errors";
 
 function fakeAi(run: (model: string, input: Record<string, unknown>) => unknown) {
   const calls: { model: string; input: Record<string, unknown> }[] = [];
-  const ai = { run: async (model: string, input: Record<string, unknown>) => { calls.push({ model, input }); return run(model, input); } };
+  const ai = {
+    run: async (model: string, input: Record<string, unknown>) => {
+      calls.push({ model, input });
+      return run(model, input);
+    },
+  };
   return { ai: ai as unknown as Ai, calls };
 }
 
@@ -24,7 +29,13 @@ describe("WorkersAiEmbedder", () => {
   });
 
   it("turns a provider failure or a short answer into provider_unavailable", async () => {
-    const failing = new WorkersAiEmbedder(fakeAi(() => { throw new Error("3040: capacity"); }).ai, "m", 3);
+    const failing = new WorkersAiEmbedder(
+      fakeAi(() => {
+        throw new Error("3040: capacity");
+      }).ai,
+      "m",
+      3,
+    );
     await expect(failing.embed(["x"])).rejects.toMatchObject({ code: "provider_unavailable" });
     const short = new WorkersAiEmbedder(fakeAi(() => ({ data: [] })).ai, "m", 3);
     await expect(short.embed(["x"])).rejects.toBeInstanceOf(MemoryError);
@@ -33,14 +44,25 @@ describe("WorkersAiEmbedder", () => {
 
 describe("WorkersAiReranker", () => {
   it("maps scores back to document order by id", async () => {
-    const { ai, calls } = fakeAi(() => ({ response: [{ id: 2, score: 0.9 }, { id: 0, score: 0.1 }, { id: 1, score: 0.5 }] }));
+    const { ai, calls } = fakeAi(() => ({
+      response: [
+        { id: 2, score: 0.9 },
+        { id: 0, score: 0.1 },
+        { id: 1, score: 0.5 },
+      ],
+    }));
     const scores = await new WorkersAiReranker(ai, "@cf/baai/bge-reranker-base").rerank("q", ["a", "b", "c"]);
     expect(scores).toEqual([0.1, 0.5, 0.9]);
     expect(calls[0].input).toMatchObject({ query: "q", contexts: [{ text: "a" }, { text: "b" }, { text: "c" }] });
   });
 
   it("ignores out-of-range ids and skips the call for no documents", async () => {
-    const { ai, calls } = fakeAi(() => ({ response: [{ id: 7, score: 1 }, { id: 0, score: 0.3 }] }));
+    const { ai, calls } = fakeAi(() => ({
+      response: [
+        { id: 7, score: 1 },
+        { id: 0, score: 0.3 },
+      ],
+    }));
     const reranker = new WorkersAiReranker(ai, "r");
     expect(await reranker.rerank("q", ["a", "b"])).toEqual([0.3, 0]);
     expect(await reranker.rerank("q", [])).toEqual([]);

@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { WorkersAiLlm } from "../../src/providers/workers-ai-llm";
-import { RulesLlm } from "../../src/providers/rules-llm";
 import type { ConflictCandidate } from "../../src/memory/ports";
+import { RulesLlm } from "../../src/providers/rules-llm";
+import { WorkersAiLlm } from "../../src/providers/workers-ai-llm";
 
-type Call = { model: string; input: { messages: { role: string; content: string }[]; response_format: { type: string; json_schema: Record<string, unknown> } } };
+type Call = {
+  model: string;
+  input: {
+    messages: { role: string; content: string }[];
+    response_format: { type: string; json_schema: Record<string, unknown> };
+  };
+};
 
 /** A fake AI binding answering every run() with `answer` and recording what it was asked. */
 function fakeAi(answer: unknown | ((call: Call) => unknown)) {
@@ -33,7 +39,11 @@ describe("WorkersAiLlm.decideConflict", () => {
     const { input, model } = calls[0];
     expect(model).toBe("@cf/meta/llama-3.1-8b-instruct");
     expect(input.response_format.type).toBe("json_schema");
-    expect(Object.keys(input.response_format.json_schema.properties as object).sort()).toEqual(["duplicate_of", "reason", "supersedes"]);
+    expect(Object.keys(input.response_format.json_schema.properties as object).sort()).toEqual([
+      "duplicate_of",
+      "reason",
+      "supersedes",
+    ]);
     expect(input.response_format.json_schema).not.toHaveProperty("$schema");
     const user = input.messages.find((m) => m.role === "user")!.content;
     expect(user).toContain("[1] (preference) I love sushi");
@@ -43,12 +53,20 @@ describe("WorkersAiLlm.decideConflict", () => {
 
   it("accepts the answer as a JSON string too", async () => {
     const { llm } = fakeAi(JSON.stringify({ supersedes: [], duplicate_of: 1, reason: "same fact" }));
-    expect(await llm.decideConflict("I really love sushi", candidates)).toEqual({ supersedes: [], duplicateOf: 1, reason: "llm: same fact" });
+    expect(await llm.decideConflict("I really love sushi", candidates)).toEqual({
+      supersedes: [],
+      duplicateOf: 1,
+      reason: "llm: same fact",
+    });
   });
 
   it("ignores handles it never offered", async () => {
     const { llm } = fakeAi({ supersedes: [0, 2, 9, -1], duplicate_of: 7, reason: "made up" });
-    expect(await llm.decideConflict("My favorite color is green", candidates)).toEqual({ supersedes: [2], duplicateOf: null, reason: "llm: made up" });
+    expect(await llm.decideConflict("My favorite color is green", candidates)).toEqual({
+      supersedes: [2],
+      duplicateOf: null,
+      reason: "llm: made up",
+    });
   });
 
   it.each([
@@ -65,7 +83,11 @@ describe("WorkersAiLlm.decideConflict", () => {
 
   it("asks nothing when there are no candidates", async () => {
     const { llm, calls } = fakeAi({ supersedes: [1], duplicate_of: null, reason: "x" });
-    expect(await llm.decideConflict("I love tea", [])).toEqual({ supersedes: [], duplicateOf: null, reason: "no candidates" });
+    expect(await llm.decideConflict("I love tea", [])).toEqual({
+      supersedes: [],
+      duplicateOf: null,
+      reason: "no candidates",
+    });
     expect(calls).toHaveLength(0);
   });
 
@@ -83,11 +105,20 @@ describe("WorkersAiLlm.summarize and extractFacts", () => {
   });
 
   it("maps extracted facts and falls back to the rules on a bad answer", async () => {
-    const messages = [{ role: "user", content: "我喜欢喝乌龙茶。" }, { role: "assistant", content: "好的" }];
-    const good = fakeAi({ facts: [{ content: "我喜欢喝乌龙茶", category: "preference", memory_type: "semantic", priority: 3 }] });
-    expect(await good.llm.extractFacts(messages)).toEqual([{ content: "我喜欢喝乌龙茶", category: "preference", memoryType: "semantic", priority: 3 }]);
+    const messages = [
+      { role: "user", content: "我喜欢喝乌龙茶。" },
+      { role: "assistant", content: "好的" },
+    ];
+    const good = fakeAi({
+      facts: [{ content: "我喜欢喝乌龙茶", category: "preference", memory_type: "semantic", priority: 3 }],
+    });
+    expect(await good.llm.extractFacts(messages)).toEqual([
+      { content: "我喜欢喝乌龙茶", category: "preference", memoryType: "semantic", priority: 3 },
+    ]);
     expect(good.calls[0].input.messages[1].content).toBe("user: 我喜欢喝乌龙茶。\nassistant: 好的");
     const bad = fakeAi({ facts: [{ content: "", category: "hobby" }] });
-    expect(await bad.llm.extractFacts(messages)).toEqual([{ content: "我喜欢喝乌龙茶。", category: "preference", memoryType: "semantic", priority: 3 }]);
+    expect(await bad.llm.extractFacts(messages)).toEqual([
+      { content: "我喜欢喝乌龙茶。", category: "preference", memoryType: "semantic", priority: 3 },
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import type { Env } from "../../env";
 import type { Principal } from "../principal";
 import { grantPropsSchema } from "./grant-props";
 import { allowsAccess, allowsWrite } from "./oauth-scopes";
-import { resourceForPath, type OAuthSite } from "./oauth-site";
+import { type OAuthSite, resourceForPath } from "./oauth-site";
 import { isCredentialLive } from "./sign-in";
 
 /** Access tokens are `{grantSubject}:{grantId}:{secret}` (the library's documented format). */
@@ -19,7 +19,11 @@ function grantOf(token: string): { subject: string; grantId: string } | null {
 }
 
 export async function principalFromAccessToken(
-  env: Env, site: OAuthSite, path: string, token: string, waitUntil: (p: Promise<unknown>) => void,
+  env: Env,
+  site: OAuthSite,
+  path: string,
+  token: string,
+  waitUntil: (p: Promise<unknown>) => void,
 ): Promise<Principal | null> {
   const resource = resourceForPath(site, path);
   if (!resource) return null;
@@ -29,11 +33,20 @@ export async function principalFromAccessToken(
   if (!props.success || !allowsAccess(validated.scope)) return null;
   if (!(await isCredentialLive(env, props.data))) {
     const grant = grantOf(token);
-    if (grant) waitUntil(site.server.getOAuthApi(env).revokeGrant(grant.grantId, grant.subject).catch(() => undefined));
+    if (grant)
+      waitUntil(
+        site.server
+          .getOAuthApi(env)
+          .revokeGrant(grant.grantId, grant.subject)
+          .catch(() => undefined),
+      );
     return null;
   }
   return {
-    accountId: props.data.accountId, scope: "user", userId: props.data.userId, appName: null,
+    accountId: props.data.accountId,
+    scope: "user",
+    userId: props.data.userId,
+    appName: null,
     keyId: props.data.keyId,
     // The token's own scopes, not the grant's: a token request may narrow them.
     canWrite: props.data.canWrite && allowsWrite(validated.scope),

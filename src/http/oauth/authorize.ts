@@ -6,17 +6,23 @@
  * is the form's CSRF token: 256 random bits, single use, ten minutes, bound to this browser by a
  * __Host- cookie. POSTs from another origin are refused before anything else.
  */
+
+import {
+  AuthorizationError,
+  type AuthRequest,
+  CimdFetchError,
+  type OAuthHelpers,
+} from "@cloudflare/workers-oauth-provider";
 import type { Context } from "hono";
-import { AuthorizationError, CimdFetchError, type AuthRequest, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { AppEnv } from "../app-env";
-import { consentMessages, pickLocale, type ConsentLocale } from "./consent-messages";
-import { newNonce, pageHeaders, renderConsentPage, renderErrorPage, type ConsentView } from "./consent-page";
+import { type ConsentLocale, consentMessages, pickLocale } from "./consent-messages";
+import { type ConsentView, newNonce, pageHeaders, renderConsentPage, renderErrorPage } from "./consent-page";
 import { dropConsentView, loadConsentView, saveConsentView } from "./consent-view-store";
-import { grantMetadata, grantSubject, type GrantProps } from "./grant-props";
+import { type GrantProps, grantMetadata, grantSubject } from "./grant-props";
 import { loadOAuthConfig } from "./oauth-config";
-import { offeredLevels, scopesForLevel, type AccessLevel } from "./oauth-scopes";
-import { oauthSite, type OAuthSite } from "./oauth-site";
-import { signIn, type SignedInIdentity, type SignInProblem } from "./sign-in";
+import { type AccessLevel, offeredLevels, scopesForLevel } from "./oauth-scopes";
+import { type OAuthSite, oauthSite } from "./oauth-site";
+import { type SignedInIdentity, type SignInProblem, signIn } from "./sign-in";
 
 type FormFields = Record<string, string | File | (string | File)[]>;
 
@@ -25,7 +31,13 @@ function field(form: FormFields, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-export function errorPage(locale: ConsentLocale, status: number, message: string, detail?: string, extra?: Headers): Response {
+export function errorPage(
+  locale: ConsentLocale,
+  status: number,
+  message: string,
+  detail?: string,
+  extra?: Headers,
+): Response {
   const nonce = newNonce();
   return new Response(renderErrorPage(locale, nonce, message, detail), { status, headers: pageHeaders(nonce, extra) });
 }
@@ -39,9 +51,12 @@ function authorizationFailure(err: unknown, locale: ConsentLocale, stage: "reque
   const m = consentMessages(locale);
   if (err instanceof AuthorizationError && err.redirectTo) return Response.redirect(err.redirectTo, 302);
   if (err instanceof AuthorizationError) {
-    return stage === "consent" ? errorPage(locale, 400, m.expired) : errorPage(locale, 400, m.invalidRequest, err.description);
+    return stage === "consent"
+      ? errorPage(locale, 400, m.expired)
+      : errorPage(locale, 400, m.invalidRequest, err.description);
   }
-  if (err instanceof CimdFetchError) return errorPage(locale, 400, m.invalidRequest, "the client metadata document could not be verified");
+  if (err instanceof CimdFetchError)
+    return errorPage(locale, 400, m.invalidRequest, "the client metadata document could not be verified");
   throw err;
 }
 
@@ -60,8 +75,12 @@ async function viewFor(oauth: OAuthHelpers, request: AuthRequest, url: string): 
   const d = await oauth.describeConsent(request);
   const target = redirectTarget(d.redirectUri, d.redirectHost);
   return {
-    clientName: d.clientName, clientDomain: d.clientDomain, redirectHost: target.host,
-    toLocalApp: d.redirectIsLoopback || target.native, levels: offeredLevels(request.scope), authorizeUrl: url,
+    clientName: d.clientName,
+    clientDomain: d.clientDomain,
+    redirectHost: target.host,
+    toLocalApp: d.redirectIsLoopback || target.native,
+    levels: offeredLevels(request.scope),
+    authorizeUrl: url,
   };
 }
 
@@ -82,7 +101,13 @@ export async function showAuthorization(c: Context<AppEnv>): Promise<Response> {
   const consent = await oauth.beginConsent(request);
   await saveConsentView(c.env.OAUTH_KV!, consent.handle, view);
   const nonce = newNonce();
-  const html = renderConsentPage({ view, handle: consent.handle, locale, passphraseEnabled: passphraseEnabled(c), nonce });
+  const html = renderConsentPage({
+    view,
+    handle: consent.handle,
+    locale,
+    passphraseEnabled: passphraseEnabled(c),
+    nonce,
+  });
   return new Response(html, { status: 200, headers: pageHeaders(nonce, consent.headers) });
 }
 
@@ -93,13 +118,35 @@ function crossSite(c: Context<AppEnv>, site: OAuthSite): boolean {
   return c.req.header("sec-fetch-site") === "cross-site";
 }
 
-function rerender(c: Context<AppEnv>, view: ConsentView, handle: string, locale: ConsentLocale, problem: SignInProblem | "access_invalid", selected?: AccessLevel): Response {
+function rerender(
+  c: Context<AppEnv>,
+  view: ConsentView,
+  handle: string,
+  locale: ConsentLocale,
+  problem: SignInProblem | "access_invalid",
+  selected?: AccessLevel,
+): Response {
   const nonce = newNonce();
-  const html = renderConsentPage({ view, handle, locale, passphraseEnabled: passphraseEnabled(c), nonce, problem, selected });
+  const html = renderConsentPage({
+    view,
+    handle,
+    locale,
+    passphraseEnabled: passphraseEnabled(c),
+    nonce,
+    problem,
+    selected,
+  });
   return new Response(html, { status: problem === "access_invalid" ? 400 : 401, headers: pageHeaders(nonce) });
 }
 
-async function approve(c: Context<AppEnv>, oauth: OAuthHelpers, handle: string, view: ConsentView, identity: SignedInIdentity, level: AccessLevel): Promise<Response> {
+async function approve(
+  c: Context<AppEnv>,
+  oauth: OAuthHelpers,
+  handle: string,
+  view: ConsentView,
+  identity: SignedInIdentity,
+  level: AccessLevel,
+): Promise<Response> {
   const scope = scopesForLevel(level);
   const approved = await oauth.approveConsent(c.req.raw, handle, { scope });
   const props: GrantProps = { ...identity, scope, canWrite: level === "write" };
@@ -115,7 +162,12 @@ async function approve(c: Context<AppEnv>, oauth: OAuthHelpers, handle: string, 
   return new Response(null, { status: 302, headers: approved.headers });
 }
 
-async function decide(c: Context<AppEnv>, oauth: OAuthHelpers, form: FormFields, locale: ConsentLocale): Promise<Response> {
+async function decide(
+  c: Context<AppEnv>,
+  oauth: OAuthHelpers,
+  form: FormFields,
+  locale: ConsentLocale,
+): Promise<Response> {
   const handle = field(form, "handle");
   if (field(form, "decision") === "deny") {
     const denied = await oauth.denyConsent(c.req.raw, handle);

@@ -50,7 +50,8 @@ const en: ConsentMessages = {
   publishedBy: (domain) => `Published by ${domain}.`,
   unverified: "This app registered itself; its name is not verified.",
   sendsTo: (host) => `If you approve, access is sent to ${host}.`,
-  loopbackWarning: "This sends access to an app on your own computer. Continue only if you just started connecting from it.",
+  loopbackWarning:
+    "This sends access to an app on your own computer. Continue only if you just started connecting from it.",
   accessLegend: "What may it do?",
   accessWrite: "Read and write",
   accessWriteHint: "Recall your memories, and save, change or delete them (memory:read memory:write).",
@@ -58,7 +59,8 @@ const en: ConsentMessages = {
   accessReadHint: "Recall and browse your memories, never change them (memory:read).",
   credentialLabel: "Your Hippocampus user key",
   credentialLabelWithPassphrase: "Your Hippocampus user key or passphrase",
-  credentialHint: "A user key starts with hc_. It only proves who you are and is not given to the app; revoking it later disconnects the app.",
+  credentialHint:
+    "A user key starts with hc_. It only proves who you are and is not given to the app; revoking it later disconnects the app.",
   approve: "Approve",
   deny: "Deny",
   signInFailed: "Could not sign in",
@@ -130,13 +132,20 @@ function localeOf(tag: string): ConsentLocale | null {
 }
 
 /** The first of en/zh by Accept-Language q-value (RFC 9110 §12.5.4); English when neither appears. */
-export function pickLocale(explicit: string | null | undefined, acceptLanguage: string | null | undefined): ConsentLocale {
+export function pickLocale(
+  explicit: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): ConsentLocale {
   const chosen = explicit ? localeOf(explicit) : null;
   if (chosen) return chosen;
-  const ranked = (acceptLanguage ?? "").split(",").map((part, index) => {
-    const [tag, ...params] = part.split(";");
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
-    return { locale: localeOf(tag), q: q ? Number(q[1]) : 1, index };
-  }).filter((r) => r.locale !== null && r.q > 0).sort((a, b) => b.q - a.q || a.index - b.index);
+  const ranked = (acceptLanguage ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.split(";");
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+      return { locale: localeOf(tag), q: q ? Number(q[1]) : 1, index };
+    })
+    .filter((r) => r.locale !== null && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
   return ranked[0]?.locale ?? "en";
 }

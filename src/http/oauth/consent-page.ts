@@ -91,7 +91,9 @@ function languageLink(view: ConsentView, m: ConsentMessages): string {
 
 function clientFacts(view: ConsentView, m: ConsentMessages): string {
   const origin = view.clientDomain ? m.publishedBy(`<strong>${escapeHtml(view.clientDomain)}</strong>`) : m.unverified;
-  const parts = [`<p class="muted">${origin}${m.sentenceGap}${m.sendsTo(`<strong>${escapeHtml(view.redirectHost)}</strong>`)}</p>`];
+  const parts = [
+    `<p class="muted">${origin}${m.sentenceGap}${m.sendsTo(`<strong>${escapeHtml(view.redirectHost)}</strong>`)}</p>`,
+  ];
   if (view.toLocalApp) parts.push(`<p class="warn" role="note">${escapeHtml(m.loopbackWarning)}</p>`);
   return parts.join("\n");
 }
@@ -148,7 +150,10 @@ export function pageHeaders(nonce: string, base?: Headers): Headers {
   const headers = new Headers(base);
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "no-store");
-  headers.set("Content-Security-Policy", `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'`);
+  headers.set(
+    "Content-Security-Policy",
+    `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'`,
+  );
   headers.set("X-Frame-Options", "DENY");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "no-referrer");

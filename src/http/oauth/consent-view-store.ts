@@ -16,8 +16,13 @@ const viewSchema = z.object({
   clientName: z.string().describe("Client name as the library described it"),
   clientDomain: z.string().optional().describe("Verified domain of a Client ID Metadata Document client"),
   redirectHost: z.string().describe("Host the authorization code is sent to"),
-  toLocalApp: z.boolean().describe("True when the code goes to an app on this computer (loopback or a private-use scheme)"),
-  levels: z.array(z.enum(["read", "write"])).min(1).describe("Access levels offered, default first"),
+  toLocalApp: z
+    .boolean()
+    .describe("True when the code goes to an app on this computer (loopback or a private-use scheme)"),
+  levels: z
+    .array(z.enum(["read", "write"]))
+    .min(1)
+    .describe("Access levels offered, default first"),
   authorizeUrl: z.url().describe("The authorization request URL, for the language switch"),
 });
 

@@ -15,8 +15,12 @@ export const grantPropsSchema = z.object({
   scope: z.array(z.string()).describe("Scopes the person granted on the authorization page"),
   keyId: z.string().min(1).describe(`Id of the user key the person signed in with, or "${PASSPHRASE_KEY_ID}"`),
   canWrite: z.boolean().describe("True when memory:write was granted"),
-  passphraseFingerprint: z.string().optional()
-    .describe("SHA-256 of the passphrase signed in with (passphrase grants only): rotating the secret ends these grants"),
+  passphraseFingerprint: z
+    .string()
+    .optional()
+    .describe(
+      "SHA-256 of the passphrase signed in with (passphrase grants only): rotating the secret ends these grants",
+    ),
 });
 export type GrantProps = z.infer<typeof grantPropsSchema>;
 
@@ -38,5 +42,11 @@ export function grantSubject(accountId: string, userId: string): string {
 }
 
 export function grantMetadata(props: GrantProps, level: AccessLevel, clientName: string): GrantMetadata {
-  return { keyId: props.keyId, accountId: props.accountId, userId: props.userId, access: level, clientName: clientName.slice(0, 200) };
+  return {
+    keyId: props.keyId,
+    accountId: props.accountId,
+    userId: props.userId,
+    access: level,
+    clientName: clientName.slice(0, 200),
+  };
 }

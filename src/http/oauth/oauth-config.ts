@@ -6,12 +6,21 @@
  */
 import { z } from "zod";
 
-const principalId = z.string().regex(/^[A-Za-z0-9_.@:-]{1,128}$/, "must be 1-128 characters of letters, digits, _ . @ : -");
+const principalId = z
+  .string()
+  .regex(/^[A-Za-z0-9_.@:-]{1,128}$/, "must be 1-128 characters of letters, digits, _ . @ : -");
 
 const oauthConfigSchema = z.object({
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional()
-    .describe("Public origin of this deployment (https://memory.example.com); pins the OAuth issuer. Unset: taken from each request"),
-  OAUTH_PASSPHRASE: z.string().min(12, "must be at least 12 characters").optional()
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      "Public origin of this deployment (https://memory.example.com); pins the OAuth issuer. Unset: taken from each request",
+    ),
+  OAUTH_PASSPHRASE: z
+    .string()
+    .min(12, "must be at least 12 characters")
+    .optional()
     .describe("Secret for a single-user deployment: typed on the authorization page instead of a user key"),
   OAUTH_PASSPHRASE_USER: principalId.default("owner").describe("User the passphrase signs in as"),
   OAUTH_PASSPHRASE_ACCOUNT: principalId.default("default").describe("Account the passphrase signs in as"),

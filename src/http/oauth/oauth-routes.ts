@@ -23,7 +23,13 @@ const limitOAuthBody = bodyLimit({
 });
 
 function notConfigured(c: Context<AppEnv>): Response {
-  return c.json(errorBody("not_found", "OAuth is not enabled on this deployment (no OAUTH_KV binding, or plain http on a public host); use an API key"), 404);
+  return c.json(
+    errorBody(
+      "not_found",
+      "OAuth is not enabled on this deployment (no OAUTH_KV binding, or plain http on a public host); use an API key",
+    ),
+    404,
+  );
 }
 
 function toAuthorizationServer(c: Context<AppEnv>): Promise<Response> | Response {
@@ -49,7 +55,17 @@ export function registerOAuthRoutes(app: Hono<AppEnv>): void {
   app.all("/.well-known/oauth-authorization-server", toAuthorizationServer);
   for (const path of PROTECTED_PATHS) app.all(`/.well-known/oauth-protected-resource${path}`, toResourceMetadata(path));
   app.all(TOKEN_PATH, rateLimit("OAUTH_RATE_LIMITER", "token", oauthTooMany), limitOAuthBody, toAuthorizationServer);
-  app.all(REGISTER_PATH, rateLimit("OAUTH_RATE_LIMITER", "register", oauthTooMany), limitOAuthBody, toAuthorizationServer);
+  app.all(
+    REGISTER_PATH,
+    rateLimit("OAUTH_RATE_LIMITER", "register", oauthTooMany),
+    limitOAuthBody,
+    toAuthorizationServer,
+  );
   app.get(AUTHORIZE_PATH, rateLimit("OAUTH_RATE_LIMITER", "authorize", pageTooMany), showAuthorization);
-  app.post(AUTHORIZE_PATH, rateLimit("OAUTH_SIGNIN_LIMITER", "sign-in", pageTooMany), limitOAuthBody, submitAuthorization);
+  app.post(
+    AUTHORIZE_PATH,
+    rateLimit("OAUTH_SIGNIN_LIMITER", "sign-in", pageTooMany),
+    limitOAuthBody,
+    submitAuthorization,
+  );
 }

@@ -9,7 +9,7 @@
 import { OAuthAuthorizationServer, OAuthError, OAuthResourceServer } from "@cloudflare/workers-oauth-provider";
 import { consoleLogger } from "../../composition";
 import type { Env } from "../../env";
-import { grantPropsSchema, type GrantProps } from "./grant-props";
+import { type GrantProps, grantPropsSchema } from "./grant-props";
 import { loadOAuthConfig } from "./oauth-config";
 import { MEMORY_READ, MEMORY_WRITE, SUPPORTED_SCOPES } from "./oauth-scopes";
 import { isCredentialLive } from "./sign-in";
@@ -50,13 +50,23 @@ async function refuseEndedCredential(options: { props: unknown; env: Env }): Pro
 
 /** Logs the failed check, never the request: token endpoint bodies carry codes and refresh tokens. */
 function logOAuthError(error: { code: string; status: number; internal: { category: string; reason: string } }): void {
-  consoleLogger.warn("oauth error response", { code: error.code, status: error.status, category: error.internal.category, reason: error.internal.reason });
+  consoleLogger.warn("oauth error response", {
+    code: error.code,
+    status: error.status,
+    category: error.internal.category,
+    reason: error.internal.reason,
+  });
 }
 
 function buildResource(server: OAuthAuthorizationServer<Env>, origin: string, path: string): ProtectedResource {
   const resource = `${origin}${path}`;
   const host = new OAuthResourceServer<Env, GrantProps>({
-    resourceMetadata: { resource, authorization_servers: [origin], bearer_methods_supported: ["header"], resource_name: `Hippocampus memory (${path})` },
+    resourceMetadata: {
+      resource,
+      authorization_servers: [origin],
+      bearer_methods_supported: ["header"],
+      resource_name: `Hippocampus memory (${path})`,
+    },
     // Saving is basic use of a memory server, so clients ask for both; the person may grant read only.
     requiredScopes: [MEMORY_READ, MEMORY_WRITE],
     validateToken: (env) => (res, token) => server.validateToken<GrantProps>(res, token, env),

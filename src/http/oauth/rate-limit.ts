@@ -18,7 +18,11 @@ export function clientIp(c: Context<AppEnv>): string {
   return c.req.header("cf-connecting-ip") ?? "local";
 }
 
-export function rateLimit(binding: LimiterBinding, bucket: string, refuse: (c: Context<AppEnv>) => Response): MiddlewareHandler<AppEnv> {
+export function rateLimit(
+  binding: LimiterBinding,
+  bucket: string,
+  refuse: (c: Context<AppEnv>) => Response,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const limiter = c.env[binding] as RateLimit | undefined;
     if (!limiter) return next();
@@ -33,7 +37,10 @@ export function rateLimit(binding: LimiterBinding, bucket: string, refuse: (c: C
 /** The OAuth error shape (RFC 6749 §5.2), which token and registration clients parse. */
 export function oauthTooMany(): Response {
   return Response.json(
-    { error: "temporarily_unavailable", error_description: `Too many requests from this address; retry after ${RETRY_AFTER_SECONDS} seconds` },
+    {
+      error: "temporarily_unavailable",
+      error_description: `Too many requests from this address; retry after ${RETRY_AFTER_SECONDS} seconds`,
+    },
     { status: 429, headers: { "Cache-Control": "no-store" } },
   );
 }

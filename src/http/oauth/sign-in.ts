@@ -7,7 +7,7 @@
  */
 import type { Env } from "../../env";
 import { API_KEY_PATTERN, D1ApiKeyRepo, sha256Hex } from "../../storage/d1-api-key-repo";
-import { PASSPHRASE_KEY_ID, type GrantProps } from "./grant-props";
+import { type GrantProps, PASSPHRASE_KEY_ID } from "./grant-props";
 import { loadOAuthConfig } from "./oauth-config";
 
 const MAX_CREDENTIAL_CHARS = 1024;
@@ -30,7 +30,10 @@ function passphraseFingerprint(passphrase: string): Promise<string> {
 /** Compares digests, not the strings, so timing reveals nothing about the secret's content or length. */
 async function sameSecret(a: string, b: string): Promise<boolean> {
   const enc = new TextEncoder();
-  const [da, db] = await Promise.all([crypto.subtle.digest("SHA-256", enc.encode(a)), crypto.subtle.digest("SHA-256", enc.encode(b))]);
+  const [da, db] = await Promise.all([
+    crypto.subtle.digest("SHA-256", enc.encode(a)),
+    crypto.subtle.digest("SHA-256", enc.encode(b)),
+  ]);
   return crypto.subtle.timingSafeEqual(da, db);
 }
 
@@ -51,7 +54,9 @@ async function signInWithPassphrase(env: Env, presented: string): Promise<SignIn
   return {
     ok: true,
     identity: {
-      accountId: config.OAUTH_PASSPHRASE_ACCOUNT, userId: config.OAUTH_PASSPHRASE_USER, keyId: PASSPHRASE_KEY_ID,
+      accountId: config.OAUTH_PASSPHRASE_ACCOUNT,
+      userId: config.OAUTH_PASSPHRASE_USER,
+      keyId: PASSPHRASE_KEY_ID,
       passphraseFingerprint: await passphraseFingerprint(config.OAUTH_PASSPHRASE),
     },
   };
@@ -72,10 +77,18 @@ export async function isCredentialLive(env: Env, props: GrantProps): Promise<boo
     const config = loadOAuthConfig(env);
     if (!config.OAUTH_PASSPHRASE || !props.passphraseFingerprint) return false;
     const current = await passphraseFingerprint(config.OAUTH_PASSPHRASE);
-    return current === props.passphraseFingerprint
-      && config.OAUTH_PASSPHRASE_ACCOUNT === props.accountId && config.OAUTH_PASSPHRASE_USER === props.userId;
+    return (
+      current === props.passphraseFingerprint &&
+      config.OAUTH_PASSPHRASE_ACCOUNT === props.accountId &&
+      config.OAUTH_PASSPHRASE_USER === props.userId
+    );
   }
   const row = await new D1ApiKeyRepo(env.DB).findById(props.keyId);
-  return row !== null && row.revokedAt === null && row.scope === "user"
-    && row.accountId === props.accountId && row.userId === props.userId;
+  return (
+    row !== null &&
+    row.revokedAt === null &&
+    row.scope === "user" &&
+    row.accountId === props.accountId &&
+    row.userId === props.userId
+  );
 }

@@ -7,39 +7,61 @@ import { z } from "zod";
 import { consolidateInput } from "../../memory/lifecycle/lifecycle-contracts";
 import { onDemandMaintenance } from "../maintenance-request";
 import { withToolPrefix } from "../messages";
-import { defineTool } from "../tool-definition";
 import { requireWrite, scopeFields, withMemory } from "../tool-context";
+import { defineTool } from "../tool-definition";
 
 const TEXT = {
   en: (merged: number, clusters: number, complete: boolean) =>
-    (merged === 0 ? "No near-duplicate memories to consolidate." : `Consolidated ${merged} near-duplicate memor${merged === 1 ? "y" : "ies"} into ${clusters}; restore_memory can undo it.`)
-    + (complete ? "" : " More remain: call consolidate_memories again."),
+    (merged === 0
+      ? "No near-duplicate memories to consolidate."
+      : `Consolidated ${merged} near-duplicate memor${merged === 1 ? "y" : "ies"} into ${clusters}; restore_memory can undo it.`) +
+    (complete ? "" : " More remain: call consolidate_memories again."),
   zh: (merged: number, clusters: number, complete: boolean) =>
-    (merged === 0 ? "没有需要合并的近似重复记忆。" : `已将 ${merged} 条近似重复的记忆合并为 ${clusters} 条；可用 restore_memory 撤销。`)
-    + (complete ? "" : "还有未处理的记忆：请再次调用 consolidate_memories。"),
+    (merged === 0
+      ? "没有需要合并的近似重复记忆。"
+      : `已将 ${merged} 条近似重复的记忆合并为 ${clusters} 条；可用 restore_memory 撤销。`) +
+    (complete ? "" : "还有未处理的记忆：请再次调用 consolidate_memories。"),
 };
 
 export const consolidateMemoriesTool = defineTool({
   name: "consolidate_memories",
   title: "Consolidate memories",
-  description: "Merge near-duplicate memories of this user now (same agent and category): the most complete, most recent one is kept and the others are superseded by it. The same job runs on a schedule; call this after importing many memories.",
+  description:
+    "Merge near-duplicate memories of this user now (same agent and category): the most complete, most recent one is kept and the others are superseded by it. The same job runs on a schedule; call this after importing many memories.",
   input: consolidateInput.extend({ ...scopeFields }),
   output: z.object({
     examined: z.number().int().describe("Memories compared with their neighbours in this call"),
     merged: z.number().int().describe("Memories superseded by the one they duplicate"),
-    clusters: z.array(z.object({
-      kept: z.string().describe("Id of the memory that absorbed the others"),
-      merged: z.array(z.string()).describe("Ids now superseded by it"),
-    })).describe("What was folded into what (up to 50)"),
+    clusters: z
+      .array(
+        z.object({
+          kept: z.string().describe("Id of the memory that absorbed the others"),
+          merged: z.array(z.string()).describe("Ids now superseded by it"),
+        }),
+      )
+      .describe("What was folded into what (up to 50)"),
     complete: z.boolean().describe("False when the time or row budget ran out first: call again to continue"),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async run(ctx, args) {
     requireWrite(ctx);
-    const report = await withMemory(ctx, args, (stub, scope) => stub.maintain(scope, onDemandMaintenance(ctx, ["repair", "consolidate"], { consolidate: args.all === true })));
+    const report = await withMemory(ctx, args, (stub, scope) =>
+      stub.maintain(scope, onDemandMaintenance(ctx, ["repair", "consolidate"], { consolidate: args.all === true })),
+    );
     const job = report.jobs.find((j) => j.job === "consolidate");
     const clusters = job?.clusters ?? [];
-    const structured = { examined: job?.processed ?? 0, merged: job?.changed ?? 0, clusters: clusters.slice(0, 50), complete: report.complete };
-    return { structured, text: withToolPrefix(TEXT[ctx.config.LOCALE](structured.merged, clusters.length, structured.complete), ctx.config.TOOL_PREFIX) };
+    const structured = {
+      examined: job?.processed ?? 0,
+      merged: job?.changed ?? 0,
+      clusters: clusters.slice(0, 50),
+      complete: report.complete,
+    };
+    return {
+      structured,
+      text: withToolPrefix(
+        TEXT[ctx.config.LOCALE](structured.merged, clusters.length, structured.complete),
+        ctx.config.TOOL_PREFIX,
+      ),
+    };
   },
 });

@@ -4,13 +4,14 @@
  */
 import { z } from "zod";
 import { deleteInput } from "../../memory/contracts";
-import { defineTool } from "../tool-definition";
 import { requireWrite, scopeFields, withMemory } from "../tool-context";
+import { defineTool } from "../tool-definition";
 
 export const deleteMemoryTool = defineTool({
   name: "delete_memory",
   title: "Delete memories",
-  description: "Forget one memory (id) or several (ids) when the user asks or a memory is wrong. Soft delete: restore_memory brings it back during the retention window.",
+  description:
+    "Forget one memory (id) or several (ids) when the user asks or a memory is wrong. Soft delete: restore_memory brings it back during the retention window.",
   input: deleteInput.extend({ ...scopeFields }),
   output: z.object({
     deleted: z.array(z.string()).describe("Ids now deleted"),
@@ -21,7 +22,9 @@ export const deleteMemoryTool = defineTool({
   async run(ctx, args) {
     requireWrite(ctx);
     const r = await withMemory(ctx, args, (stub, scope) => stub.delete(scope, args));
-    const extra = r.notFound.length ? `\n${ctx.messages.notFoundIds(r.notFound.join(", "))} ${ctx.messages.notFoundAdvice}` : "";
+    const extra = r.notFound.length
+      ? `\n${ctx.messages.notFoundIds(r.notFound.join(", "))} ${ctx.messages.notFoundAdvice}`
+      : "";
     return {
       structured: { deleted: r.deleted, already_deleted: r.alreadyDeleted, not_found: r.notFound },
       text: ctx.messages.deleted(r.deleted.length) + extra,

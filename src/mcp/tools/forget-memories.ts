@@ -4,14 +4,15 @@
  */
 import { z } from "zod";
 import { forgetInput } from "../../memory/contracts";
-import { defineTool } from "../tool-definition";
 import { requireWrite, scopeFields, withMemory } from "../tool-context";
+import { defineTool } from "../tool-definition";
 import { memoryView, renderList, toView } from "../views";
 
 export const forgetMemoriesTool = defineTool({
   name: "forget_memories",
   title: "Forget memories in bulk",
-  description: "Soft-delete every active memory matching a filter (older_than_days, category, tags, max_priority, source). Use dry_run first to show the user what would go.",
+  description:
+    "Soft-delete every active memory matching a filter (older_than_days, category, tags, max_priority, source). Use dry_run first to show the user what would go.",
   input: forgetInput.extend({ ...scopeFields }),
   output: z.object({
     matched: z.number().int().describe("Memories matching the filter"),

@@ -4,14 +4,15 @@
  */
 import { z } from "zod";
 import { listInput } from "../../memory/contracts";
-import { defineTool, READ_ONLY } from "../tool-definition";
 import { scopeFields, withMemory } from "../tool-context";
+import { defineTool, READ_ONLY } from "../tool-definition";
 import { memoryView, renderList, toView } from "../views";
 
 export const listMemoriesTool = defineTool({
   name: "list_memories",
   title: "List memories",
-  description: "Browse stored memories (default: active, newest first) with filters; pass next_cursor back as cursor for the next page.",
+  description:
+    "Browse stored memories (default: active, newest first) with filters; pass next_cursor back as cursor for the next page.",
   input: listInput.extend({ ...scopeFields }),
   output: z.object({
     memories: z.array(memoryView).describe("This page"),
@@ -22,7 +23,9 @@ export const listMemoriesTool = defineTool({
     const r = await withMemory(ctx, args, (stub, scope) => stub.list(scope, args));
     const views = r.memories.map((m) => toView(m));
     const m = ctx.messages;
-    const text = views.length ? renderList(views, m) + (r.nextCursor ? `\n${m.nextCursor(r.nextCursor)}` : "") : m.noneListed;
+    const text = views.length
+      ? renderList(views, m) + (r.nextCursor ? `\n${m.nextCursor(r.nextCursor)}` : "")
+      : m.noneListed;
     return { structured: { memories: views, next_cursor: r.nextCursor }, text };
   },
 });

@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { historyInput } from "../../memory/contracts";
-import { defineTool, READ_ONLY } from "../tool-definition";
 import { scopeFields, withMemory } from "../tool-context";
+import { defineTool, READ_ONLY } from "../tool-definition";
 import { memoryView, renderLine, toView } from "../views";
 
 const eventView = z.object({
@@ -30,14 +30,25 @@ export const memoryHistoryTool = defineTool({
   annotations: READ_ONLY,
   async run(ctx, args) {
     const r = await withMemory(ctx, args, (stub, scope) => stub.history(scope, args.id));
-    const events = r.events.map((e) => ({ op: e.op, at: new Date(e.at).toISOString(), actor: e.actor, before: e.before as Record<string, unknown> | null, after: e.after as Record<string, unknown> | null }));
+    const events = r.events.map((e) => ({
+      op: e.op,
+      at: new Date(e.at).toISOString(),
+      actor: e.actor,
+      before: e.before as Record<string, unknown> | null,
+      after: e.after as Record<string, unknown> | null,
+    }));
     const view = toView(r.memory);
     const m = ctx.messages;
     const lines = [renderLine(view, m), ...events.map((e) => m.historyEvent(e.at, e.op, e.actor))];
     if (r.supersededBy) lines.push(`${m.replacedBy} ${renderLine(toView(r.supersededBy), m)}`);
     for (const s of r.supersedes) lines.push(`${m.replaces} ${renderLine(toView(s), m)}`);
     return {
-      structured: { memory: view, events, supersedes: r.supersedes.map((m) => toView(m)), superseded_by: r.supersededBy ? toView(r.supersededBy) : null },
+      structured: {
+        memory: view,
+        events,
+        supersedes: r.supersedes.map((m) => toView(m)),
+        superseded_by: r.supersededBy ? toView(r.supersededBy) : null,
+      },
       text: lines.join("\n"),
     };
   },

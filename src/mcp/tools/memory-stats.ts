@@ -6,15 +6,16 @@ import { z } from "zod";
 import { statsInput } from "../../memory/contracts";
 import type { MemoryStats } from "../../memory/manage/browse-memories";
 import type { Messages } from "../messages";
-import { defineTool, READ_ONLY } from "../tool-definition";
 import { scopeFields, withMemory } from "../tool-context";
+import { defineTool, READ_ONLY } from "../tool-definition";
 
 const counts = z.record(z.string(), z.number().int());
 
 export const memoryStatsTool = defineTool({
   name: "memory_stats",
   title: "Memory statistics",
-  description: "Summarise what is stored for this user: counts, age range, and whether the search index is in sync. With an agent, counts what that agent can see; `agent` narrows to one agent's private memories.",
+  description:
+    "Summarise what is stored for this user: counts, age range, and whether the search index is in sync. With an agent, counts what that agent can see; `agent` narrows to one agent's private memories.",
   input: statsInput.extend({ ...scopeFields }),
   output: z.object({
     total: z.number().int().describe("All stored memories, any status"),
@@ -24,20 +25,30 @@ export const memoryStatsTool = defineTool({
     by_type: counts.describe("Active memories per memory type"),
     oldest: z.string().nullable().describe("Oldest active memory (ISO 8601)"),
     newest: z.string().nullable().describe("Newest active memory (ISO 8601)"),
-    index: z.object({
-      kind: z.string().describe("vectorize or local"),
-      embedding_model: z.string().describe("Current embedding model"),
-      indexed: z.number().int().describe("Active memories indexed with the current model"),
-      unindexed: z.number().int().describe("Active memories not yet indexed"),
-      other_model: z.number().int().describe("Active memories indexed with an older model"),
-      fresh_buffered: z.number().int().describe("Vectors awaiting index confirmation"),
-      resident_bytes: z.number().int().nullable().describe("Memory the local index holds for this user in the server (vectors and ids), null for Vectorize or before the first recall loads it"),
-      in_sync: z.boolean().describe("True when every active memory is indexed with the current model"),
-    }).describe("Vector index sync"),
+    index: z
+      .object({
+        kind: z.string().describe("vectorize or local"),
+        embedding_model: z.string().describe("Current embedding model"),
+        indexed: z.number().int().describe("Active memories indexed with the current model"),
+        unindexed: z.number().int().describe("Active memories not yet indexed"),
+        other_model: z.number().int().describe("Active memories indexed with an older model"),
+        fresh_buffered: z.number().int().describe("Vectors awaiting index confirmation"),
+        resident_bytes: z
+          .number()
+          .int()
+          .nullable()
+          .describe(
+            "Memory the local index holds for this user in the server (vectors and ids), null for Vectorize or before the first recall loads it",
+          ),
+        in_sync: z.boolean().describe("True when every active memory is indexed with the current model"),
+      })
+      .describe("Vector index sync"),
   }),
   annotations: READ_ONLY,
   async run(ctx, args) {
-    const structured = toStatsView(await withMemory(ctx, args, (stub, scope) => stub.stats(scope, { agent: args.agent })));
+    const structured = toStatsView(
+      await withMemory(ctx, args, (stub, scope) => stub.stats(scope, { agent: args.agent })),
+    );
     return { structured, text: statsText(structured, args.agent, ctx.messages) };
   },
 });
@@ -46,21 +57,42 @@ export const memoryStatsTool = defineTool({
 export function toStatsView(s: MemoryStats) {
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {
-    total: s.total, by_status: s.byStatus, by_category: s.byCategory, by_priority: s.byPriority, by_type: s.byType,
-    oldest: iso(s.oldest), newest: iso(s.newest),
-    index: { kind: s.vectorIndex, embedding_model: s.embeddingModel, indexed: s.activeIndexed, unindexed: s.activeUnindexed, other_model: s.activeOtherModel, fresh_buffered: s.freshBuffered, resident_bytes: s.indexResidentBytes, in_sync: s.inSync },
+    total: s.total,
+    by_status: s.byStatus,
+    by_category: s.byCategory,
+    by_priority: s.byPriority,
+    by_type: s.byType,
+    oldest: iso(s.oldest),
+    newest: iso(s.newest),
+    index: {
+      kind: s.vectorIndex,
+      embedding_model: s.embeddingModel,
+      indexed: s.activeIndexed,
+      unindexed: s.activeUnindexed,
+      other_model: s.activeOtherModel,
+      fresh_buffered: s.freshBuffered,
+      resident_bytes: s.indexResidentBytes,
+      in_sync: s.inSync,
+    },
   };
 }
 type StatsView = ReturnType<typeof toStatsView>;
 
 function statsText(s: StatsView, agent: string | undefined, m: Messages): string {
-  const parts = (counts: Record<string, number>) => Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ") || m.none;
+  const parts = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ") || m.none;
   const i = s.index;
   return [
     agent ? m.statsAgent(agent) : "",
     m.statsTotal(s.total, parts(s.by_status)),
     m.statsCategories(parts(s.by_category)),
     m.statsSpan(s.oldest ?? "-", s.newest ?? "-"),
-    i.in_sync ? m.statsIndex(i.kind, i.embedding_model) : m.statsIndexBehind(i.kind, i.embedding_model, i.unindexed, i.other_model),
-  ].filter(Boolean).join("\n");
+    i.in_sync
+      ? m.statsIndex(i.kind, i.embedding_model)
+      : m.statsIndexBehind(i.kind, i.embedding_model, i.unindexed, i.other_model),
+  ]
+    .filter(Boolean)
+    .join("\n");
 }

@@ -8,37 +8,45 @@ import { z } from "zod";
 import { regenerateInput } from "../../memory/lifecycle/lifecycle-contracts";
 import { onDemandMaintenance } from "../maintenance-request";
 import { withToolPrefix } from "../messages";
-import { defineTool } from "../tool-definition";
 import { requireWrite, scopeFields, withMemory } from "../tool-context";
+import { defineTool } from "../tool-definition";
 
 const TEXT = {
   en: (n: number, inSync: boolean, model: string) =>
-    `Re-embedded ${n} memor${n === 1 ? "y" : "ies"} with ${model}. ` + (inSync ? "The index is in sync." : "More remain: call regenerate_embeddings again."),
+    `Re-embedded ${n} memor${n === 1 ? "y" : "ies"} with ${model}. ` +
+    (inSync ? "The index is in sync." : "More remain: call regenerate_embeddings again."),
   zh: (n: number, inSync: boolean, model: string) =>
-    `已用 ${model} 重新生成 ${n} 条记忆的向量。` + (inSync ? "索引已同步。" : "还有未处理的记忆：请再次调用 regenerate_embeddings。"),
+    `已用 ${model} 重新生成 ${n} 条记忆的向量。` +
+    (inSync ? "索引已同步。" : "还有未处理的记忆：请再次调用 regenerate_embeddings。"),
 };
 
 export const regenerateEmbeddingsTool = defineTool({
   name: "regenerate_embeddings",
   title: "Regenerate embeddings",
-  description: "Re-embed this user's memories with the current embedding model and repair the search index (unindexed memories, older models, stray vectors). Runs on a schedule too; all=true re-embeds everything.",
+  description:
+    "Re-embed this user's memories with the current embedding model and repair the search index (unindexed memories, older models, stray vectors). Runs on a schedule too; all=true re-embeds everything.",
   input: regenerateInput.extend({ ...scopeFields }),
   output: z.object({
     reembedded: z.number().int().describe("Memories embedded again in this call"),
     stray_vectors_removed: z.number().int().describe("Index entries deleted because their memory is gone or inactive"),
     complete: z.boolean().describe("False when the time or row budget ran out first: call again to continue"),
-    index: z.object({
-      embedding_model: z.string().describe("Current embedding model"),
-      unindexed: z.number().int().describe("Active memories still not indexed"),
-      other_model: z.number().int().describe("Active memories still on an older model"),
-      in_sync: z.boolean().describe("True when every active memory is indexed with the current model"),
-    }).describe("Index sync after this call"),
+    index: z
+      .object({
+        embedding_model: z.string().describe("Current embedding model"),
+        unindexed: z.number().int().describe("Active memories still not indexed"),
+        other_model: z.number().int().describe("Active memories still on an older model"),
+        in_sync: z.boolean().describe("True when every active memory is indexed with the current model"),
+      })
+      .describe("Index sync after this call"),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(ctx, args) {
     requireWrite(ctx);
     const { report, stats } = await withMemory(ctx, args, async (stub, scope) => {
-      const r = await stub.maintain(scope, onDemandMaintenance(ctx, ["repair", "migrate"], { reembed: args.all === true }));
+      const r = await stub.maintain(
+        scope,
+        onDemandMaintenance(ctx, ["repair", "migrate"], { reembed: args.all === true }),
+      );
       if (!r.ok) return r;
       const s = await stub.stats(scope);
       return s.ok ? { ok: true as const, value: { report: r.value, stats: s.value } } : s;
@@ -49,8 +57,19 @@ export const regenerateEmbeddingsTool = defineTool({
       reembedded: (migrate?.changed ?? 0) + (repair?.changed ?? 0),
       stray_vectors_removed: repair?.removed ?? 0,
       complete: report.complete,
-      index: { embedding_model: stats.embeddingModel, unindexed: stats.activeUnindexed, other_model: stats.activeOtherModel, in_sync: stats.inSync },
+      index: {
+        embedding_model: stats.embeddingModel,
+        unindexed: stats.activeUnindexed,
+        other_model: stats.activeOtherModel,
+        in_sync: stats.inSync,
+      },
     };
-    return { structured, text: withToolPrefix(TEXT[ctx.config.LOCALE](structured.reembedded, stats.inSync, stats.embeddingModel), ctx.config.TOOL_PREFIX) };
+    return {
+      structured,
+      text: withToolPrefix(
+        TEXT[ctx.config.LOCALE](structured.reembedded, stats.inSync, stats.embeddingModel),
+        ctx.config.TOOL_PREFIX,
+      ),
+    };
   },
 });

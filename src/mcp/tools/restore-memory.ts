@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { restoreInput } from "../../memory/contracts";
-import { defineTool } from "../tool-definition";
 import { requireWrite, scopeFields, withMemory } from "../tool-context";
+import { defineTool } from "../tool-definition";
 import { memoryView, renderLine, toView } from "../views";
 
 export const restoreMemoryTool = defineTool({

@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { saveInput, WRITE_OUTCOMES } from "../../memory/contracts";
-import { defineTool } from "../tool-definition";
 import { requireWrite, scopeFields, withMemory } from "../tool-context";
+import { defineTool } from "../tool-definition";
 import { memoryView, renderLine, toView } from "../views";
 
 const output = z.object({
@@ -32,14 +32,29 @@ export const saveMemoryTool = defineTool({
     const m = ctx.messages;
     const view = r.memory ? toView(r.memory) : null;
     const lines = [
-      r.status === "created" ? m.saved : r.status === "merged" ? m.merged : r.status === "superseded" ? m.superseded(r.supersededIds.length)
-        : r.status === "quarantined" ? m.quarantined : m.rejected(r.reason ?? ""),
+      r.status === "created"
+        ? m.saved
+        : r.status === "merged"
+          ? m.merged
+          : r.status === "superseded"
+            ? m.superseded(r.supersededIds.length)
+            : r.status === "quarantined"
+              ? m.quarantined
+              : m.rejected(r.reason ?? ""),
       r.redactions.length ? m.redacted(r.redactions.map((x) => x.kind).join(", ")) : "",
       view ? renderLine(view, m) : "",
       r.replayed ? m.replayed : "",
     ];
     return {
-      structured: { status: r.status, id: r.id, memory: view, superseded_ids: r.supersededIds, redacted: r.redactions, reason: r.reason, replayed: r.replayed },
+      structured: {
+        status: r.status,
+        id: r.id,
+        memory: view,
+        superseded_ids: r.supersededIds,
+        redacted: r.redactions,
+        reason: r.reason,
+        replayed: r.replayed,
+      },
       text: lines.filter(Boolean).join("\n"),
     };
   },

@@ -8,22 +8,34 @@ import { summarizeInput, WRITE_OUTCOMES } from "../../memory/contracts";
 import { LIMITS } from "../../memory/limits";
 import type { FactOutcome } from "../../memory/write/summarize-conversation";
 import type { Messages } from "../messages";
-import { defineTool } from "../tool-definition";
 import { requireWrite, scopeFields, withMemory } from "../tool-context";
+import { defineTool } from "../tool-definition";
 
 const outcome = z.object({
   content: z.string().describe("The fact as stored (secrets redacted), or as extracted when it was not stored"),
   category: z.string().describe("Category it was saved under"),
-  status: z.enum(WRITE_OUTCOMES).describe("created, merged (into an existing memory), superseded (older memories), quarantined or rejected"),
+  status: z
+    .enum(WRITE_OUTCOMES)
+    .describe("created, merged (into an existing memory), superseded (older memories), quarantined or rejected"),
   id: z.string().nullable().describe("Id of the created or merged-into memory; null when rejected"),
   superseded_ids: z.array(z.string()).describe("Older memories this fact replaced"),
-  redacted: z.array(z.object({ kind: z.string().describe("Kind of secret"), count: z.number().int().describe("How many") })).describe("Secrets removed before storing"),
+  redacted: z
+    .array(z.object({ kind: z.string().describe("Kind of secret"), count: z.number().int().describe("How many") }))
+    .describe("Secrets removed before storing"),
   reason: z.string().nullable().describe("Why it was merged, superseded, quarantined or rejected"),
 });
 
 function outcomeLine(o: FactOutcome, m: Messages): string {
-  const what = o.status === "created" ? m.saved : o.status === "merged" ? m.merged : o.status === "superseded" ? m.superseded(o.supersededIds.length)
-    : o.status === "quarantined" ? m.quarantined : m.rejected(o.reason ?? "");
+  const what =
+    o.status === "created"
+      ? m.saved
+      : o.status === "merged"
+        ? m.merged
+        : o.status === "superseded"
+          ? m.superseded(o.supersededIds.length)
+          : o.status === "quarantined"
+            ? m.quarantined
+            : m.rejected(o.reason ?? "");
   return `- ${JSON.stringify(o.content)} — ${what}${o.id ? ` (${m.lineId(o.id)})` : ""}`;
 }
 
@@ -38,8 +50,12 @@ export const summarizeConversationTool = defineTool({
     messages: z.number().int().describe("Messages read"),
     extracted: z.number().int().describe("Facts found in the user's turns"),
     outcomes: z.array(outcome).describe("One entry per saved fact, in transcript order"),
-    truncated: z.boolean().describe(`True when more than ${LIMITS.factsPerTranscriptMax} facts were found and only the first were saved`),
-    redacted: z.array(z.object({ kind: z.string().describe("Kind of secret"), count: z.number().int().describe("How many") })).describe("Secrets removed from the transcript before anything read it"),
+    truncated: z
+      .boolean()
+      .describe(`True when more than ${LIMITS.factsPerTranscriptMax} facts were found and only the first were saved`),
+    redacted: z
+      .array(z.object({ kind: z.string().describe("Kind of secret"), count: z.number().int().describe("How many") }))
+      .describe("Secrets removed from the transcript before anything read it"),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(ctx, args) {
@@ -47,14 +63,28 @@ export const summarizeConversationTool = defineTool({
     const r = await withMemory(ctx, args, (stub, scope) => stub.summarize(scope, args));
     const m = ctx.messages;
     const truncated = r.extracted > r.outcomes.length;
-    const lines = r.outcomes.length === 0 ? [m.summarizedNone(r.messages)]
-      : [m.summarized(r.outcomes.length, r.messages, r.source), ...r.outcomes.map((o) => outcomeLine(o, m))];
+    const lines =
+      r.outcomes.length === 0
+        ? [m.summarizedNone(r.messages)]
+        : [m.summarized(r.outcomes.length, r.messages, r.source), ...r.outcomes.map((o) => outcomeLine(o, m))];
     if (truncated) lines.push(m.summarizedTruncated(r.outcomes.length, r.extracted));
     if (r.redactions.length) lines.push(m.redacted(r.redactions.map((x) => x.kind).join(", ")));
     return {
       structured: {
-        source: r.source, messages: r.messages, extracted: r.extracted, truncated, redacted: r.redactions,
-        outcomes: r.outcomes.map((o) => ({ content: o.content, category: o.category, status: o.status, id: o.id, superseded_ids: o.supersededIds, redacted: o.redactions, reason: o.reason })),
+        source: r.source,
+        messages: r.messages,
+        extracted: r.extracted,
+        truncated,
+        redacted: r.redactions,
+        outcomes: r.outcomes.map((o) => ({
+          content: o.content,
+          category: o.category,
+          status: o.status,
+          id: o.id,
+          superseded_ids: o.supersededIds,
+          redacted: o.redactions,
+          reason: o.reason,
+        })),
       },
       text: lines.join("\n"),
     };

@@ -4,24 +4,30 @@
  */
 import { z } from "zod";
 import { updateInput } from "../../memory/contracts";
-import { defineTool } from "../tool-definition";
 import { requireWrite, scopeFields, withMemory } from "../tool-context";
+import { defineTool } from "../tool-definition";
 import { memoryView, renderLine, toView } from "../views";
 
 export const updateMemoryTool = defineTool({
   name: "update_memory",
   title: "Update a memory",
-  description: "Correct or refine one memory by id (from recall_memory or list_memories). Only the given fields change; the previous version stays in memory_history.",
+  description:
+    "Correct or refine one memory by id (from recall_memory or list_memories). Only the given fields change; the previous version stays in memory_history.",
   input: updateInput.extend({ ...scopeFields }),
   output: z.object({
     memory: memoryView.describe("The memory after the update"),
-    redacted: z.array(z.object({ kind: z.string(), count: z.number().int() })).describe("Secrets removed from the new content"),
+    redacted: z
+      .array(z.object({ kind: z.string(), count: z.number().int() }))
+      .describe("Secrets removed from the new content"),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async run(ctx, args) {
     requireWrite(ctx);
     const r = await withMemory(ctx, args, (stub, scope) => stub.update(scope, args));
     const view = toView(r.memory);
-    return { structured: { memory: view, redacted: r.redactions }, text: `${ctx.messages.updated}\n${renderLine(view, ctx.messages)}` };
+    return {
+      structured: { memory: view, redacted: r.redactions },
+      text: `${ctx.messages.updated}\n${renderLine(view, ctx.messages)}`,
+    };
   },
 });

@@ -15,14 +15,38 @@ const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
 const EXTERNAL_ID = /^[^\s\p{Cc}](?:[^\p{Cc}]*[^\s\p{Cc}])?$/u;
 
 export const importLine = saveInput
-  .pick({ content: true, category: true, tags: true, priority: true, confidence: true, memory_type: true, event_time: true, expires_at: true, shared: true })
+  .pick({
+    content: true,
+    category: true,
+    tags: true,
+    priority: true,
+    confidence: true,
+    memory_type: true,
+    event_time: true,
+    expires_at: true,
+    shared: true,
+  })
   .extend({
-    source: z.string().trim().min(1, "must not be empty").max(LIMITS.sourceMaxChars, `must be at most ${LIMITS.sourceMaxChars} characters`).optional()
-      .describe("Where the memory came from, e.g. a conversation id. Consecutive lines with the same source are one conversation: each memory is also found by its neighbouring turns"),
-    external_id: z.string().max(LIMITS.externalIdMaxChars, `must be at most ${LIMITS.externalIdMaxChars} characters`)
-      .regex(EXTERNAL_ID, "must be non-empty, without control characters or surrounding spaces").optional()
-      .describe("Your id for this memory in the system you import from; results map back by it, and a line whose external_id this user already has is skipped, so an import can be re-run safely"),
-    created_at: isoDate.optional().describe("When the memory was first saved in the system you import from (ISO 8601; default now)"),
+    source: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(LIMITS.sourceMaxChars, `must be at most ${LIMITS.sourceMaxChars} characters`)
+      .optional()
+      .describe(
+        "Where the memory came from, e.g. a conversation id. Consecutive lines with the same source are one conversation: each memory is also found by its neighbouring turns",
+      ),
+    external_id: z
+      .string()
+      .max(LIMITS.externalIdMaxChars, `must be at most ${LIMITS.externalIdMaxChars} characters`)
+      .regex(EXTERNAL_ID, "must be non-empty, without control characters or surrounding spaces")
+      .optional()
+      .describe(
+        "Your id for this memory in the system you import from; results map back by it, and a line whose external_id this user already has is skipped, so an import can be re-run safely",
+      ),
+    created_at: isoDate
+      .optional()
+      .describe("When the memory was first saved in the system you import from (ISO 8601; default now)"),
   })
   .strict();
 

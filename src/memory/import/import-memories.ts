@@ -14,7 +14,7 @@ import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
 import type { Memory, Scope } from "../types";
 import { detectInjection } from "../write/injection-detector";
-import { redactSecrets, type Redaction } from "../write/redact-secrets";
+import { type Redaction, redactSecrets } from "../write/redact-secrets";
 import { conversationContext } from "./conversation-context";
 import type { NumberedLine } from "./import-line";
 
@@ -55,19 +55,31 @@ async function buildRow(deps: MemoryDeps, scope: Scope, l: NumberedLine, text: s
   const input = l.input;
   const createdAt = input.created_at ? Date.parse(input.created_at) : now;
   return buildMemory(scope, deps.newId(), await contentHash(text), createdAt, {
-    content: text, category: input.category, tags: input.tags, priority: input.priority, confidence: input.confidence,
-    memoryType: input.memory_type, source: input.source ?? null, externalId: input.external_id ?? null,
+    content: text,
+    category: input.category,
+    tags: input.tags,
+    priority: input.priority,
+    confidence: input.confidence,
+    memoryType: input.memory_type,
+    source: input.source ?? null,
+    externalId: input.external_id ?? null,
     eventTime: input.event_time ? Date.parse(input.event_time) : null,
-    expiresAt: resolveExpiry(createdAt, input.expires_at), agentId: input.shared ? null : scope.agentId ?? null,
+    expiresAt: resolveExpiry(createdAt, input.expires_at),
+    agentId: input.shared ? null : (scope.agentId ?? null),
   });
 }
 
 function itemFor(l: NumberedLine, memory: Memory, redactions: Redaction[], text: string): ImportedItem {
   const injection = detectInjection(text);
   return {
-    line: l.line, id: memory.id, external_id: memory.externalId, status: "imported",
+    line: l.line,
+    id: memory.id,
+    external_id: memory.externalId,
+    status: "imported",
     ...(redactions.length > 0 ? { redactions } : {}),
-    ...(injection.suspicious ? { warnings: [`possible prompt injection (${injection.reason}); stored as given, recall shows it as data`] } : {}),
+    ...(injection.suspicious
+      ? { warnings: [`possible prompt injection (${injection.reason}); stored as given, recall shows it as data`] }
+      : {}),
   };
 }
 
@@ -76,25 +88,48 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, lines: Numb
   const existing = await existingIds(deps, scope, lines);
   // Redact first: neighbour context is built from the redacted text, so no secret reaches the index.
   const redacted = lines.map((l) => redactSecrets(l.input.content));
-  const contexts = conversationContext(lines.map((l, i) => ({ content: redacted[i].text, source: l.input.source ?? null })));
+  const contexts = conversationContext(
+    lines.map((l, i) => ({ content: redacted[i].text, source: l.input.source ?? null })),
+  );
   const items: ImportedItem[] = [];
   const writes: MemoryWrite[] = [];
   for (const [i, l] of lines.entries()) {
     const ext = l.input.external_id;
     if (ext !== undefined && existing.has(ext)) {
-      items.push({ line: l.line, id: existing.get(ext)!, external_id: ext, status: "skipped", reason: "external_id already imported" });
+      items.push({
+        line: l.line,
+        id: existing.get(ext)!,
+        external_id: ext,
+        status: "skipped",
+        reason: "external_id already imported",
+      });
       continue;
     }
     const memory = await buildRow(deps, scope, l, redacted[i].text, now);
-    const event = { memoryId: memory.id, op: "create" as const, before: null, after: memory, actor: scope.actor, at: now };
+    const event = {
+      memoryId: memory.id,
+      op: "create" as const,
+      before: null,
+      after: memory,
+      actor: scope.actor,
+      at: now,
+    };
     writes.push({ memory, ftsTokens: indexTokens(memory.content).join(" "), contextTokens: contexts[i], event });
     items.push(itemFor(l, memory, redacted[i].redactions, redacted[i].text));
   }
   const vectors = await deps.embedder.embed(writes.map((w) => w.memory.content));
   if (writes.length > 0) await deps.repo.write(scope, writes, []);
-  const { indexed } = await indexVectors(deps, scope, writes.map((w, i) => ({ id: w.memory.id, vector: vectors[i] })));
+  const { indexed } = await indexVectors(
+    deps,
+    scope,
+    writes.map((w, i) => ({ id: w.memory.id, vector: vectors[i] })),
+  );
   return {
-    imported: writes.length, skipped: items.length - writes.length, indexed,
-    redacted: items.filter((it) => it.redactions).length, warned: items.filter((it) => it.warnings).length, items,
+    imported: writes.length,
+    skipped: items.length - writes.length,
+    indexed,
+    redacted: items.filter((it) => it.redactions).length,
+    warned: items.filter((it) => it.warnings).length,
+    items,
   };
 }

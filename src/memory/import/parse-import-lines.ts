@@ -36,7 +36,8 @@ function issuesOf(line: number, value: unknown): LineError[] {
 function parseLine(line: number, text: string): { value?: unknown; error?: LineError } {
   try {
     const value: unknown = JSON.parse(text);
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return { error: { line, field: null, message: "must be a JSON object" } };
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      return { error: { line, field: null, message: "must be a JSON object" } };
     return { value };
   } catch (err) {
     return { error: { line, field: null, message: `is not valid JSON (${(err as Error).message})` } };
@@ -54,13 +55,23 @@ export function parseImportLines(body: string): ParsedImport {
     if (raw[i].trim() === "") continue;
     const line = i + 1;
     if (lines.length + badLines.size >= LIMITS.importLinesMax) {
-      return reject([{ line, field: null, message: `more than ${LIMITS.importLinesMax} lines in one request: split the file (npm run import does)` }], 1);
+      return reject(
+        [
+          {
+            line,
+            field: null,
+            message: `more than ${LIMITS.importLinesMax} lines in one request: split the file (npm run import does)`,
+          },
+        ],
+        1,
+      );
     }
     const { value, error } = parseLine(line, raw[i]);
     const problems = error ? [error] : issuesOf(line, value);
     const input = problems.length === 0 ? importLine.parse(value) : null;
     const ext = input?.external_id;
-    if (ext !== undefined && firstLineOf.has(ext)) problems.push({ line, field: "external_id", message: `duplicates line ${firstLineOf.get(ext)}` });
+    if (ext !== undefined && firstLineOf.has(ext))
+      problems.push({ line, field: "external_id", message: `duplicates line ${firstLineOf.get(ext)}` });
     else if (ext !== undefined) firstLineOf.set(ext, line);
     if (problems.length > 0) {
       badLines.add(line);
@@ -68,7 +79,8 @@ export function parseImportLines(body: string): ParsedImport {
     } else lines.push({ line, input: input! });
   }
   if (badLines.size > 0) return reject(errors, badLines.size);
-  if (lines.length === 0) return reject([{ line: 0, field: null, message: "the body has no lines: send one JSON object per line" }], 0);
+  if (lines.length === 0)
+    return reject([{ line: 0, field: null, message: "the body has no lines: send one JSON object per line" }], 0);
   return { ok: true, lines };
 }
 

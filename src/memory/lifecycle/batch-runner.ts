@@ -8,7 +8,13 @@
 import type { CursorStore } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import type { Owner } from "../types";
-import { MAX_REPO_CALLS, type JobReport, type LifecycleJobName, type LifecyclePolicy, type MaintenanceBudget } from "./lifecycle-types";
+import {
+  type JobReport,
+  type LifecycleJobName,
+  type LifecyclePolicy,
+  MAX_REPO_CALLS,
+  type MaintenanceBudget,
+} from "./lifecycle-types";
 
 export interface JobContext {
   deps: MemoryDeps;
@@ -49,16 +55,22 @@ export class Budget {
   private slowestBatchMs = 0;
   private heaviestBatchCalls = 0;
 
-  constructor(limits: MaintenanceBudget, private readonly timer: () => number = Date.now, private readonly calls: () => number = () => 0) {
+  constructor(
+    limits: MaintenanceBudget,
+    private readonly timer: () => number = Date.now,
+    private readonly calls: () => number = () => 0,
+  ) {
     this.deadline = timer() + limits.maxMs;
     this.rowsLeft = limits.maxRows;
     this.maxCalls = limits.maxRepoCalls ?? MAX_REPO_CALLS;
   }
 
   exhausted(): boolean {
-    return this.rowsLeft <= 0
-      || this.timer() + this.slowestBatchMs > this.deadline
-      || this.calls() + this.heaviestBatchCalls > this.maxCalls;
+    return (
+      this.rowsLeft <= 0 ||
+      this.timer() + this.slowestBatchMs > this.deadline ||
+      this.calls() + this.heaviestBatchCalls > this.maxCalls
+    );
   }
 
   /** Rows the next batch may take: the batch size, or less near the end of the row budget. */
@@ -82,7 +94,12 @@ export function cursorKey(job: LifecycleJobName, full: boolean): string {
 }
 
 /** Batches until the job is done, the budget runs out or a batch fails; the cursor is saved after each batch. */
-export async function runJob(job: LifecycleJob, ctx: JobContext, cursors: CursorStore, budget: Budget): Promise<JobReport> {
+export async function runJob(
+  job: LifecycleJob,
+  ctx: JobContext,
+  cursors: CursorStore,
+  budget: Budget,
+): Promise<JobReport> {
   const key = cursorKey(job.name, ctx.full);
   let cursor = await cursors.get(key);
   const report: JobReport = { job: job.name, processed: 0, changed: 0, batches: 0, complete: false };
@@ -93,7 +110,10 @@ export async function runJob(job: LifecycleJob, ctx: JobContext, cursors: Cursor
       result = await job.batch(ctx, cursor, budget.nextLimit(ctx.policy.batchSize));
     } catch (err) {
       report.error = err instanceof Error ? err.message : String(err);
-      ctx.deps.log.warn("lifecycle batch failed; the next run resumes from the saved cursor", { job: job.name, error: report.error });
+      ctx.deps.log.warn("lifecycle batch failed; the next run resumes from the saved cursor", {
+        job: job.name,
+        error: report.error,
+      });
       break;
     }
     budget.spend(Math.max(1, result.processed), started);

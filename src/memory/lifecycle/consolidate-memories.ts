@@ -22,7 +22,15 @@ import { embeddingText, unindex } from "../indexing";
 import type { Memory } from "../types";
 import type { BatchResult, JobContext, LifecycleJob } from "./batch-runner";
 import { decodeKeyset, encodeKeyset } from "./batch-runner";
-import { absorbPatch, clusterEdges, foldPatch, isStrictDuplicate, pickWinner, worthAsking, type Pair } from "./consolidation-clusters";
+import {
+  absorbPatch,
+  clusterEdges,
+  foldPatch,
+  isStrictDuplicate,
+  type Pair,
+  pickWinner,
+  worthAsking,
+} from "./consolidation-clusters";
 import { neighbourPairs } from "./consolidation-neighbours";
 import type { ConsolidatedCluster } from "./lifecycle-types";
 
@@ -36,7 +44,10 @@ async function seedEdges(ctx: JobContext, seed: Memory, pairs: Pair[]): Promise<
   let ask = pairs.filter((p) => !duplicates.has(p.other.id) && worthAsking(p));
   // duplicateOf names one candidate per answer: ask again without it until the Llm finds no more.
   while (ask.length > 0) {
-    const decision = await ctx.deps.llm.decideConflict(seed.content, ask.map((p, i) => ({ handle: i + 1, content: p.other.content, category: p.other.category })));
+    const decision = await ctx.deps.llm.decideConflict(
+      seed.content,
+      ask.map((p, i) => ({ handle: i + 1, content: p.other.content, category: p.other.category })),
+    );
     for (const h of decision.supersedes) if (ask[h - 1]) contradicted.add(ask[h - 1].other.id);
     const dup = decision.duplicateOf !== null ? ask[decision.duplicateOf - 1] : undefined;
     if (!dup) break;
@@ -50,16 +61,38 @@ async function seedEdges(ctx: JobContext, seed: Memory, pairs: Pair[]): Promise<
 async function mergeCluster(ctx: JobContext, members: Memory[]): Promise<ConsolidatedCluster | null> {
   const winner = pickWinner(members);
   const candidates = members.filter((m) => m.id !== winner.id);
-  const check = await ctx.deps.llm.decideConflict(winner.content, candidates.map((m, i) => ({ handle: i + 1, content: m.content, category: m.category })));
+  const check = await ctx.deps.llm.decideConflict(
+    winner.content,
+    candidates.map((m, i) => ({ handle: i + 1, content: m.content, category: m.category })),
+  );
   const vetoed = new Set(check.supersedes.map((h) => candidates[h - 1]?.id));
   const others = candidates.filter((m) => !vetoed.has(m.id));
   if (others.length === 0) return null;
   // Re-read right before writing: a memory edited, deleted or merged meanwhile (by its user) is left alone.
-  const current = new Map((await ctx.deps.repo.getMany(ctx.owner, [winner, ...others].map((m) => m.id))).map((m) => [m.id, m]));
-  if ([winner, ...others].some((m) => current.get(m.id)?.status !== "active" || current.get(m.id)?.updatedAt !== m.updatedAt)) return null;
-  const patches = [absorbPatch(winner, others, ctx.actor, ctx.now), ...others.map((m) => foldPatch(m, winner.id, ctx.actor, ctx.now))];
+  const current = new Map(
+    (
+      await ctx.deps.repo.getMany(
+        ctx.owner,
+        [winner, ...others].map((m) => m.id),
+      )
+    ).map((m) => [m.id, m]),
+  );
+  if (
+    [winner, ...others].some(
+      (m) => current.get(m.id)?.status !== "active" || current.get(m.id)?.updatedAt !== m.updatedAt,
+    )
+  )
+    return null;
+  const patches = [
+    absorbPatch(winner, others, ctx.actor, ctx.now),
+    ...others.map((m) => foldPatch(m, winner.id, ctx.actor, ctx.now)),
+  ];
   await ctx.deps.repo.write(ctx.owner, [], patches);
-  await unindex(ctx.deps, ctx.owner, others.map((m) => m.id));
+  await unindex(
+    ctx.deps,
+    ctx.owner,
+    others.map((m) => m.id),
+  );
   return { kept: winner.id, merged: others.map((m) => m.id) };
 }
 
@@ -67,7 +100,11 @@ export const consolidateJob: LifecycleJob = {
   name: "consolidate",
   async batch(ctx, cursor, limit): Promise<BatchResult> {
     const size = Math.min(limit, SEEDS_PER_BATCH);
-    const seeds = await ctx.deps.repo.listActivePage(ctx.owner, { after: decodeKeyset(cursor), limit: size, pending: ctx.full ? undefined : "consolidation" });
+    const seeds = await ctx.deps.repo.listActivePage(ctx.owner, {
+      after: decodeKeyset(cursor),
+      limit: size,
+      pending: ctx.full ? undefined : "consolidation",
+    });
     if (seeds.length === 0) return { processed: 0, changed: 0, cursor: null, done: true };
     const vectors = await ctx.deps.embedder.embed(seeds.map(embeddingText));
     const pairs = await neighbourPairs(ctx, seeds, vectors);
@@ -76,12 +113,25 @@ export const consolidateJob: LifecycleJob = {
     const known = new Map([...seeds, ...pairs.flat().map((p) => p.other)].map((m) => [m.id, m]));
     const clusters: ConsolidatedCluster[] = [];
     for (const ids of clusterEdges(edges)) {
-      const merged = await mergeCluster(ctx, ids.map((id) => known.get(id)!));
+      const merged = await mergeCluster(
+        ctx,
+        ids.map((id) => known.get(id)!),
+      );
       if (merged) clusters.push(merged);
     }
-    await ctx.deps.repo.markConsolidated(ctx.owner, [...seeds.map((m) => m.id), ...clusters.map((c) => c.kept)], ctx.now);
+    await ctx.deps.repo.markConsolidated(
+      ctx.owner,
+      [...seeds.map((m) => m.id), ...clusters.map((c) => c.kept)],
+      ctx.now,
+    );
     const last = seeds[seeds.length - 1];
     const changed = clusters.reduce((n, c) => n + c.merged.length, 0);
-    return { processed: seeds.length, changed, cursor: encodeKeyset(last.createdAt, last.id), done: seeds.length < size, clusters };
+    return {
+      processed: seeds.length,
+      changed,
+      cursor: encodeKeyset(last.createdAt, last.id),
+      done: seeds.length < size,
+      clusters,
+    };
   },
 };

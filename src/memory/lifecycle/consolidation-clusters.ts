@@ -42,7 +42,11 @@ export function clusterEdges(edges: [string, string][]): string[][] {
   const find = (x: string): string => {
     let root = x;
     while (parent.get(root) !== root) root = parent.get(root)!;
-    for (let cur = x; cur !== root;) { const next = parent.get(cur)!; parent.set(cur, root); cur = next; }
+    for (let cur = x; cur !== root; ) {
+      const next = parent.get(cur)!;
+      parent.set(cur, root);
+      cur = next;
+    }
     return root;
   };
   for (const [a, b] of edges) {
@@ -64,8 +68,10 @@ export function completeness(m: Memory): number {
 
 /** The most complete fragment wins; among equally complete ones the most recent, then the highest id. */
 export function pickWinner(members: Memory[]): Memory {
-  return [...members].sort((a, b) =>
-    completeness(b) - completeness(a) || b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))[0];
+  return [...members].sort(
+    (a, b) =>
+      completeness(b) - completeness(a) || b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  )[0];
 }
 
 function maxOrNull(values: (number | null)[]): number | null {
@@ -105,8 +111,13 @@ export function foldPatch(fragment: Memory, winnerId: string, actor: string, now
     event: {
       op: "supersede",
       before: { status: fragment.status, supersededBy: fragment.supersededBy },
-      after: { status: "superseded", supersededBy: winnerId, reason: "consolidated: near-duplicate fragment" } as Partial<Memory>,
-      actor, at: now,
+      after: {
+        status: "superseded",
+        supersededBy: winnerId,
+        reason: "consolidated: near-duplicate fragment",
+      } as Partial<Memory>,
+      actor,
+      at: now,
     },
   };
 }

@@ -9,7 +9,7 @@
 import { queryTokens } from "../text/tokenize";
 import type { Memory, ScoredId } from "../types";
 import type { JobContext } from "./batch-runner";
-import { sameGroup, type Pair } from "./consolidation-clusters";
+import { type Pair, sameGroup } from "./consolidation-clusters";
 
 const DENSE_K = 10;
 const LEXICAL_K = 10;
@@ -31,7 +31,10 @@ export async function neighbourPairs(ctx: JobContext, seeds: Memory[], vectors: 
   ]);
   const cosines = seeds.map((_, i) => bestCosines([...dense[i], ...deps.fresh.score(vectors[i], DENSE_K, now)]));
   const ids = new Set<string>();
-  seeds.forEach((_, i) => { cosines[i].forEach((_, id) => ids.add(id)); lexical[i].forEach((h) => ids.add(h.id)); });
+  seeds.forEach((_, i) => {
+    cosines[i].forEach((_, id) => ids.add(id));
+    lexical[i].forEach((h) => ids.add(h.id));
+  });
   const rows = new Map((await deps.repo.getMany(owner, [...ids])).map((m) => [m.id, m]));
   return seeds.map((seed, i) => {
     const candidateIds = new Set([...cosines[i].keys(), ...lexical[i].map((h) => h.id)]);

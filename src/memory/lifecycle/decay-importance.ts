@@ -26,7 +26,7 @@ export function decayStepMs(halfLifeDays: number): number {
 
 /** Importance after `elapsedMs` of not being recalled, never below the floor, rounded to 4 decimals. */
 export function decayedImportance(importance: number, elapsedMs: number, halfLifeDays: number): number {
-  const factor = Math.pow(0.5, Math.max(0, elapsedMs) / (halfLifeDays * DAY_MS));
+  const factor = 0.5 ** (Math.max(0, elapsedMs) / (halfLifeDays * DAY_MS));
   return Math.max(DECAY_FLOOR, Math.round(importance * factor * 10_000) / 10_000);
 }
 
@@ -36,7 +36,10 @@ export const decayJob: LifecycleJob = {
     const { deps, owner, now, policy } = ctx;
     const due = await deps.repo.listDecayDue(owner, now - decayStepMs(policy.halfLifeDays), limit);
     if (due.length === 0) return { processed: 0, changed: 0, cursor: null, done: true };
-    const updates = due.map((m) => ({ id: m.id, importance: decayedImportance(m.importance, now - (m.decayedAt ?? m.createdAt), policy.halfLifeDays) }));
+    const updates = due.map((m) => ({
+      id: m.id,
+      importance: decayedImportance(m.importance, now - (m.decayedAt ?? m.createdAt), policy.halfLifeDays),
+    }));
     // decayed_at moves to `now` for every due row, so each leaves the selection even when rounding kept its value.
     await deps.repo.setDecayedImportance(owner, updates, now);
     const changed = updates.filter((u, i) => u.importance !== due[i].importance).length;

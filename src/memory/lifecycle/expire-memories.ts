@@ -15,7 +15,12 @@ import type { BatchResult, JobContext, LifecycleJob } from "./batch-runner";
 import { DAY_MS, type RetentionRule } from "./lifecycle-types";
 
 export function describeRule(rule: RetentionRule): string {
-  const what = [rule.memoryType ? `${rule.memoryType} memories` : "memories", rule.category ? `in ${rule.category}` : ""].filter(Boolean).join(" ");
+  const what = [
+    rule.memoryType ? `${rule.memoryType} memories` : "memories",
+    rule.category ? `in ${rule.category}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   const pin = rule.keepPriorityAtMost !== undefined ? ` unless priority ≤ ${rule.keepPriorityAtMost}` : "";
   return `retention rule: ${what} live ${rule.days} days${pin}`;
 }
@@ -29,12 +34,17 @@ export function expirePatch(m: Memory, reason: string, actor: string, now: numbe
       op: "expire",
       before: { status: m.status, expiresAt: m.expiresAt },
       after: { status: "expired", deletedAt: now, reason } as Partial<Memory>,
-      actor, at: now,
+      actor,
+      at: now,
     },
   };
 }
 
-async function stageRows(ctx: JobContext, stage: number, limit: number): Promise<{ rows: Memory[]; reason: (m: Memory) => string }> {
+async function stageRows(
+  ctx: JobContext,
+  stage: number,
+  limit: number,
+): Promise<{ rows: Memory[]; reason: (m: Memory) => string }> {
   const { deps, owner, now, policy } = ctx;
   if (stage === 0) {
     const rows = await deps.repo.listExpiring(owner, now, limit);
@@ -52,8 +62,16 @@ export const expireJob: LifecycleJob = {
     for (let stage = Number(cursor ?? 0) || 0; stage < stages; stage++) {
       const { rows, reason } = await stageRows(ctx, stage, limit);
       if (rows.length === 0) continue;
-      await ctx.deps.repo.write(ctx.owner, [], rows.map((m) => expirePatch(m, reason(m), ctx.actor, ctx.now)));
-      await unindex(ctx.deps, ctx.owner, rows.map((m) => m.id));
+      await ctx.deps.repo.write(
+        ctx.owner,
+        [],
+        rows.map((m) => expirePatch(m, reason(m), ctx.actor, ctx.now)),
+      );
+      await unindex(
+        ctx.deps,
+        ctx.owner,
+        rows.map((m) => m.id),
+      );
       const next = rows.length < limit ? stage + 1 : stage;
       return { processed: rows.length, changed: rows.length, cursor: String(next), done: next >= stages };
     }

@@ -25,8 +25,20 @@ export const migrateEmbeddingsJob: LifecycleJob = {
     const rows = await select(ctx, cursor, limit);
     if (rows.length === 0) return { processed: 0, changed: 0, cursor: null, done: true };
     const r = await embedAndIndex(ctx.deps, ctx.owner, rows);
-    if (r.failed > 0) return { processed: rows.length, changed: 0, cursor, done: false, halt: `vector upsert failed for ${r.failed} memories; they keep their old vectors until the next run` };
+    if (r.failed > 0)
+      return {
+        processed: rows.length,
+        changed: 0,
+        cursor,
+        done: false,
+        halt: `vector upsert failed for ${r.failed} memories; they keep their old vectors until the next run`,
+      };
     const last = rows[rows.length - 1];
-    return { processed: rows.length, changed: r.indexed, cursor: encodeKeyset(last.createdAt, last.id), done: rows.length < limit };
+    return {
+      processed: rows.length,
+      changed: r.indexed,
+      cursor: encodeKeyset(last.createdAt, last.id),
+      done: rows.length < limit,
+    };
   },
 };

@@ -21,7 +21,14 @@ async function upsertPhase(ctx: JobContext, after: string | null, limit: number)
   const rows = await ctx.deps.repo.listActivePage(ctx.owner, { after: decodeKeyset(after), limit, pending: "index" });
   if (rows.length === 0) return orphanPhase(ctx, null, limit);
   const r = await embedAndIndex(ctx.deps, ctx.owner, rows);
-  if (r.failed > 0) return { processed: rows.length, changed: 0, cursor: null, done: false, halt: `vector upsert failed for ${r.failed} memories; they stay unindexed until the next run` };
+  if (r.failed > 0)
+    return {
+      processed: rows.length,
+      changed: 0,
+      cursor: null,
+      done: false,
+      halt: `vector upsert failed for ${r.failed} memories; they stay unindexed until the next run`,
+    };
   const last = rows[rows.length - 1];
   // A short page ends the upsert phase; the orphan phase starts on the next batch.
   const cursor = rows.length < limit ? "o:" : `u:${encodeKeyset(last.createdAt, last.id)}`;

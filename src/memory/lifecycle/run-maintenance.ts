@@ -7,11 +7,17 @@
 import type { CursorStore, MemoryRepo } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import type { Owner } from "../types";
-import { Budget, runJob, type LifecycleJob } from "./batch-runner";
+import { Budget, type LifecycleJob, runJob } from "./batch-runner";
 import { consolidateJob } from "./consolidate-memories";
 import { decayJob } from "./decay-importance";
 import { expireJob } from "./expire-memories";
-import { LIFECYCLE_JOBS, type JobReport, type LifecycleJobName, type MaintenanceReport, type MaintenanceRequest } from "./lifecycle-types";
+import {
+  type JobReport,
+  LIFECYCLE_JOBS,
+  type LifecycleJobName,
+  type MaintenanceReport,
+  type MaintenanceRequest,
+} from "./lifecycle-types";
 import { migrateEmbeddingsJob } from "./migrate-embeddings";
 import { purgeJob } from "./purge-tombstones";
 import { repairIndexJob } from "./repair-index";
@@ -46,7 +52,12 @@ function countCalls(repo: MemoryRepo, calls: { n: number }): MemoryRepo {
 }
 
 export async function runMaintenance(
-  deps: MemoryDeps, owner: Owner, actor: string, request: MaintenanceRequest, cursors: CursorStore, timer: () => number = Date.now,
+  deps: MemoryDeps,
+  owner: Owner,
+  actor: string,
+  request: MaintenanceRequest,
+  cursors: CursorStore,
+  timer: () => number = Date.now,
 ): Promise<MaintenanceReport> {
   const started = timer();
   const calls = { n: 0 };
@@ -55,7 +66,15 @@ export async function runMaintenance(
   const memo = new Map<string, unknown>();
   const reports: JobReport[] = [];
   for (const name of LIFECYCLE_JOBS.filter((j) => request.jobs.includes(j))) {
-    const ctx = { deps: counted, owner, actor, now: request.now, policy: request.policy, full: isFull(name, request), memo };
+    const ctx = {
+      deps: counted,
+      owner,
+      actor,
+      now: request.now,
+      policy: request.policy,
+      full: isFull(name, request),
+      memo,
+    };
     reports.push(await runJob(JOBS[name], ctx, cursors, budget));
   }
   return { jobs: reports, complete: reports.every((r) => r.complete), elapsedMs: timer() - started };

@@ -6,9 +6,9 @@
  * agent visibility.
  */
 import type { ListInput, RecallInput, StatsInput } from "../contracts";
+import { invalidInput, notFound } from "../errors";
 import { isCoreMemory } from "../recall/progressive-injection";
 import { passesRecallFilter, recallFilterFor } from "../recall/recall-filters";
-import { invalidInput, notFound } from "../errors";
 import type { MemoryDeps } from "../service-deps";
 import type { ListFilter, Memory, MemoryEvent, Scope, StatsSnapshot } from "../types";
 
@@ -29,14 +29,24 @@ export function decodeCursor(order: ListFilter["order"], cursor: string): { key:
   throw invalidInput("cursor", "must be a next_cursor returned by the previous page with the same order");
 }
 
-export async function listMemories(deps: MemoryDeps, scope: Scope, input: ListInput): Promise<{ memories: Memory[]; nextCursor: string | null }> {
+export async function listMemories(
+  deps: MemoryDeps,
+  scope: Scope,
+  input: ListInput,
+): Promise<{ memories: Memory[]; nextCursor: string | null }> {
   const order = input.order ?? "newest";
   const limit = input.limit ?? DEFAULT_PAGE;
   const status = input.status ?? "active";
   const filter: ListFilter = {
-    statuses: status === "all" ? "all" : [status], category: input.category, tags: input.tags,
-    memoryType: input.memory_type, agentId: input.agent, visibleToAgent: scope.agentId,
-    order, limit: limit + 1, cursor: input.cursor ? decodeCursor(order, input.cursor) : undefined,
+    statuses: status === "all" ? "all" : [status],
+    category: input.category,
+    tags: input.tags,
+    memoryType: input.memory_type,
+    agentId: input.agent,
+    visibleToAgent: scope.agentId,
+    order,
+    limit: limit + 1,
+    cursor: input.cursor ? decodeCursor(order, input.cursor) : undefined,
   };
   const rows = await deps.repo.list(scope, filter);
   const page = rows.slice(0, limit);
@@ -55,11 +65,21 @@ export async function getMemory(deps: MemoryDeps, scope: Scope, id: string): Pro
   return memory;
 }
 
-export async function memoryHistory(deps: MemoryDeps, scope: Scope, id: string): Promise<{ memory: Memory; events: MemoryEvent[]; supersedes: Memory[]; supersededBy: Memory | null }> {
+export async function memoryHistory(
+  deps: MemoryDeps,
+  scope: Scope,
+  id: string,
+): Promise<{ memory: Memory; events: MemoryEvent[]; supersedes: Memory[]; supersededBy: Memory | null }> {
   const memory = await getMemory(deps, scope, id);
   const [events, supersedes, newer] = await Promise.all([
     deps.repo.history(scope, id),
-    deps.repo.list(scope, { statuses: "all", supersededBy: id, visibleToAgent: scope.agentId, order: "newest", limit: 50 }),
+    deps.repo.list(scope, {
+      statuses: "all",
+      supersededBy: id,
+      visibleToAgent: scope.agentId,
+      order: "newest",
+      limit: 50,
+    }),
     memory.supersededBy ? deps.repo.get(scope, memory.supersededBy) : Promise.resolve(null),
   ]);
   // The chain may pass through another agent's private memory: that link stays hidden.
@@ -76,7 +96,10 @@ export interface MemoryStats extends StatsSnapshot {
 }
 
 export async function memoryStats(deps: MemoryDeps, scope: Scope, input: StatsInput = {}): Promise<MemoryStats> {
-  const snapshot = await deps.repo.stats(scope, deps.embedder.model, { visibleToAgent: scope.agentId, agentId: input.agent });
+  const snapshot = await deps.repo.stats(scope, deps.embedder.model, {
+    visibleToAgent: scope.agentId,
+    agentId: input.agent,
+  });
   return {
     ...snapshot,
     embeddingModel: deps.embedder.model,
@@ -104,20 +127,45 @@ function uniqueById(rows: Memory[]): Memory[] {
  * Core memories — priority 1–2 or category personal — most important first. Injection view: the
  * agent's own plus shared memories (no agent: shared only), filtered like a recall with `input`.
  */
-export async function coreMemories(deps: MemoryDeps, scope: Scope, limit: number, input: Partial<RecallInput> = {}): Promise<Memory[]> {
-  const base: ListFilter = { statuses: ["active"], visibleToAgent: scope.agentId ?? null, order: "priority", limit: VIEW_CANDIDATES };
+export async function coreMemories(
+  deps: MemoryDeps,
+  scope: Scope,
+  limit: number,
+  input: Partial<RecallInput> = {},
+): Promise<Memory[]> {
+  const base: ListFilter = {
+    statuses: ["active"],
+    visibleToAgent: scope.agentId ?? null,
+    order: "priority",
+    limit: VIEW_CANDIDATES,
+  };
   const [important, personal] = await Promise.all([
     deps.repo.list(scope, { ...base, maxPriorityNumber: 2 }),
     deps.repo.list(scope, { ...base, category: "personal" }),
   ]);
   const filter = recallFilterFor(scope, input, deps.clock.now());
-  return uniqueById([...important, ...personal]).filter((m) => isCoreMemory(m) && passesRecallFilter(m, filter)).sort(byImportance).slice(0, limit);
+  return uniqueById([...important, ...personal])
+    .filter((m) => isCoreMemory(m) && passesRecallFilter(m, filter))
+    .sort(byImportance)
+    .slice(0, limit);
 }
 
 /** Active, unexpired preferences and constraints, most important first (management view, like list_memories). */
 export async function preferenceMemories(deps: MemoryDeps, scope: Scope, limit: number): Promise<Memory[]> {
   const now = deps.clock.now();
-  const lists = await Promise.all(PREFERENCE_CATEGORIES.map((category) =>
-    deps.repo.list(scope, { statuses: ["active"], category, visibleToAgent: scope.agentId, order: "priority", limit: VIEW_CANDIDATES })));
-  return uniqueById(lists.flat()).filter((m) => m.expiresAt === null || m.expiresAt > now).sort(byImportance).slice(0, limit);
+  const lists = await Promise.all(
+    PREFERENCE_CATEGORIES.map((category) =>
+      deps.repo.list(scope, {
+        statuses: ["active"],
+        category,
+        visibleToAgent: scope.agentId,
+        order: "priority",
+        limit: VIEW_CANDIDATES,
+      }),
+    ),
+  );
+  return uniqueById(lists.flat())
+    .filter((m) => m.expiresAt === null || m.expiresAt > now)
+    .sort(byImportance)
+    .slice(0, limit);
 }

@@ -11,12 +11,13 @@ import type { MemoryPatch } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
 import type { Memory, Scope } from "../types";
-import { screenContent } from "../write/screen-content";
 import { summaryLimit } from "../write/save-memory";
+import { screenContent } from "../write/screen-content";
 
 async function mustGet(deps: MemoryDeps, scope: Scope, id: string): Promise<Memory> {
   const memory = await deps.repo.get(scope, id);
-  if (!memory || (memory.agentId !== null && scope.agentId !== undefined && memory.agentId !== scope.agentId)) throw notFound(`Memory ${id}`);
+  if (!memory || (memory.agentId !== null && scope.agentId !== undefined && memory.agentId !== scope.agentId))
+    throw notFound(`Memory ${id}`);
   return memory;
 }
 
@@ -24,9 +25,14 @@ function pick(m: Memory, keys: (keyof Memory)[]): Partial<Memory> {
   return Object.fromEntries(keys.map((k) => [k, m[k]]));
 }
 
-export async function updateMemory(deps: MemoryDeps, scope: Scope, input: UpdateInput): Promise<{ memory: Memory; redactions: { kind: string; count: number }[] }> {
+export async function updateMemory(
+  deps: MemoryDeps,
+  scope: Scope,
+  input: UpdateInput,
+): Promise<{ memory: Memory; redactions: { kind: string; count: number }[] }> {
   const existing = await mustGet(deps, scope, input.id);
-  if (existing.status !== "active") throw new MemoryError("conflict", `Memory ${input.id} is ${existing.status}; restore it before updating`);
+  if (existing.status !== "active")
+    throw new MemoryError("conflict", `Memory ${input.id} is ${existing.status}; restore it before updating`);
   const now = deps.clock.now();
   const changes: Partial<Memory> = { updatedAt: now };
   if (input.category !== undefined) changes.category = input.category;
@@ -35,21 +41,37 @@ export async function updateMemory(deps: MemoryDeps, scope: Scope, input: Update
   if (input.confidence !== undefined) changes.confidence = input.confidence;
   if (input.memory_type !== undefined) changes.memoryType = input.memory_type;
   if (input.event_time !== undefined) changes.eventTime = Date.parse(input.event_time);
-  if (input.expires_at !== undefined) changes.expiresAt = input.expires_at === null ? null : Date.parse(input.expires_at);
+  if (input.expires_at !== undefined)
+    changes.expiresAt = input.expires_at === null ? null : Date.parse(input.expires_at);
   let redactions: { kind: string; count: number }[] = [];
   let ftsTokens: string | undefined;
   if (input.content !== undefined && input.content !== existing.content) {
     const screened = screenContent(input.content, input.confidence ?? existing.confidence, 0);
-    if (screened.verdict === "rejected") throw new MemoryError("invalid_input", `content: ${screened.reason}`, "content");
+    if (screened.verdict === "rejected")
+      throw new MemoryError("invalid_input", `content: ${screened.reason}`, "content");
     redactions = screened.redactions;
     // New text: re-embed it and let consolidation compare it with its neighbours again.
-    Object.assign(changes, { content: screened.text, contentHash: await contentHash(screened.text), indexedAt: null, embeddingModel: null, consolidatedAt: null });
-    changes.summary = screened.text.length > deps.settings.longContentChars ? await deps.llm.summarize(screened.text, summaryLimit(deps.settings.longContentChars)) : null;
+    Object.assign(changes, {
+      content: screened.text,
+      contentHash: await contentHash(screened.text),
+      indexedAt: null,
+      embeddingModel: null,
+      consolidatedAt: null,
+    });
+    changes.summary =
+      screened.text.length > deps.settings.longContentChars
+        ? await deps.llm.summarize(screened.text, summaryLimit(deps.settings.longContentChars))
+        : null;
     if (screened.verdict === "quarantine") changes.status = "quarantined";
     ftsTokens = screened.verdict === "quarantine" ? "" : indexTokens(screened.text).join(" ");
   }
   const keys = Object.keys(changes) as (keyof Memory)[];
-  const patch: MemoryPatch = { id: existing.id, changes, ftsTokens, event: { op: "update", before: pick(existing, keys), after: changes, actor: scope.actor, at: now } };
+  const patch: MemoryPatch = {
+    id: existing.id,
+    changes,
+    ftsTokens,
+    event: { op: "update", before: pick(existing, keys), after: changes, actor: scope.actor, at: now },
+  };
   await deps.repo.write(scope, [], [patch]);
   const updated = { ...existing, ...changes };
   if (ftsTokens !== undefined) {
@@ -59,17 +81,36 @@ export async function updateMemory(deps: MemoryDeps, scope: Scope, input: Update
   return { memory: updated, redactions };
 }
 
-export async function deleteMemories(deps: MemoryDeps, scope: Scope, ids: string[]): Promise<{ deleted: string[]; alreadyDeleted: string[]; notFound: string[] }> {
+export async function deleteMemories(
+  deps: MemoryDeps,
+  scope: Scope,
+  ids: string[],
+): Promise<{ deleted: string[]; alreadyDeleted: string[]; notFound: string[] }> {
   const unique = [...new Set(ids)];
-  const found = new Map((await deps.repo.getMany(scope, unique)).filter((m) => m.agentId === null || scope.agentId === undefined || m.agentId === scope.agentId).map((m) => [m.id, m]));
+  const found = new Map(
+    (await deps.repo.getMany(scope, unique))
+      .filter((m) => m.agentId === null || scope.agentId === undefined || m.agentId === scope.agentId)
+      .map((m) => [m.id, m]),
+  );
   const now = deps.clock.now();
   const live = unique.map((id) => found.get(id)).filter((m): m is Memory => m !== undefined && m.status !== "deleted");
   const patches: MemoryPatch[] = live.map((m) => ({
-    id: m.id, changes: { status: "deleted", deletedAt: now, updatedAt: now, indexedAt: null },
-    event: { op: "delete", before: { status: m.status }, after: { status: "deleted", deletedAt: now }, actor: scope.actor, at: now },
+    id: m.id,
+    changes: { status: "deleted", deletedAt: now, updatedAt: now, indexedAt: null },
+    event: {
+      op: "delete",
+      before: { status: m.status },
+      after: { status: "deleted", deletedAt: now },
+      actor: scope.actor,
+      at: now,
+    },
   }));
   await deps.repo.write(scope, [], patches);
-  await unindex(deps, scope, live.map((m) => m.id));
+  await unindex(
+    deps,
+    scope,
+    live.map((m) => m.id),
+  );
   return {
     deleted: live.map((m) => m.id),
     alreadyDeleted: unique.filter((id) => found.get(id)?.status === "deleted"),
@@ -81,10 +122,33 @@ export async function restoreMemory(deps: MemoryDeps, scope: Scope, id: string):
   const existing = await mustGet(deps, scope, id);
   if (existing.status === "active") throw new MemoryError("conflict", `Memory ${id} is already active`);
   const now = deps.clock.now();
-  const changes: Partial<Memory> = { status: "active", deletedAt: null, supersededBy: null, updatedAt: now, consolidatedAt: null };
+  const changes: Partial<Memory> = {
+    status: "active",
+    deletedAt: null,
+    supersededBy: null,
+    updatedAt: now,
+    consolidatedAt: null,
+  };
   if (existing.expiresAt !== null && existing.expiresAt <= now) changes.expiresAt = null;
   const ftsTokens = existing.status === "quarantined" ? indexTokens(existing.content).join(" ") : undefined;
-  await deps.repo.write(scope, [], [{ id, changes, ftsTokens, event: { op: "restore", before: { status: existing.status, supersededBy: existing.supersededBy }, after: changes, actor: scope.actor, at: now } }]);
+  await deps.repo.write(
+    scope,
+    [],
+    [
+      {
+        id,
+        changes,
+        ftsTokens,
+        event: {
+          op: "restore",
+          before: { status: existing.status, supersededBy: existing.supersededBy },
+          after: changes,
+          actor: scope.actor,
+          at: now,
+        },
+      },
+    ],
+  );
   const restored = { ...existing, ...changes };
   await embedAndIndex(deps, scope, [restored]);
   return restored;

@@ -5,7 +5,7 @@
  * moment. One write per recall made the *next* recall wait behind it (LoCoMo, local D1: p50 30.6 ms
  * with a write per recall, 25.3 ms without). Counts stay exact: a memory shown twice is counted twice.
  */
-import type { MemoryRepo, Logger } from "../ports";
+import type { Logger, MemoryRepo } from "../ports";
 import type { Owner } from "../types";
 
 /** How long recalls gather before their access counts are written. */
@@ -21,12 +21,20 @@ export class AccessRecorder {
   private readonly pending = new Map<string, Pending>();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private readonly repo: MemoryRepo, private readonly log: Logger, private readonly flushMs = ACCESS_FLUSH_MS) {}
+  constructor(
+    private readonly repo: MemoryRepo,
+    private readonly log: Logger,
+    private readonly flushMs = ACCESS_FLUSH_MS,
+  ) {}
 
   record(owner: Owner, ids: string[], at: number): void {
     if (ids.length === 0) return;
     const key = `${owner.accountId}:${owner.userId}`;
-    const p = this.pending.get(key) ?? { owner: { accountId: owner.accountId, userId: owner.userId }, counts: new Map<string, number>(), at };
+    const p = this.pending.get(key) ?? {
+      owner: { accountId: owner.accountId, userId: owner.userId },
+      counts: new Map<string, number>(),
+      at,
+    };
     for (const id of ids) p.counts.set(id, (p.counts.get(id) ?? 0) + 1);
     p.at = Math.max(p.at, at);
     this.pending.set(key, p);
@@ -43,7 +51,9 @@ export class AccessRecorder {
       for (let round = 1; ; round++) {
         const ids = [...counts].filter(([, n]) => n >= round).map(([id]) => id);
         if (ids.length === 0) break;
-        await this.repo.touch(owner, ids, at).catch((err) => this.log.warn("access count update failed", { error: String(err) }));
+        await this.repo
+          .touch(owner, ids, at)
+          .catch((err) => this.log.warn("access count update failed", { error: String(err) }));
       }
     }
   }

@@ -5,7 +5,7 @@
  * whose header gives the formula.
  */
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
-import { splitSpeaker, queryNamesSpeaker } from "../text/speaker";
+import { queryNamesSpeaker, splitSpeaker } from "../text/speaker";
 import { windowContains } from "../text/time-window";
 import type { Memory } from "../types";
 import type { QueryAnalysis } from "./query-analysis";

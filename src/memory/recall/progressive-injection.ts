@@ -16,7 +16,11 @@ export interface SessionCounter {
 export const CORE_LIMIT = 3;
 
 /** Counts a call; a session idle for at least `resetMs` starts again at call 1. */
-export function advanceSession(previous: SessionCounter | undefined, now: number, resetMs: number): { stage: Stage; counter: SessionCounter } {
+export function advanceSession(
+  previous: SessionCounter | undefined,
+  now: number,
+  resetMs: number,
+): { stage: Stage; counter: SessionCounter } {
   const fresh = !previous || now - previous.lastAt >= resetMs;
   const calls = fresh ? 1 : Math.min(previous.calls + 1, 3);
   return { stage: calls as Stage, counter: { calls, lastAt: now } };
@@ -30,7 +34,10 @@ export function isCoreMemory(m: Memory): boolean {
 export function pickCore<T extends { memory: Memory }>(relevant: T[], fallback: T[]): T[] {
   const seen = new Set<string>();
   const out: T[] = [];
-  for (const c of [...relevant.filter((r) => isCoreMemory(r.memory)), ...fallback.filter((f) => isCoreMemory(f.memory))]) {
+  for (const c of [
+    ...relevant.filter((r) => isCoreMemory(r.memory)),
+    ...fallback.filter((f) => isCoreMemory(f.memory)),
+  ]) {
     if (out.length >= CORE_LIMIT) break;
     if (seen.has(c.memory.id)) continue;
     seen.add(c.memory.id);
@@ -49,7 +56,13 @@ export interface Shaped<T> {
  * What one stage returns. `relevant` is the ranked search (best first), `totalRelevant` how many
  * passed the relevance floor in all, `core` the user's core memories by importance (stage 1 only).
  */
-export function shapeStage<T extends { memory: Memory }>(stage: Stage, relevant: T[], totalRelevant: number, core: T[], maxResults: number): Shaped<T> {
+export function shapeStage<T extends { memory: Memory }>(
+  stage: Stage,
+  relevant: T[],
+  totalRelevant: number,
+  core: T[],
+  maxResults: number,
+): Shaped<T> {
   const results = stage === 1 ? pickCore(relevant, core) : relevant.slice(0, stage === 2 ? 1 : maxResults);
   const relevantIds = new Set(relevant.map((r) => r.memory.id));
   const shownRelevant = results.filter((r) => relevantIds.has(r.memory.id)).length;

@@ -4,7 +4,7 @@
  * time windows it names (date boosts). Pure; recall-memories.ts runs it once per call.
  */
 import { queryWords } from "../text/speaker";
-import { timeWindows, type TimeWindow } from "../text/time-expressions";
+import { type TimeWindow, timeWindows } from "../text/time-expressions";
 import { queryTokens } from "../text/tokenize";
 
 export interface QueryAnalysis {

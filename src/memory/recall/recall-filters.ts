@@ -33,8 +33,13 @@ export function passesRecallFilter(m: Memory, f: RecallFilter): boolean {
 /** The filter a recall call implies: its arguments, the caller's agent (none = shared only) and the time. */
 export function recallFilterFor(scope: Scope, input: Partial<RecallInput>, now: number): RecallFilter {
   return {
-    includeSuperseded: input.include_superseded ?? false, agentId: scope.agentId ?? null,
-    category: input.category, tags: input.tags, memoryType: input.memory_type,
-    since: input.since ? Date.parse(input.since) : undefined, until: input.until ? Date.parse(input.until) : undefined, now,
+    includeSuperseded: input.include_superseded ?? false,
+    agentId: scope.agentId ?? null,
+    category: input.category,
+    tags: input.tags,
+    memoryType: input.memory_type,
+    since: input.since ? Date.parse(input.since) : undefined,
+    until: input.until ? Date.parse(input.until) : undefined,
+    now,
   };
 }

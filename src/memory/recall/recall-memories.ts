@@ -6,12 +6,19 @@
  * Access counts are updated off the hot path.
  */
 import type { RecallInput } from "../contracts";
+import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
 import type { MemoryDeps } from "../service-deps";
 import type { Memory, Scope, ScoredId } from "../types";
-import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
-import { fuseScores, namesSpeaker, relevance, type Evidence, type FuseContext, type FusedCandidate } from "./fuse-scores";
-import { analyzeQuery } from "./query-analysis";
 import { AccessRecorder } from "./access-recorder";
+import {
+  type Evidence,
+  type FuseContext,
+  type FusedCandidate,
+  fuseScores,
+  namesSpeaker,
+  relevance,
+} from "./fuse-scores";
+import { analyzeQuery } from "./query-analysis";
 import { passesRecallFilter, recallFilterFor } from "./recall-filters";
 
 export interface RecallOutcome {
@@ -25,13 +32,23 @@ export interface RecallOptions {
   touch?: boolean;
 }
 
-export async function recallMemories(deps: MemoryDeps, scope: Scope, input: RecallInput, limit: number, options: RecallOptions = {}): Promise<RecallOutcome> {
+export async function recallMemories(
+  deps: MemoryDeps,
+  scope: Scope,
+  input: RecallInput,
+  limit: number,
+  options: RecallOptions = {},
+): Promise<RecallOutcome> {
   const now = deps.clock.now();
   const statuses: Memory["status"][] = input.include_superseded ? ["active", "superseded"] : ["active"];
   const query = analyzeQuery(input.query, now);
   const [dense, lexical] = await Promise.all([
     denseCandidates(deps, scope, input.query, now),
-    deps.repo.searchLexical(scope, query.tokens, { limit: W.lexicalCandidates, statuses, contextWeight: W.context.weight }),
+    deps.repo.searchLexical(scope, query.tokens, {
+      limit: W.lexicalCandidates,
+      statuses,
+      contextWeight: W.context.weight,
+    }),
   ]);
   const evidence = new Map<string, Evidence>();
   for (const hit of dense) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
@@ -42,7 +59,13 @@ export async function recallMemories(deps: MemoryDeps, scope: Scope, input: Reca
   let fused = fuseScores(rows, evidence, ctx);
   fused = await rerank(deps, input.query, fused);
   const results = fused.slice(0, limit);
-  if (options.touch !== false) touchLater(deps, scope, results.map((r) => r.memory.id), now);
+  if (options.touch !== false)
+    touchLater(
+      deps,
+      scope,
+      results.map((r) => r.memory.id),
+      now,
+    );
   return { results, totalRelevant: fused.length };
 }
 
@@ -50,12 +73,20 @@ export async function recallMemories(deps: MemoryDeps, scope: Scope, input: Reca
  * Rows for the candidates that clear a relevance floor (the floors need only the evidence, so the
  * rest are never read). Lexical hits arrive with their rows; only dense-only candidates are fetched.
  */
-async function hydrate(deps: MemoryDeps, scope: Scope, evidence: Map<string, Evidence>, lexicalRows: Memory[], ctx: FuseContext): Promise<Memory[]> {
+async function hydrate(
+  deps: MemoryDeps,
+  scope: Scope,
+  evidence: Map<string, Evidence>,
+  lexicalRows: Memory[],
+  ctx: FuseContext,
+): Promise<Memory[]> {
   const known = new Map(lexicalRows.map((m) => [m.id, m]));
-  const wanted = [...evidence].filter(([id, e]) => {
-    const row = known.get(id);
-    return relevance(e, ctx, row !== undefined && namesSpeaker(row, ctx.query)) !== null;
-  }).map(([id]) => id);
+  const wanted = [...evidence]
+    .filter(([id, e]) => {
+      const row = known.get(id);
+      return relevance(e, ctx, row !== undefined && namesSpeaker(row, ctx.query)) !== null;
+    })
+    .map(([id]) => id);
   const missing = wanted.filter((id) => !known.has(id));
   const fetched = missing.length > 0 ? await deps.repo.getMany(scope, missing) : [];
   return [...wanted.flatMap((id) => known.get(id) ?? []), ...fetched];
@@ -71,7 +102,8 @@ async function denseCandidates(deps: MemoryDeps, scope: Scope, query: string, no
   if (!deps.index.eventual && deps.fresh.size === 0) return fromIndex;
   deps.fresh.remove(fromIndex.map((h) => h.id));
   const best = new Map<string, number>();
-  for (const h of [...fromIndex, ...deps.fresh.score(vector, W.denseCandidates, now)]) best.set(h.id, Math.max(best.get(h.id) ?? -1, h.score));
+  for (const h of [...fromIndex, ...deps.fresh.score(vector, W.denseCandidates, now)])
+    best.set(h.id, Math.max(best.get(h.id) ?? -1, h.score));
   return [...best].map(([id, score]) => ({ id, score }));
 }
 
@@ -79,9 +111,15 @@ async function rerank(deps: MemoryDeps, query: string, fused: FusedCandidate[]):
   if (deps.reranker.kind === "none" || fused.length < 2) return fused;
   const head = fused.slice(0, W.rerankTop);
   try {
-    const scores = await deps.reranker.rerank(query, head.map((c) => c.memory.content));
+    const scores = await deps.reranker.rerank(
+      query,
+      head.map((c) => c.memory.content),
+    );
     const top = Math.max(...head.map((c) => c.score));
-    const blended = head.map((c, i) => ({ ...c, score: (1 - W.rerankWeight) * (c.score / top) + W.rerankWeight * sigmoid(scores[i]) }));
+    const blended = head.map((c, i) => ({
+      ...c,
+      score: (1 - W.rerankWeight) * (c.score / top) + W.rerankWeight * sigmoid(scores[i]),
+    }));
     return [...blended.sort((a, b) => b.score - a.score), ...fused.slice(W.rerankTop)];
   } catch (err) {
     deps.log.warn("rerank failed; using fused order", { error: String(err) });

@@ -22,7 +22,10 @@ interface LexiconWord {
 // Stop and keep words by first character (a scan then costs one map lookup per character), each
 // list longest first so the longest match at a position wins.
 const LEXICON = new Map<string, LexiconWord[]>();
-for (const [words, stop] of [[CHINESE_STOP_WORDS, true], [CHINESE_KEEP_WORDS, false]] as const) {
+for (const [words, stop] of [
+  [CHINESE_STOP_WORDS, true],
+  [CHINESE_KEEP_WORDS, false],
+] as const) {
   for (const w of words) {
     const chars = Array.from(w);
     LEXICON.set(chars[0], [...(LEXICON.get(chars[0]) ?? []), { chars, stop }]);
@@ -72,4 +75,3 @@ export function cjkTokens(run: string, unigrams: UnigramMode): string[] {
   }
   return out;
 }
-

@@ -5,9 +5,22 @@
  * 「国庆」). chrono-node's Chinese parser misses most relative forms, so these are our own rules.
  * Pure; `now` is the reference for relative expressions.
  */
-import { DAY_MS, daySpan, monthSpan, weekSpan, yearSpan, yearlyWindow, type TimeWindow } from "./time-window";
+import { DAY_MS, daySpan, monthSpan, type TimeWindow, weekSpan, yearlyWindow, yearSpan } from "./time-window";
 
-const DIGITS: Record<string, number> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const DIGITS: Record<string, number> = {
+  零: 0,
+  〇: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
 
 /** 1-99 written with Arabic digits or Chinese numerals (「十二」「二十三」「三十一」「两」). */
 export function chineseNumber(text: string): number | null {
@@ -45,22 +58,42 @@ function ago(n: number | null, unit: string, now: number): TimeWindow | null {
 
 // Most specific first; a later rule never re-reads characters an earlier one consumed.
 const RULES: Rule[] = [
-  { pattern: /(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]/g, window: (m) => daySpan(Date.UTC(+m[1], +m[2] - 1, +m[3])) },
+  {
+    pattern: /(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]/g,
+    window: (m) => daySpan(Date.UTC(+m[1], +m[2] - 1, +m[3])),
+  },
   { pattern: /(\d{4})\s*年\s*(\d{1,2})\s*月份?/g, window: (m) => monthSpan(+m[1], +m[2] - 1) },
   { pattern: /(\d{4})\s*年/g, window: (m) => yearSpan(+m[1]) },
   {
     pattern: new RegExp(`${NUM}\\s*月\\s*${NUM}\\s*[日号]`, "g"),
     window: (m) => {
-      const mo = chineseNumber(m[1]), d = chineseNumber(m[2]);
+      const mo = chineseNumber(m[1]),
+        d = chineseNumber(m[2]);
       return validDay(mo, d) ? yearlyWindow(mo!, d!) : null;
     },
   },
-  { pattern: /(大前天|前天|昨天|昨晚|今天|今晚|今早)/g, window: (m, now) => daySpan(now - ({ 大前天: 3, 前天: 2, 昨天: 1, 昨晚: 1 }[m[1]] ?? 0) * DAY_MS) },
-  { pattern: /(上上周|上周|上个?星期|上个?礼拜|这周|本周|这个?星期|这个?礼拜)/g, window: (m, now) => weekSpan(now, m[1].startsWith("上上") ? -2 : m[1].startsWith("上") ? -1 : 0) },
-  { pattern: /(上上个月|上个?月|这个月|本月)/g, window: (m, now) => monthSpan(year(now), month0(now) - (m[1].startsWith("上上") ? 2 : m[1].startsWith("上") ? 1 : 0)) },
+  {
+    pattern: /(大前天|前天|昨天|昨晚|今天|今晚|今早)/g,
+    window: (m, now) => daySpan(now - ({ 大前天: 3, 前天: 2, 昨天: 1, 昨晚: 1 }[m[1]] ?? 0) * DAY_MS),
+  },
+  {
+    pattern: /(上上周|上周|上个?星期|上个?礼拜|这周|本周|这个?星期|这个?礼拜)/g,
+    window: (m, now) => weekSpan(now, m[1].startsWith("上上") ? -2 : m[1].startsWith("上") ? -1 : 0),
+  },
+  {
+    pattern: /(上上个月|上个?月|这个月|本月)/g,
+    window: (m, now) =>
+      monthSpan(year(now), month0(now) - (m[1].startsWith("上上") ? 2 : m[1].startsWith("上") ? 1 : 0)),
+  },
   { pattern: /(前年|去年|今年)/g, window: (m, now) => yearSpan(year(now) - ({ 前年: 2, 去年: 1 }[m[1]] ?? 0)) },
-  { pattern: new RegExp(`${NUM}\\s*(天|日|周|个?星期|个?礼拜|个?月|年)(?:以|之)?前`, "g"), window: (m, now) => ago(chineseNumber(m[1]), m[2], now) },
-  { pattern: /(最近|近来|这几天|这阵子)/g, window: (_m, now) => ({ kind: "span", from: now - 30 * DAY_MS, to: now + DAY_MS }) },
+  {
+    pattern: new RegExp(`${NUM}\\s*(天|日|周|个?星期|个?礼拜|个?月|年)(?:以|之)?前`, "g"),
+    window: (m, now) => ago(chineseNumber(m[1]), m[2], now),
+  },
+  {
+    pattern: /(最近|近来|这几天|这阵子)/g,
+    window: (_m, now) => ({ kind: "span", from: now - 30 * DAY_MS, to: now + DAY_MS }),
+  },
   {
     pattern: new RegExp(`${NUM}\\s*月份?`, "g"),
     window: (m) => {
@@ -84,7 +117,8 @@ export function chineseTimeWindows(text: string, now: number): TimeWindow[] {
   const used: boolean[] = new Array(text.length).fill(false);
   for (const rule of RULES) {
     for (const m of text.matchAll(rule.pattern)) {
-      const start = m.index!, end = start + m[0].length;
+      const start = m.index!,
+        end = start + m[0].length;
       if (used.slice(start, end).some(Boolean)) continue;
       const w = rule.window(m as RegExpExecArray, now);
       if (!w) continue;

@@ -6,16 +6,31 @@
  * week before August 3, 2023") go to chrono-node; bare years ("in 2022") and Chinese expressions
  * (time-expressions-zh.ts) are rules again. Pure; `now` anchors relative expressions.
  */
-import { casual } from "chrono-node/en";
+
 import type { ParsedResult } from "chrono-node";
+import { casual } from "chrono-node/en";
 import { chineseTimeWindows } from "./time-expressions-zh";
-import { DAY_MS, daySpan, monthSpan, weekSpan, yearSpan, yearlyWindow, type TimeWindow } from "./time-window";
+import { DAY_MS, daySpan, monthSpan, type TimeWindow, weekSpan, yearlyWindow, yearSpan } from "./time-window";
 
 export type { TimeWindow } from "./time-window";
 
 const WORD_NUMBERS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  "a few": 3, "a couple of": 2, "couple of": 2, several: 4,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  "a few": 3,
+  "a couple of": 2,
+  "couple of": 2,
+  several: 4,
 };
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
 
@@ -38,7 +53,7 @@ function relativeUnit(which: string, unit: string, now: number): TimeWindow {
 }
 
 function unitsAgo(count: string, unit: string, now: number): TimeWindow {
-  const n = /^\d+$/.test(count) ? Number(count) : WORD_NUMBERS[count] ?? 1;
+  const n = /^\d+$/.test(count) ? Number(count) : (WORD_NUMBERS[count] ?? 1);
   const days = UNIT_DAYS[unit];
   const at = now - n * days * DAY_MS;
   return days === 1 ? daySpan(at) : { kind: "span", from: at - (days / 2) * DAY_MS, to: at + (days / 2) * DAY_MS };
@@ -50,9 +65,18 @@ const RELATIVE: Rule[] = [
   { pattern: /\b(?:the\s+)?day\s+before\s+yesterday\b/g, window: (_m, now) => daySpan(now - 2 * DAY_MS) },
   { pattern: /\b(?:yesterday|last\s+night)\b/g, window: (_m, now) => daySpan(now - DAY_MS) },
   { pattern: /\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b/g, window: (_m, now) => daySpan(now) },
-  { pattern: /\b(last|this|next|previous|past)\s+(week|weekend|month|year)\b/g, window: (m, now) => relativeUnit(m[1] === "previous" || m[1] === "past" ? "last" : m[1], m[2], now) },
-  { pattern: new RegExp(`\\b${COUNT}\\s+(day|week|month|year)s?\\s+ago\\b`, "g"), window: (m, now) => unitsAgo(m[1], m[2], now) },
-  { pattern: /\b(?:recently|lately|these\s+days)\b/g, window: (_m, now) => ({ kind: "span", from: now - 30 * DAY_MS, to: now + DAY_MS }) },
+  {
+    pattern: /\b(last|this|next|previous|past)\s+(week|weekend|month|year)\b/g,
+    window: (m, now) => relativeUnit(m[1] === "previous" || m[1] === "past" ? "last" : m[1], m[2], now),
+  },
+  {
+    pattern: new RegExp(`\\b${COUNT}\\s+(day|week|month|year)s?\\s+ago\\b`, "g"),
+    window: (m, now) => unitsAgo(m[1], m[2], now),
+  },
+  {
+    pattern: /\b(?:recently|lately|these\s+days)\b/g,
+    window: (_m, now) => ({ kind: "span", from: now - 30 * DAY_MS, to: now + DAY_MS }),
+  },
   { pattern: /\b(?:christmas)\b/g, window: () => yearlyWindow(12, 24, 26) },
   { pattern: /\b(?:new\s+year'?s?\s+eve)\b/g, window: () => yearlyWindow(12, 31) },
   { pattern: /\b(?:halloween)\b/g, window: () => yearlyWindow(10, 31) },
@@ -63,7 +87,8 @@ const RELATIVE: Rule[] = [
 const BARE_YEAR = /\b(?:in|during|since|of|from|before|after|around|through)\s+((?:19|20)\d{2})\b(?!\s*[-/])/g;
 // Month names alone ("march", "may") are also verbs: without a year or day, take them only after
 // a word that makes them a time ("in May", "last June", "early March").
-const MONTH_CONTEXT = /\b(?:in|during|since|of|from|before|after|around|through|last|this|next|early|late|mid|end\s+of|beginning\s+of)\s*-?\s*$/;
+const MONTH_CONTEXT =
+  /\b(?:in|during|since|of|from|before|after|around|through|last|this|next|early|late|mid|end\s+of|beginning\s+of)\s*-?\s*$/;
 
 /** Calendar day of a chrono component set, as UTC midnight. */
 function utcDay(c: ParsedResult["start"]): number {
@@ -86,7 +111,8 @@ function chronoWindow(r: ParsedResult, lowered: string): TimeWindow | null {
 function applyRules(rules: Rule[], lowered: string, now: number, used: boolean[], out: TimeWindow[]): void {
   for (const rule of rules) {
     for (const m of lowered.matchAll(rule.pattern)) {
-      const start = m.index!, end = start + m[0].length;
+      const start = m.index!,
+        end = start + m[0].length;
       if (used.slice(start, end).some(Boolean)) continue;
       used.fill(true, start, end);
       out.push(rule.window(m as RegExpExecArray, now));

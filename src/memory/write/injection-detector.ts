@@ -27,34 +27,75 @@ const ZH_TARGET = "(?:指令|指示|提示词|提示|规则|设定|命令|要求
 
 const RULES: InjectionRule[] = [
   // "Ignore all previous instructions", "disregard your system prompt", "forget all instructions".
-  { id: "ignore-instructions", pattern: new RegExp(String.raw`\b${EN_VERB}\s+${EN_FILL}${EN_SCOPE}\s+(?:\w+\s+)?${EN_TARGET}\b`, "i") },
-  { id: "ignore-instructions", pattern: new RegExp(String.raw`\b${EN_VERB}\s+(?:(?:all|your|any|of)\s+)+${EN_TARGET_OWN}\b`, "i") },
-  { id: "ignore-instructions", pattern: /\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+|anything\s+)?(?:of\s+)?(?:the\s+)?(?:above|foregoing|said\s+before|you\s+were\s+told)\b/i },
-  { id: "ignore-instructions", pattern: new RegExp(`(?:忽略|无视|忽视|不要理会|不要管|别管|忘记|忘掉|跳过|覆盖)(?:掉)?(?:你)?${ZH_SCOPE}(?:的)?(?:所有|全部|一切)?(?:的)?${ZH_TARGET}`) },
+  {
+    id: "ignore-instructions",
+    pattern: new RegExp(String.raw`\b${EN_VERB}\s+${EN_FILL}${EN_SCOPE}\s+(?:\w+\s+)?${EN_TARGET}\b`, "i"),
+  },
+  {
+    id: "ignore-instructions",
+    pattern: new RegExp(String.raw`\b${EN_VERB}\s+(?:(?:all|your|any|of)\s+)+${EN_TARGET_OWN}\b`, "i"),
+  },
+  {
+    id: "ignore-instructions",
+    pattern:
+      /\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+|anything\s+)?(?:of\s+)?(?:the\s+)?(?:above|foregoing|said\s+before|you\s+were\s+told)\b/i,
+  },
+  {
+    id: "ignore-instructions",
+    pattern: new RegExp(
+      `(?:忽略|无视|忽视|不要理会|不要管|别管|忘记|忘掉|跳过|覆盖)(?:掉)?(?:你)?${ZH_SCOPE}(?:的)?(?:所有|全部|一切)?(?:的)?${ZH_TARGET}`,
+    ),
+  },
   // Attempts to replace the model's role: "you are now DAN", "act as the system", "developer mode".
   { id: "role-override", pattern: /\byou\s+are\s+now\b|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|shall)\b/i },
   // The lookbehind lets people describe themselves: "I act as the admin of our club" is a fact.
-  { id: "role-override", pattern: /(?<!\b(?:i|we|they|he|she)\s+(?:also\s+|sometimes\s+|often\s+|usually\s+)?)\b(?:act|behave|respond|pretend|function)\s+(?:as|like)\s+(?:if\s+you\s+were\s+)?(?:an?\s+|the\s+)?(?:system|administrator|admin|root|developer|jailbroken|unrestricted|unfiltered|DAN)\b/i },
-  { id: "role-override", pattern: /\b(?:enable|enter|activate|switch\s+to)\s+(?:developer|god|jailbreak|DAN)\s+mode\b/i },
-  { id: "role-override", pattern: /你现在(?:是(?!不是|否)|扮演|成为|变成|作为)|从现在(?:开始|起)[，,]?\s*你(?:是|将|要|必须|只能)|扮演(?:一个)?(?:系统|管理员|开发者|超级用户)|(?:进入|开启|启用)(?:开发者|越狱|上帝)模式/ },
+  {
+    id: "role-override",
+    pattern:
+      /(?<!\b(?:i|we|they|he|she)\s+(?:also\s+|sometimes\s+|often\s+|usually\s+)?)\b(?:act|behave|respond|pretend|function)\s+(?:as|like)\s+(?:if\s+you\s+were\s+)?(?:an?\s+|the\s+)?(?:system|administrator|admin|root|developer|jailbroken|unrestricted|unfiltered|DAN)\b/i,
+  },
+  {
+    id: "role-override",
+    pattern: /\b(?:enable|enter|activate|switch\s+to)\s+(?:developer|god|jailbreak|DAN)\s+mode\b/i,
+  },
+  {
+    id: "role-override",
+    pattern:
+      /你现在(?:是(?!不是|否)|扮演|成为|变成|作为)|从现在(?:开始|起)[，,]?\s*你(?:是|将|要|必须|只能)|扮演(?:一个)?(?:系统|管理员|开发者|超级用户)|(?:进入|开启|启用)(?:开发者|越狱|上帝)模式/,
+  },
   // Exfiltration of the hidden prompt: "reveal your system prompt", 「输出你的系统提示词」.
   {
     id: "reveal-prompt",
-    pattern: /\b(?:reveal|print|show|display|output|repeat|leak|dump|expose|disclose|tell\s+me|give\s+me|write\s+out|what\s+(?:is|are|was|were))\s+(?:me\s+)?(?:your|the)\s+(?:(?:full|entire|original|hidden|initial|secret|exact|complete)\s+)*(?:system\s+(?:prompt|message|instructions?)|hidden\s+(?:prompt|instructions?)|initial\s+(?:prompt|instructions?)|developer\s+(?:prompt|message))\b/i,
+    pattern:
+      /\b(?:reveal|print|show|display|output|repeat|leak|dump|expose|disclose|tell\s+me|give\s+me|write\s+out|what\s+(?:is|are|was|were))\s+(?:me\s+)?(?:your|the)\s+(?:(?:full|entire|original|hidden|initial|secret|exact|complete)\s+)*(?:system\s+(?:prompt|message|instructions?)|hidden\s+(?:prompt|instructions?)|initial\s+(?:prompt|instructions?)|developer\s+(?:prompt|message))\b/i,
   },
-  { id: "reveal-prompt", pattern: /\b(?:reveal|print|show|output|repeat|leak|dump|disclose)\s+(?:me\s+)?your\s+(?:(?:full|entire|original|hidden|initial|secret|exact)\s+)*(?:instructions|prompt|rules)\b/i },
-  { id: "reveal-prompt", pattern: /(?:输出|显示|打印|告诉我|泄露|展示|透露|给我看|复述|重复|说出)(?:一下)?(?:你的|你)?(?:完整的?|全部的?|原始的?|隐藏的?|初始的?)?(?:系统提示词?|系统指令|系统消息|系统设定|提示词|初始指令|内部指令|隐藏指令)/ },
+  {
+    id: "reveal-prompt",
+    pattern:
+      /\b(?:reveal|print|show|output|repeat|leak|dump|disclose)\s+(?:me\s+)?your\s+(?:(?:full|entire|original|hidden|initial|secret|exact)\s+)*(?:instructions|prompt|rules)\b/i,
+  },
+  {
+    id: "reveal-prompt",
+    pattern:
+      /(?:输出|显示|打印|告诉我|泄露|展示|透露|给我看|复述|重复|说出)(?:一下)?(?:你的|你)?(?:完整的?|全部的?|原始的?|隐藏的?|初始的?)?(?:系统提示词?|系统指令|系统消息|系统设定|提示词|初始指令|内部指令|隐藏指令)/,
+  },
   // Chat-template markers and role headers that try to open a new system turn inside the text.
   { id: "fake-role-header", pattern: /^\s*(?:system|developer)(?:\s+(?:prompt|message|instructions?))?\s*[:：]/im },
   { id: "fake-role-header", pattern: /^\s*(?:系统|系统提示|系统消息)\s*[:：]/m },
-  { id: "fake-role-header", pattern: /<\|(?:im_start|im_end|system|endoftext|start_header_id|end_header_id|eot_id)\|>/i },
+  {
+    id: "fake-role-header",
+    pattern: /<\|(?:im_start|im_end|system|endoftext|start_header_id|end_header_id|eot_id)\|>/i,
+  },
   { id: "fake-role-header", pattern: /^\s*#{1,6}\s*(?:system|new\s+instructions?|instructions?)\b/im },
   { id: "fake-role-header", pattern: /\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|system_prompt|instructions)>/i },
   // Tool-call payloads that could be replayed as if the model had issued them.
   { id: "tool-call-payload", pattern: /"(?:tool_calls|function_call|tool_use)"\s*:/i },
   { id: "tool-call-payload", pattern: /\{[^{}]*"name"\s*:\s*"[^"]*"[^{}]*"(?:arguments|parameters|input)"\s*:/i },
   { id: "tool-call-payload", pattern: /\{[^{}]*"(?:arguments|parameters)"\s*:[\s\S]*?"name"\s*:\s*"/i },
-  { id: "tool-call-payload", pattern: /<\/?(?:tool_call|tool_use|function_call|function_calls|invoke|tool_result)\b[^>]*>/i },
+  {
+    id: "tool-call-payload",
+    pattern: /<\/?(?:tool_call|tool_use|function_call|function_calls|invoke|tool_result)\b[^>]*>/i,
+  },
 ];
 
 function normalise(text: string): string {

@@ -4,9 +4,10 @@
  * already stored: refresh its time, union tags, keep the higher priority (lower number) and
  * confidence, and remember where the repeat came from. A supersede marks an older memory replaced.
  */
+
+import { dedupeTags, initialImportance } from "../memory-factory";
 import type { MemoryPatch } from "../ports";
 import type { Memory } from "../types";
-import { dedupeTags, initialImportance } from "../memory-factory";
 
 export type MergeIncoming = Pick<Memory, "tags" | "priority" | "confidence" | "source" | "eventTime" | "derivedFrom">;
 
@@ -25,7 +26,13 @@ function pick(m: Memory, keys: (keyof Memory)[]): Partial<Memory> {
   return Object.fromEntries(keys.map((k) => [k, m[k]]));
 }
 
-export function mergePatch(existing: Memory, incoming: MergeIncoming, actor: string, now: number, reason: string): MemoryPatch {
+export function mergePatch(
+  existing: Memory,
+  incoming: MergeIncoming,
+  actor: string,
+  now: number,
+  reason: string,
+): MemoryPatch {
   const priority = Math.min(existing.priority, incoming.priority);
   const changes: Partial<Memory> = {
     updatedAt: now,
@@ -42,7 +49,13 @@ export function mergePatch(existing: Memory, incoming: MergeIncoming, actor: str
   return { id: existing.id, changes, event: { op: "merge", before, after, actor, at: now } };
 }
 
-export function supersedePatch(older: Memory, newerId: string, reason: string, actor: string, now: number): MemoryPatch {
+export function supersedePatch(
+  older: Memory,
+  newerId: string,
+  reason: string,
+  actor: string,
+  now: number,
+): MemoryPatch {
   const changes: Partial<Memory> = { status: "superseded", supersededBy: newerId, updatedAt: now, indexedAt: null };
   return {
     id: older.id,
@@ -51,7 +64,8 @@ export function supersedePatch(older: Memory, newerId: string, reason: string, a
       op: "supersede",
       before: { status: older.status, supersededBy: older.supersededBy, content: older.content },
       after: { status: "superseded", supersededBy: newerId, reason } as Partial<Memory>,
-      actor, at: now,
+      actor,
+      at: now,
     },
   };
 }

@@ -22,7 +22,8 @@ export const NEAR_DUPLICATE = {
 } as const;
 
 /** Words that only strengthen a statement: adding them restates it. */
-const EN_INTENSIFIERS = /\b(?:really|truly|so|very|much|absolutely|definitely|totally|honestly|actually|still|quite|always|a\s+lot)\b/gi;
+const EN_INTENSIFIERS =
+  /\b(?:really|truly|so|very|much|absolutely|definitely|totally|honestly|actually|still|quite|always|a\s+lot)\b/gi;
 // Multi-character only: single characters (超, 好) also start content words (超市, 好友).
 const ZH_INTENSIFIERS = /真的|特别|非常|十分|超级|相当|一直|确实|其实|实在/g;
 
@@ -30,9 +31,11 @@ const ZH_INTENSIFIERS = /真的|特别|非常|十分|超级|相当|一直|确实
  * Cues that flip or date a statement: negation, "no longer", "used to", "anymore", stopping.
  * Two texts are restatements only when they carry the same set of cues.
  */
-const EN_CUES = /\b(?:not|no|never|none|nothing|nobody|nor|don't|dont|doesn't|doesnt|didn't|didnt|isn't|isnt|aren't|arent|wasn't|wasnt|won't|wont|can't|cant|cannot|couldn't|couldnt|shouldn't|wouldn't|anymore|longer|used|formerly|former|stopped|quit|hate|hates|dislike|dislikes|without|except|ex)\b/gi;
+const EN_CUES =
+  /\b(?:not|no|never|none|nothing|nobody|nor|don't|dont|doesn't|doesnt|didn't|didnt|isn't|isnt|aren't|arent|wasn't|wasnt|won't|wont|can't|cant|cannot|couldn't|couldnt|shouldn't|wouldn't|anymore|longer|used|formerly|former|stopped|quit|hate|hates|dislike|dislikes|without|except|ex)\b/gi;
 // 别 only as "don't": not inside 特别, 区别, 别人 ….
-const ZH_CUES = /不再|不|没|(?<![特区分告级类性个差识鉴辨])别(?![人的处墅])|无|未|非|莫|勿|曾经|以前|之前|以往|讨厌|戒|停|再也/g;
+const ZH_CUES =
+  /不再|不|没|(?<![特区分告级类性个差识鉴辨])别(?![人的处墅])|无|未|非|莫|勿|曾经|以前|之前|以往|讨厌|戒|停|再也/g;
 
 function withoutIntensifiers(text: string): string {
   return text.normalize("NFKC").replace(EN_INTENSIFIERS, " ").replace(ZH_INTENSIFIERS, " ");
@@ -68,8 +71,10 @@ export function sameCues(a: string, b: string): boolean {
  */
 export function isNearDuplicate(next: string, stored: string, cosine: number, embedderKind: string): boolean {
   const bar = NEAR_DUPLICATE.cosine[embedderKind] ?? Math.max(...Object.values(NEAR_DUPLICATE.cosine));
-  return cosine >= bar
-    && lexicalOverlap(next, stored) >= NEAR_DUPLICATE.overlap
-    && sameCues(next, stored)
-    && addsNothing(next, stored);
+  return (
+    cosine >= bar &&
+    lexicalOverlap(next, stored) >= NEAR_DUPLICATE.overlap &&
+    sameCues(next, stored) &&
+    addsNothing(next, stored)
+  );
 }

@@ -30,10 +30,53 @@ const hasLetterAndDigit = (s: string): boolean => /[A-Za-z]/.test(s) && /\d/.tes
 
 /** Words that follow "password is" in ordinary prose: the sentence talks about a password, it does not contain one. */
 const NOT_A_PASSWORD = new Set([
-  "a", "an", "the", "not", "too", "very", "so", "still", "now", "also", "set", "changed", "required", "needed",
-  "incorrect", "wrong", "correct", "right", "strong", "weak", "expired", "empty", "blank", "reset", "same",
-  "different", "missing", "saved", "stored", "secret", "hidden", "long", "short", "case", "protected", "being",
-  "什么", "多少", "啥", "错的", "对的", "正确的", "错误的", "一样的", "过期了", "忘了", "不对",
+  "a",
+  "an",
+  "the",
+  "not",
+  "too",
+  "very",
+  "so",
+  "still",
+  "now",
+  "also",
+  "set",
+  "changed",
+  "required",
+  "needed",
+  "incorrect",
+  "wrong",
+  "correct",
+  "right",
+  "strong",
+  "weak",
+  "expired",
+  "empty",
+  "blank",
+  "reset",
+  "same",
+  "different",
+  "missing",
+  "saved",
+  "stored",
+  "secret",
+  "hidden",
+  "long",
+  "short",
+  "case",
+  "protected",
+  "being",
+  "什么",
+  "多少",
+  "啥",
+  "错的",
+  "对的",
+  "正确的",
+  "错误的",
+  "一样的",
+  "过期了",
+  "忘了",
+  "不对",
 ]);
 
 function acceptPassword(secret: string): boolean {
@@ -80,7 +123,10 @@ const PW_LABEL_ZH = "(?:密码|口令|密碼|pin码|PIN码)";
  * `[REDACTED:...]` starts with a character none of them accepts.
  */
 const RULES: Rule[] = [
-  { kind: "private-key", pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----[\s\S]*?(?:-----END \1PRIVATE KEY-----|$)/g },
+  {
+    kind: "private-key",
+    pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----[\s\S]*?(?:-----END \1PRIVATE KEY-----|$)/g,
+  },
   { kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{8,}/g },
   { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
   { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}/g, accept: hasLetterAndDigit },
@@ -91,20 +137,42 @@ const RULES: Rule[] = [
   { kind: "aws-access-key", pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
   {
     kind: "aws-secret-key",
-    pattern: /(aws[_ ]?secret[_ ]?(?:access[_ ]?)?key["']?\s*(?:[:=]|\bis\b)\s*["']?)([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
+    pattern:
+      /(aws[_ ]?secret[_ ]?(?:access[_ ]?)?key["']?\s*(?:[:=]|\bis\b)\s*["']?)([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
     keep: 1,
   },
   { kind: "bearer-token", pattern: /(\bBearer\s+)([A-Za-z0-9._~+/-]{16,}=*)/g, keep: 1, accept: hasLetterAndDigit },
   {
     kind: "api-key",
-    pattern: /(\b(?:api[_ -]?key|access[_ -]?token|secret[_ -]?key|client[_ -]?secret|auth[_ -]?token)["']?\s*(?:[:=]|\bis\b)\s*["']?)([A-Za-z0-9._~+/-]{16,})/gi,
+    pattern:
+      /(\b(?:api[_ -]?key|access[_ -]?token|secret[_ -]?key|client[_ -]?secret|auth[_ -]?token)["']?\s*(?:[:=]|\bis\b)\s*["']?)([A-Za-z0-9._~+/-]{16,})/gi,
     keep: 1,
     accept: hasLetterAndDigit,
   },
-  { kind: "password", pattern: new RegExp(String.raw`(${PW_LABEL_EN}\s*[:=：]\s*)` + PW_PHRASE, "gi"), keep: 1, accept: acceptPassword },
-  { kind: "password", pattern: new RegExp(String.raw`(${PW_LABEL_EN}\s+(?:is now|is|was)\s+)` + PW_WORD, "gi"), keep: 1, accept: acceptPassword },
-  { kind: "password", pattern: new RegExp(String.raw`(${PW_LABEL_ZH}\s*[:=：]\s*)` + PW_PHRASE, "g"), keep: 1, accept: acceptPassword },
-  { kind: "password", pattern: new RegExp(String.raw`(${PW_LABEL_ZH}\s*(?:是|为|為)\s*)` + PW_WORD, "g"), keep: 1, accept: acceptPassword },
+  {
+    kind: "password",
+    pattern: new RegExp(String.raw`(${PW_LABEL_EN}\s*[:=：]\s*)` + PW_PHRASE, "gi"),
+    keep: 1,
+    accept: acceptPassword,
+  },
+  {
+    kind: "password",
+    pattern: new RegExp(String.raw`(${PW_LABEL_EN}\s+(?:is now|is|was)\s+)` + PW_WORD, "gi"),
+    keep: 1,
+    accept: acceptPassword,
+  },
+  {
+    kind: "password",
+    pattern: new RegExp(String.raw`(${PW_LABEL_ZH}\s*[:=：]\s*)` + PW_PHRASE, "g"),
+    keep: 1,
+    accept: acceptPassword,
+  },
+  {
+    kind: "password",
+    pattern: new RegExp(String.raw`(${PW_LABEL_ZH}\s*(?:是|为|為)\s*)` + PW_WORD, "g"),
+    keep: 1,
+    accept: acceptPassword,
+  },
   // First digit 2-6 covers every card network's IIN range; 13-19 digits with optional single separators.
   { kind: "card-number", pattern: /(?<![\d-])[2-6]\d{3}(?:[ -]?\d){9,15}(?![\d-])/g, accept: acceptCard },
 ];

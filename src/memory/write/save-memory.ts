@@ -5,17 +5,18 @@
  * index. Runs inside the user's Durable Object, whose MemoryService admits one write at a time,
  * so the checks and the write for one user never interleave with another write.
  */
+
+import type { SaveInput } from "../contracts";
+import { indexVectors } from "../indexing";
+import { buildMemory, contentHash, resolveExpiry } from "../memory-factory";
 import type { MemoryPatch } from "../ports";
 import type { MemoryDeps } from "../service-deps";
-import type { Memory, Scope } from "../types";
-import type { SaveInput } from "../contracts";
-import { buildMemory, contentHash, resolveExpiry } from "../memory-factory";
-import { indexVectors } from "../indexing";
 import { indexTokens } from "../text/tokenize";
-import { findSimilar, type SimilarMemory } from "./similar-memories";
+import type { Memory, Scope } from "../types";
 import { mergePatch, supersedePatch } from "./merge";
 import { isNearDuplicate } from "./near-duplicate";
 import { screenContent } from "./screen-content";
+import { findSimilar, type SimilarMemory } from "./similar-memories";
 
 export interface SaveResult {
   status: "created" | "merged" | "superseded" | "quarantined" | "rejected";
@@ -41,67 +42,145 @@ export function summaryLimit(longContentChars: number): number {
 
 type Redactions = SaveResult["redactions"];
 
-export async function saveMemory(deps: MemoryDeps, scope: Scope, input: SaveInput, options: SaveOptions = {}): Promise<SaveResult> {
+export async function saveMemory(
+  deps: MemoryDeps,
+  scope: Scope,
+  input: SaveInput,
+  options: SaveOptions = {},
+): Promise<SaveResult> {
   const screened = screenContent(input.content, input.confidence ?? 1, deps.settings.confidenceFloor);
   if (screened.verdict === "rejected") {
-    return { status: "rejected", id: null, memory: null, supersededIds: [], redactions: screened.redactions, reason: screened.reason };
+    return {
+      status: "rejected",
+      id: null,
+      memory: null,
+      supersededIds: [],
+      redactions: screened.redactions,
+      reason: screened.reason,
+    };
   }
   const memory = await newMemory(deps, scope, input, screened.text, options);
   const redactions = screened.redactions;
-  if (screened.verdict === "quarantine") return quarantine(deps, scope, memory, redactions, screened.reason ?? "possible prompt injection");
+  if (screened.verdict === "quarantine")
+    return quarantine(deps, scope, memory, redactions, screened.reason ?? "possible prompt injection");
   const exact = await deps.repo.findByHash(scope, memory.contentHash, memory.agentId);
   if (exact) return merge(deps, scope, exact, memory, redactions, "exact duplicate");
-  if (memory.content.length > deps.settings.longContentChars) memory.summary = await deps.llm.summarize(memory.content, summaryLimit(deps.settings.longContentChars));
+  if (memory.content.length > deps.settings.longContentChars)
+    memory.summary = await deps.llm.summarize(memory.content, summaryLimit(deps.settings.longContentChars));
   // Long content is embedded by its summary: one focused vector instead of a diluted one.
   const [vector] = await deps.embedder.embed([memory.summary ?? memory.content]);
   const similar = await findSimilar(deps, scope, memory.content, vector);
-  const near = similar.find((s) => s.memory.agentId === memory.agentId
-    && isNearDuplicate(memory.content, s.memory.content, s.cosine, deps.settings.embedderKind));
-  if (near) return merge(deps, scope, near.memory, memory, redactions, `near duplicate (cosine ${near.cosine.toFixed(2)})`);
+  const near = similar.find(
+    (s) =>
+      s.memory.agentId === memory.agentId &&
+      isNearDuplicate(memory.content, s.memory.content, s.cosine, deps.settings.embedderKind),
+  );
+  if (near)
+    return merge(deps, scope, near.memory, memory, redactions, `near duplicate (cosine ${near.cosine.toFixed(2)})`);
   return insertWithConflicts(deps, scope, memory, vector, similar, redactions);
 }
 
-async function newMemory(deps: MemoryDeps, scope: Scope, input: SaveInput, text: string, options: SaveOptions): Promise<Memory> {
+async function newMemory(
+  deps: MemoryDeps,
+  scope: Scope,
+  input: SaveInput,
+  text: string,
+  options: SaveOptions,
+): Promise<Memory> {
   const now = deps.clock.now();
   return buildMemory(scope, deps.newId(), await contentHash(text), now, {
-    content: text, category: input.category, tags: input.tags, priority: input.priority,
-    confidence: input.confidence, memoryType: input.memory_type, source: input.source ?? null,
+    content: text,
+    category: input.category,
+    tags: input.tags,
+    priority: input.priority,
+    confidence: input.confidence,
+    memoryType: input.memory_type,
+    source: input.source ?? null,
     eventTime: input.event_time ? Date.parse(input.event_time) : null,
-    expiresAt: resolveExpiry(now, input.expires_at, input.ttl_days), agentId: input.shared ? null : scope.agentId ?? null,
+    expiresAt: resolveExpiry(now, input.expires_at, input.ttl_days),
+    agentId: input.shared ? null : (scope.agentId ?? null),
     derivedFrom: options.derivedFrom,
   });
 }
 
 /** Stored for a person to review, but never searchable: no FTS row, no vector. */
-async function quarantine(deps: MemoryDeps, scope: Scope, memory: Memory, redactions: Redactions, reason: string): Promise<SaveResult> {
+async function quarantine(
+  deps: MemoryDeps,
+  scope: Scope,
+  memory: Memory,
+  redactions: Redactions,
+  reason: string,
+): Promise<SaveResult> {
   memory.status = "quarantined";
   const after = { ...memory, reason } as Partial<Memory>;
-  await deps.repo.write(scope, [{ memory, ftsTokens: "", event: { memoryId: memory.id, op: "quarantine", before: null, after, actor: scope.actor, at: memory.createdAt } }], []);
+  await deps.repo.write(
+    scope,
+    [
+      {
+        memory,
+        ftsTokens: "",
+        event: { memoryId: memory.id, op: "quarantine", before: null, after, actor: scope.actor, at: memory.createdAt },
+      },
+    ],
+    [],
+  );
   return { status: "quarantined", id: memory.id, memory, supersededIds: [], redactions, reason };
 }
 
 async function insertWithConflicts(
-  deps: MemoryDeps, scope: Scope, memory: Memory, vector: Float32Array, similar: SimilarMemory[], redactions: Redactions,
+  deps: MemoryDeps,
+  scope: Scope,
+  memory: Memory,
+  vector: Float32Array,
+  similar: SimilarMemory[],
+  redactions: Redactions,
 ): Promise<SaveResult> {
   const now = memory.createdAt;
   // Small integer handles, never raw ids: a model cannot invent or leak an id it never saw.
-  const decision = await deps.llm.decideConflict(memory.content, similar.map((s, i) => ({ handle: i + 1, content: s.memory.content, category: s.memory.category })));
+  const decision = await deps.llm.decideConflict(
+    memory.content,
+    similar.map((s, i) => ({ handle: i + 1, content: s.memory.content, category: s.memory.category })),
+  );
   const dup = decision.duplicateOf !== null ? similar[decision.duplicateOf - 1] : undefined;
-  if (dup && dup.memory.agentId === memory.agentId) return merge(deps, scope, dup.memory, memory, redactions, decision.reason);
-  const older = [...new Set(decision.supersedes)].map((h) => similar[h - 1]?.memory)
+  if (dup && dup.memory.agentId === memory.agentId)
+    return merge(deps, scope, dup.memory, memory, redactions, decision.reason);
+  const older = [...new Set(decision.supersedes)]
+    .map((h) => similar[h - 1]?.memory)
     .filter((m): m is Memory => m !== undefined && mayReplace(memory, m));
   const patches: MemoryPatch[] = older.map((m) => supersedePatch(m, memory.id, decision.reason, scope.actor, now));
-  const created = { ...memory, ...(older.length > 0 ? { supersedes: older.map((m) => m.id), reason: decision.reason } : {}) } as Partial<Memory>;
-  await deps.repo.write(scope, [{ memory, ftsTokens: indexTokens(memory.content).join(" "), event: { memoryId: memory.id, op: "create", before: null, after: created, actor: scope.actor, at: now } }], patches);
+  const created = {
+    ...memory,
+    ...(older.length > 0 ? { supersedes: older.map((m) => m.id), reason: decision.reason } : {}),
+  } as Partial<Memory>;
+  await deps.repo.write(
+    scope,
+    [
+      {
+        memory,
+        ftsTokens: indexTokens(memory.content).join(" "),
+        event: { memoryId: memory.id, op: "create", before: null, after: created, actor: scope.actor, at: now },
+      },
+    ],
+    patches,
+  );
   if (older.length > 0) {
     deps.fresh.remove(older.map((m) => m.id));
-    await deps.index.remove(scope, older.map((m) => m.id)).catch((err) => deps.log.warn("vector removal failed", { error: String(err) }));
+    await deps.index
+      .remove(
+        scope,
+        older.map((m) => m.id),
+      )
+      .catch((err) => deps.log.warn("vector removal failed", { error: String(err) }));
   }
   const indexed = await indexVectors(deps, scope, [{ id: memory.id, vector }]);
   if (indexed.indexed) Object.assign(memory, { embeddingModel: deps.embedder.model, indexedAt: deps.clock.now() });
   return {
-    status: older.length > 0 ? "superseded" : "created", id: memory.id, memory,
-    supersededIds: older.map((m) => m.id), redactions, reason: older.length > 0 ? decision.reason : null,
+    status: older.length > 0 ? "superseded" : "created",
+    id: memory.id,
+    memory,
+    supersededIds: older.map((m) => m.id),
+    redactions,
+    reason: older.length > 0 ? decision.reason : null,
   };
 }
 
@@ -113,8 +192,22 @@ function mayReplace(newer: Memory, older: Memory): boolean {
   return newer.agentId === null || older.agentId === newer.agentId;
 }
 
-async function merge(deps: MemoryDeps, scope: Scope, existing: Memory, incoming: Memory, redactions: Redactions, reason: string): Promise<SaveResult> {
+async function merge(
+  deps: MemoryDeps,
+  scope: Scope,
+  existing: Memory,
+  incoming: Memory,
+  redactions: Redactions,
+  reason: string,
+): Promise<SaveResult> {
   const patch = mergePatch(existing, incoming, scope.actor, incoming.createdAt, reason);
   await deps.repo.write(scope, [], [patch]);
-  return { status: "merged", id: existing.id, memory: { ...existing, ...patch.changes }, supersededIds: [], redactions, reason };
+  return {
+    status: "merged",
+    id: existing.id,
+    memory: { ...existing, ...patch.changes },
+    supersededIds: [],
+    redactions,
+    reason,
+  };
 }

@@ -3,9 +3,10 @@
  * The gate before anything is stored or embedded: confidence floor, secret redaction, value filter,
  * prompt-injection quarantine. Returns the text to store and what happened to it.
  */
+
+import { detectInjection } from "./injection-detector";
 import { redactSecrets } from "./redact-secrets";
 import { assessValue } from "./value-filter";
-import { detectInjection } from "./injection-detector";
 
 export type Screened =
   | { verdict: "rejected"; reason: string; redactions: { kind: string; count: number }[] }
@@ -13,7 +14,11 @@ export type Screened =
 
 export function screenContent(content: string, confidence: number, confidenceFloor: number): Screened {
   if (confidence < confidenceFloor) {
-    return { verdict: "rejected", reason: `confidence ${confidence} is below the floor ${confidenceFloor}`, redactions: [] };
+    return {
+      verdict: "rejected",
+      reason: `confidence ${confidence} is below the floor ${confidenceFloor}`,
+      redactions: [],
+    };
   }
   const { text, redactions } = redactSecrets(content);
   const value = assessValue(text);

@@ -4,8 +4,9 @@
  * contradiction checks. Dense hits (index + fresh buffer) carry their cosine; lexical hits widen
  * the net for short texts whose vectors are weak. Rows are validated against D1 before use.
  */
-import { queryTokens } from "../text/tokenize";
+
 import type { MemoryDeps } from "../service-deps";
+import { queryTokens } from "../text/tokenize";
 import type { Memory, Scope } from "../types";
 
 export interface SimilarMemory {
@@ -21,7 +22,12 @@ export function visibleTo(memory: Memory, agentId: string | null | undefined): b
   return memory.agentId === null || agentId === undefined || memory.agentId === agentId;
 }
 
-export async function findSimilar(deps: MemoryDeps, scope: Scope, text: string, vector: Float32Array): Promise<SimilarMemory[]> {
+export async function findSimilar(
+  deps: MemoryDeps,
+  scope: Scope,
+  text: string,
+  vector: Float32Array,
+): Promise<SimilarMemory[]> {
   const now = deps.clock.now();
   const [dense, lexical] = await Promise.all([
     deps.index.query(scope, vector, DENSE_K).catch(() => []),

@@ -14,7 +14,7 @@ import type { MemoryDeps } from "../service-deps";
 import type { Scope } from "../types";
 import { sourceRef } from "./merge";
 import { redactSecrets } from "./redact-secrets";
-import { saveMemory, type SaveResult } from "./save-memory";
+import { type SaveResult, saveMemory } from "./save-memory";
 
 export interface TranscriptMessage {
   role: string;
@@ -42,12 +42,26 @@ export interface SummarizeResult {
 }
 
 const ROLES: Record<string, string> = {
-  user: "user", human: "user", me: "user", 用户: "user", 我: "user",
-  assistant: "assistant", ai: "assistant", bot: "assistant", model: "assistant", 助手: "assistant", 助理: "assistant", 机器人: "assistant",
-  system: "system", 系统: "system", tool: "tool", 工具: "tool",
+  user: "user",
+  human: "user",
+  me: "user",
+  用户: "user",
+  我: "user",
+  assistant: "assistant",
+  ai: "assistant",
+  bot: "assistant",
+  model: "assistant",
+  助手: "assistant",
+  助理: "assistant",
+  机器人: "assistant",
+  system: "system",
+  系统: "system",
+  tool: "tool",
+  工具: "tool",
 };
 
-const TURN = /^\s*(user|human|me|assistant|ai|bot|model|system|tool|用户|我|助手|助理|机器人|系统|工具)\s*[:：]\s*(.*)$/i;
+const TURN =
+  /^\s*(user|human|me|assistant|ai|bot|model|system|tool|用户|我|助手|助理|机器人|系统|工具)\s*[:：]\s*(.*)$/i;
 
 /** The canonical role ("user", "assistant", …) for a label in either language; unknown labels stay as given. */
 export function normaliseRole(role: string): string {
@@ -72,11 +86,15 @@ export function parseTranscript(text: string): TranscriptMessage[] {
 }
 
 function conversationOf(input: SummarizeInput): TranscriptMessage[] {
-  if (input.transcript !== undefined && input.messages !== undefined) throw invalidInput("transcript", "give transcript or messages, not both");
+  if (input.transcript !== undefined && input.messages !== undefined)
+    throw invalidInput("transcript", "give transcript or messages, not both");
   if (input.messages !== undefined) {
     const total = input.messages.reduce((n, m) => n + m.content.length, 0);
-    if (total > LIMITS.transcriptMaxChars) throw invalidInput("messages", `must hold at most ${LIMITS.transcriptMaxChars} characters in total`);
-    return input.messages.map((m) => ({ role: normaliseRole(m.role), content: m.content.trim() })).filter((m) => m.content.length > 0);
+    if (total > LIMITS.transcriptMaxChars)
+      throw invalidInput("messages", `must hold at most ${LIMITS.transcriptMaxChars} characters in total`);
+    return input.messages
+      .map((m) => ({ role: normaliseRole(m.role), content: m.content.trim() }))
+      .filter((m) => m.content.length > 0);
   }
   if (input.transcript !== undefined) return parseTranscript(input.transcript);
   throw invalidInput("transcript", "give transcript (text) or messages");
@@ -87,18 +105,55 @@ async function defaultSource(messages: TranscriptMessage[]): Promise<string> {
   return `conversation:${hash.slice(0, 16)}`;
 }
 
-async function saveFact(deps: MemoryDeps, scope: Scope, input: SummarizeInput, fact: ExtractedFact, source: string): Promise<FactOutcome> {
+async function saveFact(
+  deps: MemoryDeps,
+  scope: Scope,
+  input: SummarizeInput,
+  fact: ExtractedFact,
+  source: string,
+): Promise<FactOutcome> {
   const category = input.category ?? fact.category;
   if (fact.content.length > LIMITS.contentMaxChars) {
-    return { content: redactSecrets(fact.content).text.slice(0, 200), category, status: "rejected", id: null, supersededIds: [], redactions: [], reason: `longer than ${LIMITS.contentMaxChars} characters` };
+    return {
+      content: redactSecrets(fact.content).text.slice(0, 200),
+      category,
+      status: "rejected",
+      id: null,
+      supersededIds: [],
+      redactions: [],
+      reason: `longer than ${LIMITS.contentMaxChars} characters`,
+    };
   }
-  const r = await saveMemory(deps, scope, {
-    content: fact.content, category, tags: input.tags, priority: fact.priority, memory_type: fact.memoryType, source, shared: input.shared,
-  }, { derivedFrom: [sourceRef(source)] });
-  return { content: r.memory?.content ?? redactSecrets(fact.content).text, category, status: r.status, id: r.id, supersededIds: r.supersededIds, redactions: r.redactions, reason: r.reason };
+  const r = await saveMemory(
+    deps,
+    scope,
+    {
+      content: fact.content,
+      category,
+      tags: input.tags,
+      priority: fact.priority,
+      memory_type: fact.memoryType,
+      source,
+      shared: input.shared,
+    },
+    { derivedFrom: [sourceRef(source)] },
+  );
+  return {
+    content: r.memory?.content ?? redactSecrets(fact.content).text,
+    category,
+    status: r.status,
+    id: r.id,
+    supersededIds: r.supersededIds,
+    redactions: r.redactions,
+    reason: r.reason,
+  };
 }
 
-export async function summarizeConversation(deps: MemoryDeps, scope: Scope, input: SummarizeInput): Promise<SummarizeResult> {
+export async function summarizeConversation(
+  deps: MemoryDeps,
+  scope: Scope,
+  input: SummarizeInput,
+): Promise<SummarizeResult> {
   const conversation = conversationOf(input);
   if (conversation.length === 0) throw invalidInput("transcript", "holds no messages with text");
   // Secrets leave every turn before the transcript reaches a model or the rules.
@@ -108,8 +163,15 @@ export async function summarizeConversation(deps: MemoryDeps, scope: Scope, inpu
   const facts = await deps.llm.extractFacts(redacted);
   const outcomes: FactOutcome[] = [];
   // One at a time and in order: a later fact may merge with or supersede an earlier one.
-  for (const fact of facts.slice(0, LIMITS.factsPerTranscriptMax)) outcomes.push(await saveFact(deps, scope, input, fact, source));
-  return { source, messages: conversation.length, extracted: facts.length, outcomes, redactions: countKinds(cleaned.flatMap((m) => m.redactions)) };
+  for (const fact of facts.slice(0, LIMITS.factsPerTranscriptMax))
+    outcomes.push(await saveFact(deps, scope, input, fact, source));
+  return {
+    source,
+    messages: conversation.length,
+    extracted: facts.length,
+    outcomes,
+    redactions: countKinds(cleaned.flatMap((m) => m.redactions)),
+  };
 }
 
 function countKinds(found: SaveResult["redactions"]): SaveResult["redactions"] {

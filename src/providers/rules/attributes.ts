@@ -30,56 +30,157 @@ const I_NOW = String.raw`\bi\s+(?:now\s+|currently\s+|still\s+|actually\s+)?`;
 const I_AM = String.raw`\bi(?:'m|\s+am)\s+(?:now\s+|currently\s+)?`;
 const ZH_NOW = "(?:现在|目前|已经|刚|刚刚|最近|一直|还)*";
 
-const MY_ATTR = "name|full name|first name|nickname|birthday|birth date|date of birth|dob|job|occupation|profession|employer|company|address|home address|hometown";
+const MY_ATTR =
+  "name|full name|first name|nickname|birthday|birth date|date of birth|dob|job|occupation|profession|employer|company|address|home address|hometown";
 
 const PATTERNS: AttributePattern[] = [
-  { attribute: "email", pattern: new RegExp(String.raw`\bmy\s+(?:email|e-mail|email address)\s+(?:is now|is|=|:)\s+${V_EMAIL}`) },
-  { attribute: "phone", pattern: new RegExp(String.raw`\bmy\s+(?:phone|phone number|mobile|mobile number|cell|cell number|number)\s+(?:is now|is|=|:)\s+${V_PHONE}`) },
-  { attribute: "my", pattern: new RegExp(String.raw`\bmy\s+(${MY_ATTR})\s+(?:is now|has changed to|changed to|is|=|:)\s+${V}`) },
-  { attribute: "favorite", pattern: new RegExp(String.raw`(?:^|\bmy\s+)(?:all[- ]time\s+|absolute\s+|current\s+|new\s+)?(?:favou?rite|fave?)\s+([a-z][a-z ]{0,30}?)\s+(?:is now|has become|is|are)\s+${V}`) },
+  {
+    attribute: "email",
+    pattern: new RegExp(String.raw`\bmy\s+(?:email|e-mail|email address)\s+(?:is now|is|=|:)\s+${V_EMAIL}`),
+  },
+  {
+    attribute: "phone",
+    pattern: new RegExp(
+      String.raw`\bmy\s+(?:phone|phone number|mobile|mobile number|cell|cell number|number)\s+(?:is now|is|=|:)\s+${V_PHONE}`,
+    ),
+  },
+  {
+    attribute: "my",
+    pattern: new RegExp(String.raw`\bmy\s+(${MY_ATTR})\s+(?:is now|has changed to|changed to|is|=|:)\s+${V}`),
+  },
+  {
+    attribute: "favorite",
+    pattern: new RegExp(
+      String.raw`(?:^|\bmy\s+)(?:all[- ]time\s+|absolute\s+|current\s+|new\s+)?(?:favou?rite|fave?)\s+([a-z][a-z ]{0,30}?)\s+(?:is now|has become|is|are)\s+${V}`,
+    ),
+  },
   { attribute: "name", pattern: new RegExp(String.raw`\b(?:call me|i go by|i'm called|i am called)\s+${V}`) },
   { attribute: "residence", pattern: new RegExp(String.raw`${I_NOW}(?:live|reside)\s+in\s+${V}`) },
   { attribute: "residence", pattern: new RegExp(String.raw`${I_AM}(?:living|based|staying)\s+in\s+${V}`) },
-  { attribute: "residence", pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:to|into)\s+${V}`) },
+  {
+    attribute: "residence",
+    pattern: new RegExp(
+      String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:to|into)\s+${V}`,
+    ),
+  },
   { attribute: "employer", pattern: new RegExp(String.raw`${I_NOW}work\s+(?:at|for)\s+${V}`) },
   { attribute: "employer", pattern: new RegExp(String.raw`${I_AM}(?:working|employed)\s+(?:at|for|by)\s+${V}`) },
   { attribute: "job", pattern: new RegExp(String.raw`${I_NOW}work\s+as\s+(?:an?\s+)?${V}`) },
   { attribute: "birthday", pattern: new RegExp(String.raw`\bi\s+was\s+born\s+on\s+${V}`) },
-  { attribute: "residence", ended: true, pattern: new RegExp(String.raw`\bi\s+(?:no longer|don't|do not)\s+(?:live|reside)\s+in\s+${V}`) },
-  { attribute: "residence", ended: true, pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?moved\s+(?:out\s+of|away\s+from)\s+${V}`) },
-  { attribute: "employer", ended: true, pattern: new RegExp(String.raw`\bi\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+${V}`) },
+  {
+    attribute: "residence",
+    ended: true,
+    pattern: new RegExp(String.raw`\bi\s+(?:no longer|don't|do not)\s+(?:live|reside)\s+in\s+${V}`),
+  },
+  {
+    attribute: "residence",
+    ended: true,
+    pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?moved\s+(?:out\s+of|away\s+from)\s+${V}`),
+  },
+  {
+    attribute: "employer",
+    ended: true,
+    pattern: new RegExp(String.raw`\bi\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+${V}`),
+  },
   // "used to" dates the value: it was true, it no longer is.
-  { attribute: "residence", ended: true, pattern: new RegExp(String.raw`\bi\s+used\s+to\s+(?:live|reside)\s+in\s+${V}`) },
+  {
+    attribute: "residence",
+    ended: true,
+    pattern: new RegExp(String.raw`\bi\s+used\s+to\s+(?:live|reside)\s+in\s+${V}`),
+  },
   { attribute: "employer", ended: true, pattern: new RegExp(String.raw`\bi\s+used\s+to\s+work\s+(?:at|for)\s+${V}`) },
-  { attribute: "employer", ended: true, pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?(?:left|quit)\s+(?:my\s+job\s+(?:at|with)\s+)?${V}`) },
-  { attribute: "email", pattern: new RegExp(`我的(?:邮箱|电子邮箱|邮件地址|email|e-mail)(?:地址)?(?:是|为|[:：])\\s*${V_EMAIL}`) },
-  { attribute: "phone", pattern: new RegExp(`我的(?:电话|手机|手机号|电话号码|手机号码)(?:号码)?(?:是|为|[:：])\\s*${V_PHONE}`) },
-  { attribute: "favorite", pattern: new RegExp(`(?:我|我的)?最(?:喜欢|爱)的([\\u4e00-\\u9fff]{1,6}?)(?:现在)?(?:就是|还是|变成了?|是)${V_ZH}`) },
-  { attribute: "residence", pattern: new RegExp(`我${ZH_NOW}(?:住在|住于|定居在|定居于|生活在|搬到了|搬到|搬去了|搬去|搬家到了?)${V_ZH}`) },
+  {
+    attribute: "employer",
+    ended: true,
+    pattern: new RegExp(
+      String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?(?:left|quit)\s+(?:my\s+job\s+(?:at|with)\s+)?${V}`,
+    ),
+  },
+  {
+    attribute: "email",
+    pattern: new RegExp(`我的(?:邮箱|电子邮箱|邮件地址|email|e-mail)(?:地址)?(?:是|为|[:：])\\s*${V_EMAIL}`),
+  },
+  {
+    attribute: "phone",
+    pattern: new RegExp(`我的(?:电话|手机|手机号|电话号码|手机号码)(?:号码)?(?:是|为|[:：])\\s*${V_PHONE}`),
+  },
+  {
+    attribute: "favorite",
+    pattern: new RegExp(`(?:我|我的)?最(?:喜欢|爱)的([\\u4e00-\\u9fff]{1,6}?)(?:现在)?(?:就是|还是|变成了?|是)${V_ZH}`),
+  },
+  {
+    attribute: "residence",
+    pattern: new RegExp(`我${ZH_NOW}(?:住在|住于|定居在|定居于|生活在|搬到了|搬到|搬去了|搬去|搬家到了?)${V_ZH}`),
+  },
   { attribute: "employer", pattern: new RegExp(`我${ZH_NOW}(?:就职于|任职于|供职于)${V_ZH}`) },
   { attribute: "employer", pattern: new RegExp(`我${ZH_NOW}在([^，。！？,;；!?\\s]{1,20}?)(?:工作|上班|任职|就职)`) },
   { attribute: "job", pattern: new RegExp(`我的(?:工作|职业)(?:是|为)${V_ZH}`) },
   { attribute: "birthday", pattern: new RegExp(`我的?生日(?:是|为|在)${V_ZH}`) },
-  { attribute: "name", pattern: new RegExp(`我的名字(?:是|叫)${V_ZH}|我名字叫${V_ZH}|我叫(?![了过着他她你它车外])${V_ZH}`) },
+  {
+    attribute: "name",
+    pattern: new RegExp(`我的名字(?:是|叫)${V_ZH}|我名字叫${V_ZH}|我叫(?![了过着他她你它车外])${V_ZH}`),
+  },
   { attribute: "residence", ended: true, pattern: new RegExp(`我${ZH_NOW}(?:不再|不)住在${V_ZH}`) },
   { attribute: "residence", ended: true, pattern: new RegExp(`我${ZH_NOW}(?:搬离|搬出)了?${V_ZH}`) },
-  { attribute: "employer", ended: true, pattern: new RegExp(`我${ZH_NOW}(?:不再|不)在([^，。！？,;；!?\\s]{1,20}?)(?:工作|上班)`) },
+  {
+    attribute: "employer",
+    ended: true,
+    pattern: new RegExp(`我${ZH_NOW}(?:不再|不)在([^，。！？,;；!?\\s]{1,20}?)(?:工作|上班)`),
+  },
   { attribute: "employer", ended: true, pattern: new RegExp(`我${ZH_NOW}从([^，。！？,;；!?\\s]{1,20}?)离职`) },
   { attribute: "residence", ended: true, pattern: new RegExp(`我(?:以前|之前|曾经)(?:住在|住于|生活在)${V_ZH}`) },
-  { attribute: "employer", ended: true, pattern: new RegExp(`我(?:以前|之前|曾经)在([^，。！？,;；!?\\s]{1,20}?)(?:工作|上班|任职|就职)`) },
+  {
+    attribute: "employer",
+    ended: true,
+    pattern: /我(?:以前|之前|曾经)在([^，。！？,;；!?\s]{1,20}?)(?:工作|上班|任职|就职)/,
+  },
 ];
 
 const ATTRIBUTE_ALIASES: Record<string, string> = {
-  "full name": "name", "first name": "name", "birth date": "birthday", "date of birth": "birthday", dob: "birthday",
-  occupation: "job", profession: "job", company: "employer", "home address": "address",
-  "e-mail": "email", "email address": "email",
+  "full name": "name",
+  "first name": "name",
+  "birth date": "birthday",
+  "date of birth": "birthday",
+  dob: "birthday",
+  occupation: "job",
+  profession: "job",
+  company: "employer",
+  "home address": "address",
+  "e-mail": "email",
+  "email address": "email",
 };
 
 const FAVORITE_KINDS: Record<string, string> = {
-  colour: "color", 颜色: "color", film: "movie", 电影: "movie", dish: "food", meal: "food", 食物: "food", 菜: "food",
-  水果: "fruit", 书: "book", 歌: "song", 歌曲: "song", 歌手: "singer", 乐队: "band", 运动: "sport", 游戏: "game",
-  动物: "animal", 城市: "city", 国家: "country", 饮料: "drink", beverage: "drink", 演员: "actor", 作家: "author",
-  writer: "author", 花: "flower", 季节: "season", 数字: "number", 品牌: "brand", 电视剧: "show", "tv show": "show",
+  colour: "color",
+  颜色: "color",
+  film: "movie",
+  电影: "movie",
+  dish: "food",
+  meal: "food",
+  食物: "food",
+  菜: "food",
+  水果: "fruit",
+  书: "book",
+  歌: "song",
+  歌曲: "song",
+  歌手: "singer",
+  乐队: "band",
+  运动: "sport",
+  游戏: "game",
+  动物: "animal",
+  城市: "city",
+  国家: "country",
+  饮料: "drink",
+  beverage: "drink",
+  演员: "actor",
+  作家: "author",
+  writer: "author",
+  花: "flower",
+  季节: "season",
+  数字: "number",
+  品牌: "brand",
+  电视剧: "show",
+  "tv show": "show",
 };
 
 /** Values where the pattern matched a habit, not an attribute: "I work from home", 「我在家工作」. */

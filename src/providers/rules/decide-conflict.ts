@@ -8,7 +8,7 @@
  * needs positive evidence.
  */
 import type { ConflictCandidate, ConflictDecision } from "../../memory/ports";
-import { parseAttributes, type AttributeFact } from "./attributes";
+import { type AttributeFact, parseAttributes } from "./attributes";
 import { parseStances, type Stance } from "./sentiment";
 import { bare, containment, splitClauses, splitSentences } from "./text";
 
@@ -47,7 +47,9 @@ function compareAttributes(next: Analysis, old: Analysis): Verdict {
       if (!n.ended && o.value === n.value) same = n.attribute;
     }
   }
-  const covered = next.attributes.every((n) => old.attributes.some((o) => o.attribute === n.attribute && o.value === n.value));
+  const covered = next.attributes.every((n) =>
+    old.attributes.some((o) => o.attribute === n.attribute && o.value === n.value),
+  );
   return same !== null && covered && next.single ? { kind: "duplicate", rule: `attribute-same (${same})` } : null;
 }
 

@@ -27,22 +27,51 @@ const RULES: CategoryRule[] = [
   { category: "preference", pattern: /\bi\s+(?:really\s+|just\s+)?(?:can't|cannot|can not)\s+stand\b/ },
   {
     category: "constraint",
-    pattern: /\bi\s+(?:really\s+|just\s+|absolutely\s+|simply\s+)?(?:(?:can't|cannot|can not|must not|mustn't)(?!\s+(?:wait|remember|recall|believe|find|figure|decide|tell|say|understand|stop|help|imagine|think|get|seem)\b)|don't eat|do not eat|don't drink|do not drink|never|have to avoid|need to avoid|avoid)\b|\b(?:i'm|i am|im)\s+(?:severely\s+|very\s+|mildly\s+|a bit\s+)?(?:allergic|intolerant|lactose intolerant|gluten intolerant|not allowed)\b/,
+    pattern:
+      /\bi\s+(?:really\s+|just\s+|absolutely\s+|simply\s+)?(?:(?:can't|cannot|can not|must not|mustn't)(?!\s+(?:wait|remember|recall|believe|find|figure|decide|tell|say|understand|stop|help|imagine|think|get|seem)\b)|don't eat|do not eat|don't drink|do not drink|never|have to avoid|need to avoid|avoid)\b|\b(?:i'm|i am|im)\s+(?:severely\s+|very\s+|mildly\s+|a bit\s+)?(?:allergic|intolerant|lactose intolerant|gluten intolerant|not allowed)\b/,
   },
-  { category: "constraint", pattern: /我[^，。！？,]{0,4}?(?:不能|不可以|不吃|不喝|不碰|忌口|吃不了|喝不了|从不)|对[^，。！？,]{1,12}?过敏/ },
-  { category: "preference", pattern: new RegExp(String.raw`\bi\s+${EN_ADVERBS}(?:like|love|prefer|hate|enjoy|dislike|adore|detest|loathe)\b|${I_AM}(?:really\s+|so\s+|not\s+)?(?:into|a (?:big |huge )?fan of|fond of)\b|\bmy\s+(?:all[- ]time\s+)?favou?rite\b`) },
-  { category: "preference", pattern: new RegExp(`我${ZH_ADVERBS}(?:喜欢|爱(?!人)|热爱|讨厌|偏好|偏爱|钟爱|喜爱|反感)`) },
+  {
+    category: "constraint",
+    pattern: /我[^，。！？,]{0,4}?(?:不能|不可以|不吃|不喝|不碰|忌口|吃不了|喝不了|从不)|对[^，。！？,]{1,12}?过敏/,
+  },
+  {
+    category: "preference",
+    pattern: new RegExp(
+      String.raw`\bi\s+${EN_ADVERBS}(?:like|love|prefer|hate|enjoy|dislike|adore|detest|loathe)\b|${I_AM}(?:really\s+|so\s+|not\s+)?(?:into|a (?:big |huge )?fan of|fond of)\b|\bmy\s+(?:all[- ]time\s+)?favou?rite\b`,
+    ),
+  },
+  {
+    category: "preference",
+    pattern: new RegExp(`我${ZH_ADVERBS}(?:喜欢|爱(?!人)|热爱|讨厌|偏好|偏爱|钟爱|喜爱|反感)`),
+  },
   {
     category: "plan",
-    pattern: new RegExp(String.raw`\bi\s+(?:really\s+|also\s+|still\s+|definitely\s+)?(?:plan|intend|aim|hope|want|wanna|will|shall)\b|\bi'll\b|\bi(?:'d| would) like to\b|${I_AM}(?:planning|going to|gonna|about to|thinking of|thinking about|considering|hoping to|aiming to)\b|\bmy\s+(?:goal|plan|dream|resolution|aim)\b`),
+    pattern: new RegExp(
+      String.raw`\bi\s+(?:really\s+|also\s+|still\s+|definitely\s+)?(?:plan|intend|aim|hope|want|wanna|will|shall)\b|\bi'll\b|\bi(?:'d| would) like to\b|${I_AM}(?:planning|going to|gonna|about to|thinking of|thinking about|considering|hoping to|aiming to)\b|\bmy\s+(?:goal|plan|dream|resolution|aim)\b`,
+    ),
   },
-  { category: "plan", pattern: /我[^，。！？,]{0,6}?(?:打算|计划|准备|决定)|^(?:打算|计划|准备)|我(?:也|还|很|真的|一直|特别|非常|正|明年|下个月|下周|今年|周末|将来|以后)*(?:想要|想|要)(?![是的让你])/ },
+  {
+    category: "plan",
+    pattern:
+      /我[^，。！？,]{0,6}?(?:打算|计划|准备|决定)|^(?:打算|计划|准备)|我(?:也|还|很|真的|一直|特别|非常|正|明年|下个月|下周|今年|周末|将来|以后)*(?:想要|想|要)(?![是的让你])/,
+  },
   {
     category: "personal",
-    pattern: new RegExp(String.raw`${I_AM}(?!(?:not\s+)?(?:sure|fine|good|ok|okay|here|back|ready|sorry|glad|happy to|afraid|wondering|trying|looking|asking|curious|just|going|confused|done|tired|hungry|bored|busy|excited|kidding|joking)\b)|\bmy\s+[\p{L}' ]{1,30}?\s+(?:is|are|was)\b|\bi\s+(?:live|work|was born|grew up|studied|study|graduated|speak|own|have|come from)\b`, "u"),
+    pattern: new RegExp(
+      String.raw`${I_AM}(?!(?:not\s+)?(?:sure|fine|good|ok|okay|here|back|ready|sorry|glad|happy to|afraid|wondering|trying|looking|asking|curious|just|going|confused|done|tired|hungry|bored|busy|excited|kidding|joking)\b)|\bmy\s+[\p{L}' ]{1,30}?\s+(?:is|are|was)\b|\bi\s+(?:live|work|was born|grew up|studied|study|graduated|speak|own|have|come from)\b`,
+      "u",
+    ),
   },
-  { category: "personal", pattern: /^我(?:的)?(?:爱人|老公|老婆|妻子|丈夫|女儿|儿子|孩子|爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|男朋友|女朋友|猫|狗)(?:是|叫|在|今年)/ },
-  { category: "personal", pattern: /我(?:是|叫(?![了过着])|住在|住|来自|出生|今年|有|的[^，。！？]{1,8}?(?:是|叫|在))|我[^，。！？]{0,2}?在[^，。！？]{1,12}?(?:工作|上班|上学|读书|念书)/ },
+  {
+    category: "personal",
+    pattern:
+      /^我(?:的)?(?:爱人|老公|老婆|妻子|丈夫|女儿|儿子|孩子|爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|男朋友|女朋友|猫|狗)(?:是|叫|在|今年)/,
+  },
+  {
+    category: "personal",
+    pattern:
+      /我(?:是|叫(?![了过着])|住在|住|来自|出生|今年|有|的[^，。！？]{1,8}?(?:是|叫|在))|我[^，。！？]{0,2}?在[^，。！？]{1,12}?(?:工作|上班|上学|读书|念书)/,
+  },
 ];
 
 /** Requests and meta-talk that look first-person but are about the conversation, not the user. */

@@ -35,7 +35,9 @@ export function sentenceSpans(text: string): Span[] {
 
 /** Trimmed sentences, terminators kept ("I'm vegan.", 「我喜欢猫。」). */
 export function splitSentences(text: string): string[] {
-  return sentenceSpans(text).map((s) => text.slice(s.start, s.end).trim()).filter((s) => s.length > 0);
+  return sentenceSpans(text)
+    .map((s) => text.slice(s.start, s.end).trim())
+    .filter((s) => s.length > 0);
 }
 
 /** Normalised clauses: sentences further split on commas, semicolons and "but"/但是. */
@@ -63,7 +65,11 @@ export function stem(word: string): string {
  * character bigrams (a lone character stays a unigram, so 猫 still meets 猫). `stopPhrases` are
  * cut out first and leave a gap, so no bigram spans a removed filler.
  */
-export function contentTokens(text: string, stopWords: ReadonlySet<string>, stopPhrases: readonly string[] = []): Set<string> {
+export function contentTokens(
+  text: string,
+  stopWords: ReadonlySet<string>,
+  stopPhrases: readonly string[] = [],
+): Set<string> {
   let rest = text;
   for (const phrase of stopPhrases) rest = rest.split(phrase).join(" ");
   const out = new Set<string>();
