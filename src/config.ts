@@ -35,6 +35,22 @@ const retentionRules = z
   })
   .pipe(z.array(retentionRule).max(20, "at most 20 rules"));
 
+/** CORS_ORIGINS: "*" or comma-separated origins such as https://app.example.com (scheme://host[:port], no path). */
+const corsOrigins = z.string().transform((text, ctx): string[] | "*" => {
+  const list = text
+    .split(",")
+    .map((o) => o.trim())
+    .filter((o) => o !== "");
+  if (list.length === 0 || list.includes("*")) return "*";
+  for (const origin of list) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      ctx.addIssue({ code: "custom", message: `"${origin}" is not an origin (scheme://host[:port], no path)` });
+      return z.NEVER;
+    }
+  }
+  return list;
+});
+
 const configSchema = z.object({
   EMBEDDING_PROVIDER: z.enum(["workers-ai", "local"]).default("local"),
   EMBEDDING_MODEL: z.string().min(1).default("local-hash-v1"),
@@ -65,6 +81,8 @@ const configSchema = z.object({
     .default(""),
   SERVER_NAME: z.string().min(1).default("hippocampus"),
   LOCALE: z.enum(["en", "zh"]).default("en"),
+  // Origins browser MCP clients may call /mcp from: "*" (default) or a comma-separated list of origins.
+  CORS_ORIGINS: corsOrigins.default("*"),
 });
 
 export type Config = z.infer<typeof configSchema>;

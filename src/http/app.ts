@@ -11,6 +11,7 @@ import { requireApiKey } from "./auth";
 import { errorBody, handleError } from "./error-response";
 import { health } from "./health";
 import { importRoute } from "./import-route";
+import { mcpCors } from "./mcp-cors";
 import { serveMcp, serveSse } from "./mcp-routes";
 import { registerOAuthRoutes } from "./oauth/oauth-routes";
 
@@ -26,7 +27,8 @@ export function buildApp(): Hono<AppEnv> {
   app.get("/", (c) => c.json({ service: "hippocampus", mcp: "/mcp", sse: "/sse", health: "/health" }));
   app.get("/health", health);
   registerOAuthRoutes(app);
-  app.use("/mcp", limitBody, requireApiKey);
+  // CORS first: a preflight is answered before auth, and the 401 carries the CORS headers too.
+  app.use("/mcp", mcpCors, limitBody, requireApiKey);
   app.all("/mcp", serveMcp);
   app.post("/v1/import", limitBody, requireApiKey, importRoute);
   app.use("/sse", requireApiKey);

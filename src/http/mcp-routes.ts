@@ -24,7 +24,12 @@ export function callerOf(c: Context<AppEnv>): CallerContext {
 export function serveMcp(c: Context<AppEnv>): Promise<Response> {
   const config = loadConfig(c.env);
   const ctx = { env: c.env, config, caller: callerOf(c), messages: messages(config.LOCALE, config.TOOL_PREFIX) };
-  const handler = createMcpHandler(() => buildMcpServer(ctx), { route: "/mcp", allowedOriginHostnames: "*" });
+  const handler = createMcpHandler(() => buildMcpServer(ctx), {
+    route: "/mcp",
+    allowedOriginHostnames: "*",
+    // CORS is ours (http/mcp-cors.ts, CORS_ORIGINS): the library's own headers would allow any origin.
+    corsOptions: false,
+  });
   return handler(c.req.raw, c.env, c.executionCtx as ExecutionContext);
 }
 
