@@ -5,11 +5,12 @@
  */
 import { monotonicFactory } from "ulid";
 import type { Config } from "./config";
+import { consoleLogger } from "./console-logger";
 import type { Env } from "./env";
 import { FreshBuffer } from "./memory/fresh-buffer";
 import type { LifecyclePolicy } from "./memory/lifecycle/lifecycle-types";
 import { MemoryService } from "./memory/memory-service";
-import type { Embedder, LifecycleScan, Llm, Logger, Reranker, VectorIndex } from "./memory/ports";
+import type { Embedder, LifecycleScan, Llm, Reranker, VectorIndex } from "./memory/ports";
 import { LocalHashEmbedder } from "./providers/local-hash-embedder";
 import { RulesLlm } from "./providers/rules-llm";
 import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
@@ -20,11 +21,6 @@ import { D1MemoryRepo } from "./storage/d1-memory-repo";
 import { DoIdempotencyStore } from "./storage/do-idempotency-store";
 import { LocalVectorIndex } from "./storage/local-vector-index";
 import { VectorizeVectorIndex } from "./storage/vectorize-vector-index";
-
-export const consoleLogger: Logger = {
-  warn: (message, data) => console.warn(JSON.stringify({ level: "warn", message, ...data })),
-  error: (message, data) => console.error(JSON.stringify({ level: "error", message, ...data })),
-};
 
 function requireBinding<T>(value: T | undefined, name: string, setting: string): T {
   if (!value)

@@ -6,8 +6,9 @@
  * so typed errors survive the RPC boundary.
  */
 import { DurableObject } from "cloudflare:workers";
-import { buildMemoryService, consoleLogger } from "../composition";
+import { buildMemoryService } from "../composition";
 import { loadConfig } from "../config";
+import { consoleLogger } from "../console-logger";
 import type { Env } from "../env";
 import type {
   DeleteInput,

@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../memory/limits";
 import type { AppEnv } from "./app-env";
-import { requireApiKey } from "./auth";
+import { requireBearerAuth } from "./auth";
 import { errorBody, handleError } from "./error-response";
 import { health } from "./health";
 import { importRoute } from "./import-route";
@@ -28,11 +28,11 @@ export function buildApp(): Hono<AppEnv> {
   app.get("/health", health);
   registerOAuthRoutes(app);
   // CORS first: a preflight is answered before auth, and the 401 carries the CORS headers too.
-  app.use("/mcp", mcpCors, limitBody, requireApiKey);
+  app.use("/mcp", mcpCors, limitBody, requireBearerAuth);
   app.all("/mcp", serveMcp);
-  app.post("/v1/import", limitBody, requireApiKey, importRoute);
-  app.use("/sse", requireApiKey);
-  app.use("/sse/*", limitBody, requireApiKey);
+  app.post("/v1/import", limitBody, requireBearerAuth, importRoute);
+  app.use("/sse", requireBearerAuth);
+  app.use("/sse/*", limitBody, requireBearerAuth);
   app.get("/sse", serveSse);
   app.post("/sse/message", serveSse);
   return app;

@@ -6,13 +6,13 @@
  * Keys are compared by SHA-256 hash only; neither keys nor tokens are ever logged.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import type { Principal } from "../access/principal";
 import { API_KEY_PATTERN, D1ApiKeyRepo, LAST_USED_GRANULARITY_MS } from "../storage/d1-api-key-repo";
 import type { AppEnv } from "./app-env";
 import { errorBody } from "./error-response";
 import { principalFromAccessToken } from "./oauth/access-token";
 import { SUPPORTED_SCOPES } from "./oauth/oauth-scopes";
 import { type OAuthSite, oauthSite, resourceForPath } from "./oauth/oauth-site";
-import type { Principal } from "./principal";
 
 export function challengeHeader(c: Context<AppEnv>, error?: string): string {
   const parts = [`Bearer realm="hippocampus"`];
@@ -53,7 +53,8 @@ async function principalFromBearer(
   return principalFromAccessToken(c.env, site, c.req.path, credential, (p) => c.executionCtx.waitUntil(p));
 }
 
-export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** Middleware: a request passes with a valid API key or OAuth access token as its bearer credential, else 401. */
+export const requireBearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get("principal")) return next();
   const site = oauthSite(c.env, c.req.url);
   const resource = site ? resourceForPath(site, c.req.path) : undefined;

@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { consoleLogger } from "../composition";
+import { consoleLogger } from "../console-logger";
 import { MemoryError, type MemoryErrorCode } from "../memory/errors";
 
 export function statusFor(code: MemoryErrorCode): ContentfulStatusCode {

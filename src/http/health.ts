@@ -4,8 +4,9 @@
  * the derived vector index is in sync with D1 across all users (bounded counts, no per-user data).
  */
 import type { Context } from "hono";
-import { buildLifecycleScan, consoleLogger, embeddingModelKey } from "../composition";
+import { buildLifecycleScan, embeddingModelKey } from "../composition";
 import { loadConfig } from "../config";
+import { consoleLogger } from "../console-logger";
 import { VERSION } from "../version";
 import type { AppEnv } from "./app-env";
 

@@ -8,13 +8,12 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { loadConfig } from "../config";
-import { messages } from "../mcp/messages";
-import { requireWrite, resolveScope, scopeFields, type ToolContext, withMemory } from "../mcp/tool-context";
+import { requireWrite, resolveScope, scopeFields } from "../access/scope";
+import { type MemoryCallContext, withMemory } from "../access/user-memory-client";
 import { invalidInput } from "../memory/errors";
 import { describeLineError, parseImportLines } from "../memory/import/parse-import-lines";
 import type { AppEnv } from "./app-env";
-import { callerOf } from "./mcp-routes";
+import { callerOf } from "./caller";
 
 const scopeQuery = z.object(scopeFields);
 
@@ -26,13 +25,7 @@ function scopeArgs(c: Context<AppEnv>): z.infer<typeof scopeQuery> {
 }
 
 export async function importRoute(c: Context<AppEnv>): Promise<Response> {
-  const config = loadConfig(c.env);
-  const ctx: ToolContext = {
-    env: c.env,
-    config,
-    caller: callerOf(c),
-    messages: messages(config.LOCALE, config.TOOL_PREFIX),
-  };
+  const ctx: MemoryCallContext = { env: c.env, caller: callerOf(c) };
   requireWrite(ctx);
   const args = scopeArgs(c);
   resolveScope(ctx, args); // who the import is for is checked before the body is read

@@ -11,15 +11,7 @@ import { LegacySseSession } from "../mcp/legacy-sse";
 import { messages } from "../mcp/messages";
 import { buildMcpServer } from "../mcp/server-factory";
 import type { AppEnv } from "./app-env";
-import type { CallerContext } from "./principal";
-
-export function callerOf(c: Context<AppEnv>): CallerContext {
-  return {
-    principal: c.get("principal")!,
-    agentHeader: c.req.header("x-agent-id") ?? null,
-    sessionHeader: c.req.header("mcp-session-id") ?? null,
-  };
-}
+import { callerOf } from "./caller";
 
 export function serveMcp(c: Context<AppEnv>): Promise<Response> {
   const config = loadConfig(c.env);

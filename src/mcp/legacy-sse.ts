@@ -7,9 +7,9 @@
  */
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { McpAgent } from "agents/mcp";
+import type { CallerContext } from "../access/principal";
 import { loadConfig } from "../config";
 import type { Env } from "../env";
-import type { CallerContext } from "../http/principal";
 import { MemoryError } from "../memory/errors";
 import { VERSION } from "../version";
 import { messages, serverInstructions } from "./messages";

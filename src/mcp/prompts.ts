@@ -6,11 +6,13 @@
  * memories come from the user's Durable Object with recall's agent visibility.
  */
 import { z } from "zod";
+import { scopeFields } from "../access/scope";
+import { withMemory } from "../access/user-memory-client";
 import { LIMITS } from "../memory/limits";
 import type { FusedCandidate } from "../memory/recall/fuse-scores";
 import type { Memory } from "../memory/types";
 import type { Messages } from "./messages";
-import { scopeFields, type ToolContext, withMemory } from "./tool-context";
+import type { ToolContext } from "./tool-context";
 import { protocolError } from "./tool-errors";
 import { renderList, toView } from "./views";
 

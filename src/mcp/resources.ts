@@ -5,10 +5,12 @@
  * legacy SSE agent); every read goes through the user's Durable Object with the caller's agent
  * visibility, exactly like list_memories. Resources carry no arguments, so they need a user key.
  */
+
+import { withMemory } from "../access/user-memory-client";
 import { memoryId } from "../memory/contracts";
 import { invalidInput, MemoryError } from "../memory/errors";
 import { withToolPrefix } from "./messages";
-import { type ToolContext, withMemory } from "./tool-context";
+import type { ToolContext } from "./tool-context";
 import { protocolError } from "./tool-errors";
 import { toStatsView } from "./tools/memory-stats";
 import { type MemoryView, renderList, toView } from "./views";

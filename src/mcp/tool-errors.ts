@@ -5,7 +5,7 @@
  * logs). Input validation failures are tool errors too, naming the field and the rule, as MCP's
  * 2025-11 revision recommends so the model can correct its call.
  */
-import { consoleLogger } from "../composition";
+import { consoleLogger } from "../console-logger";
 import { MemoryError, type MemoryErrorCode } from "../memory/errors";
 import type { Messages } from "./messages";
 

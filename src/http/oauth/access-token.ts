@@ -5,8 +5,9 @@
  * adds what only we know: the props' shape, the scopes, and that the key the grant was made with
  * is still live. A grant whose key was revoked is deleted on first use, off the hot path.
  */
+
+import type { Principal } from "../../access/principal";
 import type { Env } from "../../env";
-import type { Principal } from "../principal";
 import { grantPropsSchema } from "./grant-props";
 import { allowsAccess, allowsWrite } from "./oauth-scopes";
 import { type OAuthSite, resourceForPath } from "./oauth-site";

@@ -7,7 +7,7 @@
  * the Worker serves API keys only.
  */
 import { OAuthAuthorizationServer, OAuthError, OAuthResourceServer } from "@cloudflare/workers-oauth-provider";
-import { consoleLogger } from "../../composition";
+import { consoleLogger } from "../../console-logger";
 import type { Env } from "../../env";
 import { type GrantProps, grantPropsSchema } from "./grant-props";
 import { loadOAuthConfig } from "./oauth-config";

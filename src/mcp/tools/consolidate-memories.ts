@@ -4,10 +4,11 @@
  * consolidate-memories.ts) through the user's Durable Object, bounded by the run budget.
  */
 import { z } from "zod";
+import { requireWrite, scopeFields } from "../../access/scope";
+import { withMemory } from "../../access/user-memory-client";
 import { consolidateInput } from "../../memory/lifecycle/lifecycle-contracts";
 import { onDemandMaintenance } from "../maintenance-request";
 import { withToolPrefix } from "../messages";
-import { requireWrite, scopeFields, withMemory } from "../tool-context";
 import { defineTool } from "../tool-definition";
 
 const TEXT = {

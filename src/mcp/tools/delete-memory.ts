@@ -3,8 +3,9 @@
  * delete_memory: soft delete by id or ids; restorable during the retention window.
  */
 import { z } from "zod";
+import { requireWrite, scopeFields } from "../../access/scope";
+import { withMemory } from "../../access/user-memory-client";
 import { deleteInput } from "../../memory/contracts";
-import { requireWrite, scopeFields, withMemory } from "../tool-context";
 import { defineTool } from "../tool-definition";
 
 export const deleteMemoryTool = defineTool({

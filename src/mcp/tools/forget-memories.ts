@@ -3,8 +3,9 @@
  * forget_memories: bulk soft delete by filter, with dry_run to preview.
  */
 import { z } from "zod";
+import { requireWrite, scopeFields } from "../../access/scope";
+import { withMemory } from "../../access/user-memory-client";
 import { forgetInput } from "../../memory/contracts";
-import { requireWrite, scopeFields, withMemory } from "../tool-context";
 import { defineTool } from "../tool-definition";
 import { memoryView, renderList, toView } from "../views";
 

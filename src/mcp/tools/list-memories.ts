@@ -3,8 +3,9 @@
  * list_memories: browse by status and filters with cursor pagination.
  */
 import { z } from "zod";
+import { scopeFields } from "../../access/scope";
+import { withMemory } from "../../access/user-memory-client";
 import { listInput } from "../../memory/contracts";
-import { scopeFields, withMemory } from "../tool-context";
 import { defineTool, READ_ONLY } from "../tool-definition";
 import { memoryView, renderList, toView } from "../views";
 

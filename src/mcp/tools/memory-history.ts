@@ -3,8 +3,9 @@
  * memory_history: one memory's versions (event log) and its supersede chain.
  */
 import { z } from "zod";
+import { scopeFields } from "../../access/scope";
+import { withMemory } from "../../access/user-memory-client";
 import { historyInput } from "../../memory/contracts";
-import { scopeFields, withMemory } from "../tool-context";
 import { defineTool, READ_ONLY } from "../tool-definition";
 import { memoryView, renderLine, toView } from "../views";
 

@@ -3,10 +3,11 @@
  * memory_stats: counts by status, category, priority and type; oldest/newest; index sync; models.
  */
 import { z } from "zod";
+import { scopeFields } from "../../access/scope";
+import { withMemory } from "../../access/user-memory-client";
 import { statsInput } from "../../memory/contracts";
 import type { MemoryStats } from "../../memory/manage/browse-memories";
 import type { Messages } from "../messages";
-import { scopeFields, withMemory } from "../tool-context";
 import { defineTool, READ_ONLY } from "../tool-definition";
 
 const counts = z.record(z.string(), z.number().int());

@@ -3,9 +3,10 @@
  * recall_memory: ranked memories for a natural-language query, shaped by progressive injection.
  */
 import { z } from "zod";
+import { scopeFields } from "../../access/scope";
+import { withMemory } from "../../access/user-memory-client";
 import { recallInput } from "../../memory/contracts";
 import type { Messages } from "../messages";
-import { scopeFields, withMemory } from "../tool-context";
 import { defineTool, READ_ONLY } from "../tool-definition";
 import { type MemoryView, memoryView, renderList, toView } from "../views";
 

@@ -5,10 +5,11 @@
  * and report how far the vector index is in sync with D1 afterwards.
  */
 import { z } from "zod";
+import { requireWrite, scopeFields } from "../../access/scope";
+import { withMemory } from "../../access/user-memory-client";
 import { regenerateInput } from "../../memory/lifecycle/lifecycle-contracts";
 import { onDemandMaintenance } from "../maintenance-request";
 import { withToolPrefix } from "../messages";
-import { requireWrite, scopeFields, withMemory } from "../tool-context";
 import { defineTool } from "../tool-definition";
 
 const TEXT = {

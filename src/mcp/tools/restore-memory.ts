@@ -3,8 +3,9 @@
  * restore_memory: bring back a deleted, superseded, expired or quarantined memory.
  */
 import { z } from "zod";
+import { requireWrite, scopeFields } from "../../access/scope";
+import { withMemory } from "../../access/user-memory-client";
 import { restoreInput } from "../../memory/contracts";
-import { requireWrite, scopeFields, withMemory } from "../tool-context";
 import { defineTool } from "../tool-definition";
 import { memoryView, renderLine, toView } from "../views";
 

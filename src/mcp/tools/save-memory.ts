@@ -3,8 +3,9 @@
  * save_memory: store something worth remembering through the write pipeline and say what happened.
  */
 import { z } from "zod";
+import { requireWrite, scopeFields } from "../../access/scope";
+import { withMemory } from "../../access/user-memory-client";
 import { saveInput, WRITE_OUTCOMES } from "../../memory/contracts";
-import { requireWrite, scopeFields, withMemory } from "../tool-context";
 import { defineTool } from "../tool-definition";
 import { memoryView, renderLine, toView } from "../views";
 

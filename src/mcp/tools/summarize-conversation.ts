@@ -4,11 +4,12 @@
  * pipeline as save_memory; the answer lists every extracted fact with what happened to it.
  */
 import { z } from "zod";
+import { requireWrite, scopeFields } from "../../access/scope";
+import { withMemory } from "../../access/user-memory-client";
 import { summarizeInput, WRITE_OUTCOMES } from "../../memory/contracts";
 import { LIMITS } from "../../memory/limits";
 import type { FactOutcome } from "../../memory/write/summarize-conversation";
 import type { Messages } from "../messages";
-import { requireWrite, scopeFields, withMemory } from "../tool-context";
 import { defineTool } from "../tool-definition";
 
 const outcome = z.object({

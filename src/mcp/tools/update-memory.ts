@@ -3,8 +3,9 @@
  * update_memory: change fields of one memory; content changes are re-screened and re-embedded.
  */
 import { z } from "zod";
+import { requireWrite, scopeFields } from "../../access/scope";
+import { withMemory } from "../../access/user-memory-client";
 import { updateInput } from "../../memory/contracts";
-import { requireWrite, scopeFields, withMemory } from "../tool-context";
 import { defineTool } from "../tool-definition";
 import { memoryView, renderLine, toView } from "../views";
 

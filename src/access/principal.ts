@@ -1,7 +1,8 @@
 /**
- * @module http/principal
- * Who is calling, as established by auth (API key today, OAuth grant later): the account, the
- * user for user-scoped credentials, the app name for app-scoped keys, and what they may do.
+ * @module access/principal
+ * Who is calling, as established by http/auth.ts from an API key or an OAuth access token: the
+ * account, the user for user-scoped credentials, the app name for app-scoped keys, and what they may
+ * do. Transport-neutral, so the MCP tools and the HTTP routes read the same shape.
  */
 export interface Principal {
   accountId: string;
@@ -14,7 +15,7 @@ export interface Principal {
   canWrite: boolean;
 }
 
-/** Request facts the MCP layer needs beside the principal. */
+/** Request facts the memory calls need beside the principal. */
 export interface CallerContext {
   principal: Principal;
   agentHeader: string | null;
