@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
 import { createKey } from "./lib/api-keys.ts";
+import { bm25Index } from "./lib/bench-bm25.ts";
 import { type BenchDataset, loadDataset } from "./lib/bench-data.ts";
 import { percentile, type QueryScores, scoreQuery, summarizeByCategory } from "./lib/bench-metrics.ts";
 import { datasetJson, printDataset, printScale, type ScaleRow, scaleJson } from "./lib/bench-report.ts";
@@ -118,6 +119,7 @@ async function runDataset(file: string, ds: BenchDataset, cross: boolean, s: Ser
   const crossResult = cross && ds.samples.length > 1 ? await crossUserCheck(s, ds.samples) : null;
   const { overall, byCategory } = summarizeByCategory(scored);
   return {
+    baseline: baselineScores(ds),
     dataset: basename(file),
     format: ds.format,
     users: ds.samples.length,
@@ -129,6 +131,18 @@ async function runDataset(file: string, ds: BenchDataset, cross: boolean, s: Ser
     latency: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), coldMax },
     cross: crossResult,
   };
+}
+
+/** Plain BM25 over the same samples and questions (bench-bm25.ts): the yardstick of every run. */
+function baselineScores(ds: BenchDataset) {
+  const scored = ds.samples.flatMap((sample) => {
+    const index = bm25Index(sample.memories);
+    return sample.questions.map((q) => ({
+      category: q.category,
+      scores: scoreQuery(index.search(q.question, 10), q.evidence),
+    }));
+  });
+  return summarizeByCategory(scored);
 }
 
 async function runSynthetic(n: number, queryCount: number, s: Server, rss: () => number[]): Promise<ScaleRow> {

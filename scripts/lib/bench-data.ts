@@ -3,7 +3,10 @@
  * Evaluation files → samples the recall benchmark loads, one user per sample. Accepts the two
  * formats of shared/data/README.md and tells them apart by shape:
  *   LoCoMo  [{sample_id, conversation: {speaker_a, session_N: [turns], session_N_date_time}, qa}]
- *   generic [{sample_id, memories: [{id, date, text}], qa: [{question, evidence, answer}]}]
+ *   generic [{sample_id, asked_on?, memories: [{id, date, text}], qa: [{question, evidence, answer}]}]
+ * A generic sample with `asked_on` (YYYY-MM-DD: the day its questions are asked, for questions such
+ * as 「上周」「三天前」) has every date shifted by whole days so that `asked_on` is today: the server
+ * reads relative dates against its own clock.
  * Pure (no I/O), so unit tests run it as is.
  */
 
@@ -116,17 +119,32 @@ function locomoMemories(sampleId: string, conversation: Obj): BenchMemory[] {
   return out;
 }
 
-function sampleOf(format: BenchFormat, s: Obj, counts: { skipped: number }): BenchSample {
+const DAY_MS = 86_400_000;
+
+/** Milliseconds to add to a generic sample's dates: `asked_on` → today (UTC), whole days; 0 without it. */
+export function askedOnShift(askedOn: unknown, now: number): number {
+  if (askedOn === undefined) return 0;
+  const at = typeof askedOn === "string" && /^\d{4}-\d{2}-\d{2}$/.test(askedOn) ? Date.parse(askedOn) : Number.NaN;
+  if (Number.isNaN(at)) throw new Error(`asked_on must be a date YYYY-MM-DD, got ${JSON.stringify(askedOn)}`);
+  return Math.floor(now / DAY_MS) * DAY_MS - at;
+}
+
+function genericMemories(id: string, s: Obj, now: number): BenchMemory[] {
+  const shift = askedOnShift(s.asked_on, now);
+  return (s.memories as Obj[]).map((m) => {
+    const iso = isoOrNull(m.date);
+    return {
+      externalId: String(m.id),
+      content: String(m.text ?? ""),
+      eventTime: iso && shift ? new Date(Date.parse(iso) + shift).toISOString() : iso,
+      source: `${id}/${typeof m.source === "string" ? m.source : String(m.date ?? "")}`,
+    };
+  });
+}
+
+function sampleOf(format: BenchFormat, s: Obj, counts: { skipped: number }, now: number): BenchSample {
   const id = String(s.sample_id ?? "");
-  const memories =
-    format === "locomo"
-      ? locomoMemories(id, s.conversation as Obj)
-      : (s.memories as Obj[]).map((m) => ({
-          externalId: String(m.id),
-          content: String(m.text ?? ""),
-          eventTime: isoOrNull(m.date),
-          source: `${id}/${typeof m.source === "string" ? m.source : String(m.date ?? "")}`,
-        }));
+  const memories = format === "locomo" ? locomoMemories(id, s.conversation as Obj) : genericMemories(id, s, now);
   const known = new Set(memories.map((m) => m.externalId));
   const questions: BenchQuestion[] = [];
   for (const q of s.qa as Obj[]) {
@@ -139,9 +157,10 @@ function sampleOf(format: BenchFormat, s: Obj, counts: { skipped: number }): Ben
   return { id, memories, questions };
 }
 
-export function loadDataset(data: unknown): BenchDataset {
+/** `now` anchors `asked_on` (see the module header). */
+export function loadDataset(data: unknown, now = Date.now()): BenchDataset {
   const format = detectFormat(data);
   const counts = { skipped: 0 };
-  const samples = (data as Obj[]).map((s) => sampleOf(format, s, counts));
+  const samples = (data as Obj[]).map((s) => sampleOf(format, s, counts, now));
   return { format, samples, skippedQuestions: counts.skipped };
 }

@@ -15,6 +15,8 @@ export interface DatasetReport {
   skippedQuestions: number;
   overall: Summary;
   byCategory: Record<string, Summary>;
+  /** Plain BM25 (character bigrams for CJK) over the same questions: the baseline. */
+  baseline: { overall: Summary; byCategory: Record<string, Summary> };
   ingestMs: number;
   latency: { p50: number; p95: number; coldMax: number };
   cross: CrossUserCheck | null;
@@ -48,6 +50,9 @@ export function printDataset(r: DatasetReport): void {
     `${"".padEnd(16)}${"R@5".padStart(8)}${"R@10".padStart(8)}${"MRR@10".padStart(9)}${"nDCG@10".padStart(9)}${"queries".padStart(9)}`,
     row("overall", r.overall),
     ...Object.entries(r.byCategory).map(([c, s]) => row(categoryLabel(r.format, c), s)),
+    row("BM25 baseline", r.baseline.overall),
+    ...Object.entries(r.baseline.byCategory).map(([c, s]) => row(`↳ ${categoryLabel(r.format, c)}`, s)),
+    "BM25 baseline: plain Okapi BM25 (k1 1.2, b 0.75) per user, words without English stop words, CJK as character bigrams",
     `Ingest: ${r.memories} memories in ${(r.ingestMs / 1000).toFixed(1)} s (${Math.round(r.memories / (r.ingestMs / 1000))}/s) through POST /v1/import`,
     `Recall latency through /mcp (recall_memory, limit 10): p50 ${ms(r.latency.p50)}, p95 ${ms(r.latency.p95)}; first call per user (cold Durable Object) up to ${ms(r.latency.coldMax)}, not counted`,
   ];
@@ -70,6 +75,10 @@ export function datasetJson(r: DatasetReport): Record<string, unknown> {
   return {
     ...metrics(r.overall),
     latency_ms: { p50: r.latency.p50, p95: r.latency.p95 },
+    bm25_baseline: {
+      ...metrics(r.baseline.overall),
+      by_category: Object.fromEntries(Object.entries(r.baseline.byCategory).map(([c, s]) => [c, metrics(s)])),
+    },
     by_category: Object.fromEntries(
       Object.entries(r.byCategory).map(([c, s]) => [
         c,

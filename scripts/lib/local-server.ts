@@ -107,7 +107,9 @@ function snapshotProject(dir: string): void {
 
 /** Starts wrangler dev on the local adapters with state under `persistDir`; resolves once /health answers. */
 export async function startLocalServer(persistDir: string, timeoutMs = 90_000): Promise<LocalServer> {
-  const port = await freePort();
+  // BENCH_PORT / BENCH_INSPECTOR_PORT pin the ports where several people share one machine.
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
+  const inspector = process.env.BENCH_INSPECTOR_PORT ? ["--inspector-port", process.env.BENCH_INSPECTOR_PORT] : [];
   const base = `http://127.0.0.1:${port}`;
   const logFile = join(persistDir, "wrangler-dev.log");
   const log = createWriteStream(logFile);
@@ -124,6 +126,7 @@ export async function startLocalServer(persistDir: string, timeoutMs = 90_000): 
     String(port),
     "--persist-to",
     resolve(persistDir),
+    ...inspector,
   ];
   const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "1" };
   // detached: wrangler leads a process group of its own, which stop() ends as a whole.
