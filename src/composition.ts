@@ -15,6 +15,7 @@ import { LocalHashEmbedder } from "./providers/local-hash-embedder";
 import { RulesLlm } from "./providers/rules-llm";
 import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
 import { WorkersAiLlm } from "./providers/workers-ai-llm";
+import { EMBEDDING_MODELS, isEmbeddingModel, isLlmModel, isRerankerModel } from "./providers/workers-ai-models";
 import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
 import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
 import { D1MemoryRepo } from "./storage/d1-memory-repo";
@@ -26,6 +27,12 @@ function requireBinding<T>(value: T | undefined, name: string, setting: string):
   if (!value)
     throw new Error(`${setting} needs the ${name} binding; declare it in wrangler.toml or switch to the local adapter`);
   return value;
+}
+
+/** A model name config already checked (config.ts), narrowed to its Workers AI type by its guard. */
+function supported<M extends string>(name: string, guard: (n: string) => n is M, setting: string): M {
+  if (!guard(name)) throw new Error(`${setting} "${name}" is not a supported Workers AI model`);
+  return name;
 }
 
 /**
@@ -45,10 +52,11 @@ function buildModelEmbedder(env: Env, config: Config): Embedder {
       dimensions: config.EMBEDDING_DIMENSIONS || undefined,
     });
   }
+  const model = supported(config.EMBEDDING_MODEL, isEmbeddingModel, "EMBEDDING_MODEL");
   return new WorkersAiEmbedder(
     requireBinding(env.AI, "AI", "EMBEDDING_PROVIDER=workers-ai"),
-    config.EMBEDDING_MODEL,
-    config.EMBEDDING_DIMENSIONS || 1024,
+    model,
+    config.EMBEDDING_DIMENSIONS || EMBEDDING_MODELS[model],
   );
 }
 
@@ -67,13 +75,21 @@ function buildIndex(env: Env, config: Config, sql: SqlStorage, dims: number): Ve
 
 function buildReranker(env: Env, config: Config): Reranker {
   if (config.RERANKER === "none") return new NoReranker();
-  return new WorkersAiReranker(requireBinding(env.AI, "AI", "RERANKER=workers-ai"), config.RERANKER_MODEL);
+  return new WorkersAiReranker(
+    requireBinding(env.AI, "AI", "RERANKER=workers-ai"),
+    supported(config.RERANKER_MODEL, isRerankerModel, "RERANKER_MODEL"),
+  );
 }
 
 function buildLlm(env: Env, config: Config): Llm {
   const rules = new RulesLlm();
   if (config.LLM_PROVIDER === "rules") return rules;
-  return new WorkersAiLlm(requireBinding(env.AI, "AI", "LLM_PROVIDER=workers-ai"), config.LLM_MODEL, rules);
+  return new WorkersAiLlm(
+    requireBinding(env.AI, "AI", "LLM_PROVIDER=workers-ai"),
+    supported(config.LLM_MODEL, isLlmModel, "LLM_MODEL"),
+    rules,
+    consoleLogger,
+  );
 }
 
 /** Builds the memory service for one user's Durable Object. */

@@ -4,6 +4,16 @@
  * startup instead of degrading silently.
  */
 import { z } from "zod";
+import {
+  DEFAULT_LLM_MODEL,
+  EMBEDDING_MODELS,
+  isEmbeddingModel,
+  isLlmModel,
+  isRerankerModel,
+  LLM_MODELS,
+  RERANKER_MODELS,
+  unsupportedModel,
+} from "./providers/workers-ai-models";
 
 const onOff = z.enum(["on", "off"]);
 const intFrom = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
@@ -51,7 +61,7 @@ const corsOrigins = z.string().transform((text, ctx): string[] | "*" => {
   return list;
 });
 
-const configSchema = z.object({
+const baseSchema = z.object({
   EMBEDDING_PROVIDER: z.enum(["workers-ai", "local"]).default("local"),
   EMBEDDING_MODEL: z.string().min(1).default("local-hash-v1"),
   EMBEDDING_DIMENSIONS: intFrom(0, 0, 4096),
@@ -59,7 +69,7 @@ const configSchema = z.object({
   RERANKER: z.enum(["workers-ai", "none"]).default("none"),
   RERANKER_MODEL: z.string().min(1).default("@cf/baai/bge-reranker-base"),
   LLM_PROVIDER: z.enum(["workers-ai", "rules"]).default("rules"),
-  LLM_MODEL: z.string().min(1).default("@cf/meta/llama-3.1-8b-instruct"),
+  LLM_MODEL: z.string().min(1).default(DEFAULT_LLM_MODEL),
   MAX_RESULTS: intFrom(5, 1, 50),
   PROGRESSIVE_INJECTION: onOff.default("on"),
   PROGRESSIVE_RESET_SECONDS: intFrom(300, 0, 86_400),
@@ -84,6 +94,19 @@ const configSchema = z.object({
   // Origins browser MCP clients may call /mcp from: "*" (default) or a comma-separated list of origins.
   CORS_ORIGINS: corsOrigins.default("*"),
 });
+
+const configSchema = baseSchema.superRefine(checkWorkersAiModels);
+
+/** A Workers AI provider must name a model the installed workers-types still list (providers/workers-ai-models.ts). */
+function checkWorkersAiModels(c: z.output<typeof baseSchema>, ctx: z.RefinementCtx): void {
+  const fail = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (c.LLM_PROVIDER === "workers-ai" && !isLlmModel(c.LLM_MODEL))
+    fail("LLM_MODEL", unsupportedModel("LLM_MODEL", c.LLM_MODEL, LLM_MODELS));
+  if (c.EMBEDDING_PROVIDER === "workers-ai" && !isEmbeddingModel(c.EMBEDDING_MODEL))
+    fail("EMBEDDING_MODEL", unsupportedModel("EMBEDDING_MODEL", c.EMBEDDING_MODEL, Object.keys(EMBEDDING_MODELS)));
+  if (c.RERANKER === "workers-ai" && !isRerankerModel(c.RERANKER_MODEL))
+    fail("RERANKER_MODEL", unsupportedModel("RERANKER_MODEL", c.RERANKER_MODEL, RERANKER_MODELS));
+}
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -45,7 +45,7 @@ export interface VectorIndex {
 
 export interface Reranker {
   readonly kind: "workers-ai" | "none";
-  /** Relevance per document, same order; higher is better. */
+  /** Relevance per document in [0, 1], same order; higher is better (the adapter owns the score mapping). */
   rerank(query: string, documents: string[]): Promise<number[]>;
 }
 

@@ -1,38 +1,53 @@
 /**
  * @module providers/workers-ai-reranker
  * Reranker on Workers AI (@cf/baai/bge-reranker-base) plus the no-op reranker used offline.
+ * Score mapping (the one rule): bge-reranker-base is a cross-encoder whose score is a relevance
+ * logit, so every score is mapped with the logistic sigmoid into (0, 1) — never "as returned" for
+ * some values and sigmoid for others. Should Workers AI return probabilities instead, sigmoid is
+ * monotone and the reranked order is unchanged. Failures (errors, timeouts) throw provider_unavailable;
+ * recall then keeps the fused order.
  */
 
 import { MemoryError } from "../memory/errors";
 import type { Reranker } from "../memory/ports";
+import { withAiTimeout } from "./ai-timeout";
+import type { AiRerankerBinding, RerankerModel } from "./workers-ai-models";
+
+/** Longest wait for the reranker: it sits on the recall path, so it gives up early. */
+export const RERANK_TIMEOUT_MS = 5_000;
 
 export class WorkersAiReranker implements Reranker {
   readonly kind = "workers-ai" as const;
 
   constructor(
-    private readonly ai: Ai,
-    private readonly model: string,
+    private readonly ai: AiRerankerBinding,
+    private readonly model: RerankerModel,
+    private readonly timeoutMs = RERANK_TIMEOUT_MS,
   ) {}
 
   async rerank(query: string, documents: string[]): Promise<number[]> {
     if (documents.length === 0) return [];
-    let result: { response?: { id: number; score: number }[] };
+    // The installed types omit `query` (only its comment survives); the model needs it, so the input
+    // is a typed object with one extra field rather than a cast.
+    const input = { query, contexts: documents.map((text) => ({ text })), top_k: documents.length };
+    let ranked: { id?: number; score?: number }[];
     try {
-      result = (await this.ai.run(
-        this.model as keyof AiModels,
-        {
-          query,
-          contexts: documents.map((text) => ({ text })),
-          top_k: documents.length,
-        } as never,
-      )) as typeof result;
+      const result = await withAiTimeout(this.timeoutMs, (signal) => this.ai.run(this.model, input, { signal }));
+      ranked = result.response ?? [];
     } catch (err) {
       throw new MemoryError("provider_unavailable", `Reranker ${this.model} is unavailable: ${(err as Error).message}`);
     }
     const scores = new Array<number>(documents.length).fill(0);
-    for (const r of result.response ?? []) if (r.id >= 0 && r.id < scores.length) scores[r.id] = r.score;
+    for (const { id, score } of ranked)
+      if (id !== undefined && id >= 0 && id < scores.length && typeof score === "number" && Number.isFinite(score))
+        scores[id] = rerankRelevance(score);
     return scores;
   }
+}
+
+/** The documented mapping from a bge-reranker score (a logit) to relevance in (0, 1). */
+export function rerankRelevance(logit: number): number {
+  return 1 / (1 + Math.exp(-logit));
 }
 
 export class NoReranker implements Reranker {

@@ -11,10 +11,12 @@ import type { MemoryDeps } from "../../src/memory/service-deps";
 import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
 import { RulesLlm } from "../../src/providers/rules-llm";
 import { WorkersAiLlm } from "../../src/providers/workers-ai-llm";
+import { DEFAULT_LLM_MODEL } from "../../src/providers/workers-ai-models";
 import { VectorizeVectorIndex } from "../../src/storage/vectorize-vector-index";
 import { uniqueUser } from "../helpers/api-keys";
+import { aiError, completion, FakeChatAi, jsonContent } from "../helpers/fake-ai";
 import { FakeVectorize } from "../helpers/fake-vectorize";
-import { testService } from "../helpers/test-service";
+import { recordingLogger, testService } from "../helpers/test-service";
 
 const scopeOf = (userId: string, extra: { agentId?: string; actor?: string } = {}) => ({
   accountId: "default",
@@ -343,13 +345,12 @@ describe("history and provenance", () => {
 describe("Workers AI Llm in the pipeline (fake AI binding)", () => {
   function aiAnswering(answer: unknown) {
     const prompts: string[] = [];
-    const ai = {
-      run: async (_m: string, input: { messages: { content: string }[] }) => {
-        prompts.push(input.messages[1].content);
-        return { response: answer };
-      },
-    };
-    return { llm: new WorkersAiLlm(ai as unknown as Ai, "@cf/meta/llama-3.1-8b-instruct", new RulesLlm()), prompts };
+    const ai = new FakeChatAi(({ inputs }) => {
+      const user = "messages" in inputs ? inputs.messages[1]?.content : "";
+      prompts.push(typeof user === "string" ? user : "");
+      return typeof answer === "string" ? completion({ content: answer }) : jsonContent(answer);
+    });
+    return { llm: new WorkersAiLlm(ai, DEFAULT_LLM_MODEL, new RulesLlm(), recordingLogger()), prompts };
   }
 
   it("supersedes the handle the model names; the prompt carries handles, never ids", async () => {
@@ -375,6 +376,36 @@ describe("Workers AI Llm in the pipeline (fake AI binding)", () => {
     const r = await malformed.save(scopeOf(userId), { content: "I hate jazz now" });
     expect(r.status).toBe("superseded");
     expect(r.reason).toMatch(/^rules: polarity-flip/);
+  });
+});
+
+describe("Workers AI Llm failing in the pipeline: every write still succeeds on the rules", () => {
+  const failing = () =>
+    new WorkersAiLlm(
+      new FakeChatAi(aiError("5007: No such model @cf/meta/llama-3.1-8b-instruct")),
+      DEFAULT_LLM_MODEL,
+      new RulesLlm(),
+      recordingLogger(),
+    );
+
+  it("saves over similar candidates, long content and summarize_conversation with the model gone", async () => {
+    const svc = service({ llm: failing() });
+    const userId = uniqueUser("ai-llm-down");
+    const old = await svc.save(scopeOf(userId), { content: "I live in Lyon" });
+    const next = await svc.save(scopeOf(userId), { content: "I live in Nantes" });
+    expect(next.status).toBe("superseded");
+    expect(next.supersededIds).toEqual([old.id]);
+    expect(next.reason).toMatch(/^rules: /);
+    const long = await svc.save(scopeOf(userId), { content: `${"My garden has tomatoes and basil. ".repeat(20)}` });
+    expect(long.status).toBe("created");
+    const extracted = await svc.summarize(scopeOf(userId), {
+      messages: [
+        { role: "user", content: "I prefer window seats on long flights." },
+        { role: "assistant", content: "Noted." },
+      ],
+    });
+    expect(extracted.extracted).toBeGreaterThan(0);
+    expect(extracted.outcomes.length).toBeGreaterThan(0);
   });
 });
 

@@ -118,17 +118,13 @@ async function rerank(deps: MemoryDeps, query: string, fused: FusedCandidate[]):
     const top = Math.max(...head.map((c) => c.score));
     const blended = head.map((c, i) => ({
       ...c,
-      score: (1 - W.rerankWeight) * (c.score / top) + W.rerankWeight * sigmoid(scores[i]),
+      score: (1 - W.rerankWeight) * (c.score / top) + W.rerankWeight * scores[i],
     }));
     return [...blended.sort((a, b) => b.score - a.score), ...fused.slice(W.rerankTop)];
   } catch (err) {
     deps.log.warn("rerank failed; using fused order", { error: String(err) });
     return fused;
   }
-}
-
-function sigmoid(x: number): number {
-  return x >= 0 && x <= 1 ? x : 1 / (1 + Math.exp(-x));
 }
 
 /** One recorder per repository (that is, per user's Durable Object): its writes are batched together. */
