@@ -52,6 +52,8 @@ const en = {
   statsIndexBehind: (kind: string, model: string, unindexed: number, other: number) =>
     `Index: ${kind}, model ${model}, ${unindexed} unindexed, ${other} on an older model`,
   statsAgent: (agent: string) => `Agent filter: ${agent}`,
+  statsLexicalOnly: (count: number, last: string) =>
+    `Recall: ${count} answer${plural(count, "", "s")} from keywords only (embedding model unavailable), last at ${last}`,
   none: "none",
   lineSaved: (when: string) => `saved ${when}`,
   lineEvent: (when: string) => `event ${when}`,
@@ -122,6 +124,7 @@ const zh: typeof en = {
   statsIndexBehind: (kind, model, unindexed, other) =>
     `索引：${kind}，模型 ${model}，${unindexed} 条未索引，${other} 条使用旧模型`,
   statsAgent: (agent) => `智能体筛选：${agent}`,
+  statsLexicalOnly: (count, last) => `召回：${count} 次仅按关键词回答（嵌入模型不可用），最近一次 ${last}`,
   none: "无",
   lineSaved: (when) => `保存于 ${when}`,
   lineEvent: (when) => `发生于 ${when}`,

@@ -44,6 +44,17 @@ export const memoryStatsTool = defineTool({
         in_sync: z.boolean().describe("True when every active memory is indexed with the current model"),
       })
       .describe("Vector index sync"),
+    recall: z
+      .object({
+        lexical_only: z
+          .number()
+          .int()
+          .describe(
+            "Recalls answered from keywords (BM25) alone because the embedding model failed, since the server started",
+          ),
+        last_lexical_only: z.string().nullable().describe("When that last happened (ISO 8601), null if never"),
+      })
+      .describe("Whether recall has had to fall back to keyword search"),
   }),
   annotations: READ_ONLY,
   async run(ctx, args) {
@@ -75,6 +86,7 @@ export function toStatsView(s: MemoryStats) {
       resident_bytes: s.indexResidentBytes,
       in_sync: s.inSync,
     },
+    recall: { lexical_only: s.recall.lexicalOnly, last_lexical_only: iso(s.recall.lastLexicalOnlyAt) },
   };
 }
 type StatsView = ReturnType<typeof toStatsView>;
@@ -93,6 +105,7 @@ function statsText(s: StatsView, agent: string | undefined, m: Messages): string
     i.in_sync
       ? m.statsIndex(i.kind, i.embedding_model)
       : m.statsIndexBehind(i.kind, i.embedding_model, i.unindexed, i.other_model),
+    s.recall.lexical_only > 0 ? m.statsLexicalOnly(s.recall.lexical_only, s.recall.last_lexical_only ?? "-") : "",
   ]
     .filter(Boolean)
     .join("\n");

@@ -5,10 +5,12 @@
  * behind resources and progressive injection (core memories, preferences). Every read applies
  * agent visibility.
  */
+
 import type { ListInput, RecallInput, StatsInput } from "../contracts";
 import { invalidInput, notFound } from "../errors";
 import { isCoreMemory } from "../recall/progressive-injection";
 import { passesRecallFilter, recallFilterFor } from "../recall/recall-filters";
+import { type RecallHealth, recallHealth } from "../recall/recall-health";
 import type { MemoryDeps } from "../service-deps";
 import type { ListFilter, Memory, MemoryEvent, Scope, StatsSnapshot } from "../types";
 
@@ -93,6 +95,8 @@ export interface MemoryStats extends StatsSnapshot {
   /** Bytes the vector index holds in memory (local index), null when it lives elsewhere. */
   indexResidentBytes: number | null;
   inSync: boolean;
+  /** Recalls answered from BM25 alone because the query embedding failed (memory/recall/recall-health.ts). */
+  recall: RecallHealth;
 }
 
 export async function memoryStats(deps: MemoryDeps, scope: Scope, input: StatsInput = {}): Promise<MemoryStats> {
@@ -107,6 +111,7 @@ export async function memoryStats(deps: MemoryDeps, scope: Scope, input: StatsIn
     freshBuffered: deps.fresh.size,
     indexResidentBytes: deps.index.residentBytes?.() ?? null,
     inSync: snapshot.activeUnindexed === 0 && snapshot.activeOtherModel === 0,
+    recall: recallHealth(deps),
   };
 }
 

@@ -6,6 +6,7 @@
  * Access counts are updated off the hot path.
  */
 import type { RecallInput } from "../contracts";
+import { MemoryError } from "../errors";
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
 import type { MemoryDeps } from "../service-deps";
 import type { Memory, Scope, ScoredId } from "../types";
@@ -20,9 +21,12 @@ import {
 } from "./fuse-scores";
 import { analyzeQuery } from "./query-analysis";
 import { passesRecallFilter, recallFilterFor } from "./recall-filters";
+import { noteLexicalOnly } from "./recall-health";
 
 export interface RecallOutcome {
   results: FusedCandidate[];
+  /** True when the query embedding failed and the answer comes from BM25 alone. */
+  lexicalOnly: boolean;
   /** How many memories passed the relevance floor before the limit cut. */
   totalRelevant: number;
 }
@@ -51,7 +55,7 @@ export async function recallMemories(
     }),
   ]);
   const evidence = new Map<string, Evidence>();
-  for (const hit of dense) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
+  for (const hit of dense ?? []) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
   for (const hit of lexical.hits) evidence.set(hit.id, { cosine: evidence.get(hit.id)?.cosine ?? 0, bm25: hit.score });
   const ctx: FuseContext = { embedderKind: deps.settings.embedderKind, corpusSize: lexical.corpusSize, now, query };
   const filter = recallFilterFor(scope, input, now);
@@ -66,7 +70,7 @@ export async function recallMemories(
       results.map((r) => r.memory.id),
       now,
     );
-  return { results, totalRelevant: fused.length };
+  return { results, totalRelevant: fused.length, lexicalOnly: dense === null };
 }
 
 /**
@@ -92,8 +96,10 @@ async function hydrate(
   return [...wanted.flatMap((id) => known.get(id) ?? []), ...fetched];
 }
 
-async function denseCandidates(deps: MemoryDeps, scope: Scope, query: string, now: number): Promise<ScoredId[]> {
-  const [vector] = await deps.embedder.embed([query]);
+/** Dense candidates, or null when the query cannot be embedded (recall then answers from BM25 alone). */
+async function denseCandidates(deps: MemoryDeps, scope: Scope, query: string, now: number): Promise<ScoredId[] | null> {
+  const vector = await embedQuery(deps, query, now);
+  if (!vector) return null;
   const fromIndex = await deps.index.query(scope, vector, W.denseCandidates).catch((err) => {
     deps.log.warn("vector query failed; recall falls back to lexical and fresh buffer", { error: String(err) });
     return [] as ScoredId[];
@@ -105,6 +111,21 @@ async function denseCandidates(deps: MemoryDeps, scope: Scope, query: string, no
   for (const h of [...fromIndex, ...deps.fresh.score(vector, W.denseCandidates, now)])
     best.set(h.id, Math.max(best.get(h.id) ?? -1, h.score));
   return [...best].map(([id, score]) => ({ id, score }));
+}
+
+async function embedQuery(deps: MemoryDeps, query: string, now: number): Promise<Float32Array | null> {
+  try {
+    const [vector] = await deps.embedder.embed([query]);
+    return vector;
+  } catch (err) {
+    noteLexicalOnly(deps, now);
+    // The error's kind only: a provider message may quote its input.
+    deps.log.warn("query embedding failed; recall answers from BM25 alone", {
+      model: deps.embedder.model,
+      error: err instanceof MemoryError ? err.code : err instanceof Error ? err.name : "unknown",
+    });
+    return null;
+  }
 }
 
 async function rerank(deps: MemoryDeps, query: string, fused: FusedCandidate[]): Promise<FusedCandidate[]> {
