@@ -21,7 +21,9 @@ import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
 import { D1MemoryRepo } from "./storage/d1-memory-repo";
 import { DoIdempotencyStore } from "./storage/do-idempotency-store";
 import { LocalVectorIndex } from "./storage/local-vector-index";
+import { MeteredD1 } from "./storage/metered-d1";
 import { VectorizeVectorIndex } from "./storage/vectorize-vector-index";
+import { timePhase } from "./timing/request-timing";
 
 function requireBinding<T>(value: T | undefined, name: string, setting: string): T {
   if (!value)
@@ -97,7 +99,8 @@ export function buildMemoryService(env: Env, config: Config, sql: SqlStorage): M
   const embedder = buildEmbedder(env, config);
   const newUlid = monotonicFactory();
   return new MemoryService({
-    repo: new D1MemoryRepo(env.DB),
+    // Metered: every D1 call counts toward the current request's Server-Timing.
+    repo: new D1MemoryRepo(new MeteredD1(env.DB)),
     index: buildIndex(env, config, sql, embedder.dimensions),
     embedder,
     reranker: buildReranker(env, config),
@@ -107,6 +110,7 @@ export function buildMemoryService(env: Env, config: Config, sql: SqlStorage): M
     idempotency: new DoIdempotencyStore(sql),
     newId: () => newUlid(),
     log: consoleLogger,
+    timer: { time: timePhase },
     settings: {
       maxResults: config.MAX_RESULTS,
       confidenceFloor: config.CONFIDENCE_FLOOR,

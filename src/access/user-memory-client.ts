@@ -8,6 +8,7 @@ import type { RpcResult, UserMemory } from "../durable/user-memory";
 import type { Env } from "../env";
 import { MemoryError } from "../memory/errors";
 import type { Scope } from "../memory/types";
+import { currentTiming } from "../timing/request-timing";
 import { type CallerBound, resolveScope, type ScopeArgs } from "./scope";
 
 /** What a memory call needs: the bindings and the caller. */
@@ -22,7 +23,9 @@ export async function withMemory<T>(
 ): Promise<T> {
   const scope = resolveScope(ctx, args);
   const stub = ctx.env.USER_MEMORY.get(ctx.env.USER_MEMORY.idFromName(`${scope.accountId}:${scope.userId}`));
+  const started = performance.now();
   const result = (await call(stub, scope)) as RpcResult<T>;
+  currentTiming()?.addDurableObjectCall(performance.now() - started, result.timing);
   if (!result.ok) throw MemoryError.from(result.error);
   return result.value;
 }

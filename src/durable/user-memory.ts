@@ -29,6 +29,7 @@ import { flushAccessCounts } from "../memory/recall/recall-memories";
 import { SerialQueue } from "../memory/serial-queue";
 import type { MemoryDeps } from "../memory/service-deps";
 import type { Scope } from "../memory/types";
+import { RequestTiming, runTimed, type TimingSnapshot } from "../timing/request-timing";
 import { DoCursorStore } from "./maintenance-state";
 import { recallWithSession, SessionCounters, type SessionRecall } from "./session-recall";
 
@@ -39,7 +40,10 @@ import { recallWithSession, SessionCounters, type SessionRecall } from "./sessio
  */
 export const overrideDepsForTest = Symbol.for("hippocampus.UserMemory.overrideDepsForTest");
 
-export type RpcResult<T> = { ok: true; value: T } | { ok: false; error: MemoryErrorShape };
+/** A method's answer with the object's own timings (Server-Timing: d1, index, rank, D1 counts). */
+export type RpcResult<T> = ({ ok: true; value: T } | { ok: false; error: MemoryErrorShape }) & {
+  timing: TimingSnapshot;
+};
 
 export class UserMemory extends DurableObject<Env> {
   private service: MemoryService | null = null;
@@ -68,7 +72,17 @@ export class UserMemory extends DurableObject<Env> {
     if (this.owner !== key) throw new MemoryError("forbidden", "This memory store belongs to another user");
   }
 
+  /** Every method: owner check, the operation timed and metered on its own recorder, errors as data. */
   private async run<T>(scope: Scope, op: () => Promise<T>): Promise<RpcResult<T>> {
+    const timing = new RequestTiming();
+    const result = await runTimed(timing, () => this.attempt(scope, op));
+    return { ...result, timing: timing.snapshot() };
+  }
+
+  private async attempt<T>(
+    scope: Scope,
+    op: () => Promise<T>,
+  ): Promise<{ ok: true; value: T } | { ok: false; error: MemoryErrorShape }> {
     try {
       await this.checkOwner(scope);
       return { ok: true, value: await op() };

@@ -14,6 +14,7 @@ import { importRoute } from "./import-route";
 import { mcpCors } from "./mcp-cors";
 import { serveMcp, serveSse } from "./mcp-routes";
 import { registerOAuthRoutes } from "./oauth/oauth-routes";
+import { serverTiming } from "./server-timing";
 
 const limitBody = bodyLimit({
   maxSize: LIMITS.bodyMaxBytes,
@@ -28,8 +29,9 @@ export function buildApp(): Hono<AppEnv> {
   app.get("/health", health);
   registerOAuthRoutes(app);
   // CORS first: a preflight is answered before auth, and the 401 carries the CORS headers too.
-  app.use("/mcp", mcpCors, limitBody, requireBearerAuth);
+  app.use("/mcp", ...serverTiming, mcpCors, limitBody, requireBearerAuth);
   app.all("/mcp", serveMcp);
+  app.use("/v1/*", ...serverTiming);
   app.post("/v1/import", limitBody, requireBearerAuth, importRoute);
   app.use("/sse", requireBearerAuth);
   app.use("/sse/*", limitBody, requireBearerAuth);

@@ -7,9 +7,12 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { Principal } from "../access/principal";
-import { API_KEY_PATTERN, D1ApiKeyRepo, LAST_USED_GRANULARITY_MS } from "../storage/d1-api-key-repo";
+import { API_KEY_PATTERN, D1ApiKeyRepo, LAST_USED_GRANULARITY_MS, sha256Hex } from "../storage/d1-api-key-repo";
+import type { ApiKeyRow } from "../storage/schema";
+import { currentTiming } from "../timing/request-timing";
 import type { AppEnv } from "./app-env";
 import { errorBody } from "./error-response";
+import { TtlCache } from "./key-cache";
 import { principalFromAccessToken } from "./oauth/access-token";
 import { SUPPORTED_SCOPES } from "./oauth/oauth-scopes";
 import { type OAuthSite, oauthSite, resourceForPath } from "./oauth/oauth-site";
@@ -26,19 +29,46 @@ function unauthorized(c: Context<AppEnv>, message: string, error?: string): Resp
   return c.json(errorBody("unauthorized", message), 401, { "WWW-Authenticate": challengeHeader(c, error) });
 }
 
-export async function principalFromKey(db: D1Database, presented: string, now: number): Promise<Principal | null> {
+/** How long a live key is trusted without asking D1 again: a revoked key stops working within this. */
+export const KEY_CACHE_TTL_MS = 10_000;
+const keyCache = new TtlCache<ApiKeyRow>(KEY_CACHE_TTL_MS, 1_000);
+
+export interface KeyAuth {
+  principal: Principal;
+  source: "cache" | "d1";
+}
+
+/**
+ * The principal of an API key: from this isolate's cache when it was seen live in the last few
+ * seconds, else one D1 read. The last-used stamp (minute granularity) is written after the
+ * response (`background`), never on the request's path.
+ */
+export async function principalFromKey(
+  db: D1Database,
+  presented: string,
+  now: number,
+  background: (p: Promise<unknown>) => void,
+): Promise<KeyAuth | null> {
+  const hash = await sha256Hex(presented);
+  const cached = keyCache.get(hash, now);
   const repo = new D1ApiKeyRepo(db);
-  const row = await repo.findActive(presented);
+  const row = cached ?? (await repo.findActiveByHash(hash));
   if (!row) return null;
-  // last_used_at has minute granularity: skip the write (and its round trip) on most requests.
-  if (row.lastUsedAt === null || now - row.lastUsedAt >= LAST_USED_GRANULARITY_MS) await repo.touch(row.id, now);
+  if (row.lastUsedAt === null || now - row.lastUsedAt >= LAST_USED_GRANULARITY_MS) {
+    row.lastUsedAt = now;
+    background(repo.touch(row.id, now));
+  }
+  if (!cached) keyCache.set(hash, row, now);
   return {
-    accountId: row.accountId,
-    scope: row.scope === "app" ? "app" : "user",
-    userId: row.userId,
-    appName: row.appName,
-    keyId: row.id,
-    canWrite: true,
+    source: cached ? "cache" : "d1",
+    principal: {
+      accountId: row.accountId,
+      scope: row.scope === "app" ? "app" : "user",
+      userId: row.userId,
+      appName: row.appName,
+      keyId: row.id,
+      canWrite: true,
+    },
   };
 }
 
@@ -48,9 +78,20 @@ async function principalFromBearer(
   credential: string,
   site: OAuthSite | null,
 ): Promise<Principal | null> {
-  if (API_KEY_PATTERN.test(credential)) return principalFromKey(c.env.DB, credential, Date.now());
-  if (!site) return null;
-  return principalFromAccessToken(c.env, site, c.req.path, credential, (p) => c.executionCtx.waitUntil(p));
+  const background = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
+  const timing = currentTiming();
+  const started = performance.now();
+  let principal: Principal | null = null;
+  if (API_KEY_PATTERN.test(credential)) {
+    const found = await principalFromKey(c.env.DB, credential, Date.now(), background);
+    if (timing && found) timing.auth.source = found.source;
+    principal = found?.principal ?? null;
+  } else if (site) {
+    principal = await principalFromAccessToken(c.env, site, c.req.path, credential, background);
+    if (timing) timing.auth.source = "oauth";
+  }
+  if (timing) timing.auth.ms = performance.now() - started;
+  return principal;
 }
 
 /** Middleware: a request passes with a valid API key or OAuth access token as its bearer credential, else 401. */

@@ -14,7 +14,7 @@ import type { AppEnv } from "./app-env";
 
 export const MCP_CORS = {
   allowHeaders: ["Authorization", "Content-Type", "Mcp-Protocol-Version", "Mcp-Session-Id", "Last-Event-ID"],
-  exposeHeaders: ["Mcp-Session-Id", "WWW-Authenticate"],
+  exposeHeaders: ["Mcp-Session-Id", "WWW-Authenticate", "Server-Timing"],
   allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
   maxAge: 86_400,
 } as const;

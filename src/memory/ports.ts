@@ -208,6 +208,14 @@ export interface IdempotencyStore {
   put(key: string, value: unknown, now: number): Promise<void>;
 }
 
+/**
+ * Times a phase of the current request for the Server-Timing header (timing/request-timing.ts).
+ * `index`: the vector index query; `rank`: fusion, boosts and rerank.
+ */
+export interface PhaseTimer {
+  time<T>(phase: "index" | "rank", work: () => Promise<T> | T): Promise<T>;
+}
+
 export interface Logger {
   warn(message: string, data?: Record<string, unknown>): void;
   error(message: string, data?: Record<string, unknown>): void;

@@ -3,7 +3,17 @@
  * What the memory service is built from: its ports, its per-user state and its settings.
  */
 import type { FreshBuffer } from "./fresh-buffer";
-import type { Clock, Embedder, IdempotencyStore, Llm, Logger, MemoryRepo, Reranker, VectorIndex } from "./ports";
+import type {
+  Clock,
+  Embedder,
+  IdempotencyStore,
+  Llm,
+  Logger,
+  MemoryRepo,
+  PhaseTimer,
+  Reranker,
+  VectorIndex,
+} from "./ports";
 
 export interface ServiceSettings {
   maxResults: number;
@@ -25,5 +35,6 @@ export interface MemoryDeps {
   idempotency: IdempotencyStore;
   newId: () => string;
   log: Logger;
+  timer: PhaseTimer;
   settings: ServiceSettings;
 }

@@ -25,7 +25,11 @@ export class D1ApiKeyRepo {
   /** The live (unrevoked) key row for a presented key, or null. */
   async findActive(presentedKey: string): Promise<ApiKeyRow | null> {
     if (!API_KEY_PATTERN.test(presentedKey)) return null;
-    const hash = await sha256Hex(presentedKey);
+    return this.findActiveByHash(await sha256Hex(presentedKey));
+  }
+
+  /** The live key row with this SHA-256 hex hash, or null. */
+  async findActiveByHash(hash: string): Promise<ApiKeyRow | null> {
     const rows = await this.db
       .select()
       .from(apiKeys)

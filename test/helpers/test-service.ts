@@ -38,6 +38,7 @@ export function testService(overrides: Partial<MemoryDeps> & { index: VectorInde
     idempotency: new MemoryIdempotency(),
     newId: () => newId(),
     log: recordingLogger(),
+    timer: { time: async (_phase, work) => work() },
     settings: {
       maxResults: 5,
       confidenceFloor: 0.6,

@@ -33,6 +33,7 @@ describe("UserMemory Durable Object (real DO, real D1)", () => {
     expect(other).toEqual({
       ok: false,
       error: { code: "forbidden", message: "This memory store belongs to another user" },
+      timing: { phases: {}, d1Queries: 0, d1Sequential: 0, d1Ms: 0 },
     });
   });
 
@@ -43,6 +44,8 @@ describe("UserMemory Durable Object (real DO, real D1)", () => {
     expect(r).toEqual({
       ok: false,
       error: { code: "not_found", message: "Memory 01JAAAAAAAAAAAAAAAAAAAAAAA was not found" },
+      // The object's own timings travel with every answer: the lookup was one D1 round trip.
+      timing: expect.objectContaining({ d1Queries: 1, d1Sequential: 1 }),
     });
   });
 

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { requireWrite, scopeFields } from "../../access/scope";
 import { withMemory } from "../../access/user-memory-client";
 import { regenerateInput } from "../../memory/lifecycle/lifecycle-contracts";
+import { addSnapshots } from "../../timing/request-timing";
 import { onDemandMaintenance } from "../maintenance-request";
 import { withToolPrefix } from "../messages";
 import { defineTool } from "../tool-definition";
@@ -50,7 +51,8 @@ export const regenerateEmbeddingsTool = defineTool({
       );
       if (!r.ok) return r;
       const s = await stub.stats(scope);
-      return s.ok ? { ok: true as const, value: { report: r.value, stats: s.value } } : s;
+      const timing = addSnapshots(r.timing, s.timing);
+      return s.ok ? { ok: true as const, value: { report: r.value, stats: s.value }, timing } : { ...s, timing };
     });
     const repair = report.jobs.find((j) => j.job === "repair");
     const migrate = report.jobs.find((j) => j.job === "migrate");

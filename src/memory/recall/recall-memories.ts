@@ -60,8 +60,7 @@ export async function recallMemories(
   const ctx: FuseContext = { embedderKind: deps.settings.embedderKind, corpusSize: lexical.corpusSize, now, query };
   const filter = recallFilterFor(scope, input, now);
   const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, filter));
-  let fused = fuseScores(rows, evidence, ctx);
-  fused = await rerank(deps, input.query, fused);
+  const fused = await deps.timer.time("rank", () => rerank(deps, input.query, fuseScores(rows, evidence, ctx)));
   const results = fused.slice(0, limit);
   if (options.touch !== false)
     touchLater(
@@ -100,10 +99,16 @@ async function hydrate(
 async function denseCandidates(deps: MemoryDeps, scope: Scope, query: string, now: number): Promise<ScoredId[] | null> {
   const vector = await embedQuery(deps, query, now);
   if (!vector) return null;
-  const fromIndex = await deps.index.query(scope, vector, W.denseCandidates).catch((err) => {
-    deps.log.warn("vector query failed; recall falls back to lexical and fresh buffer", { error: String(err) });
-    return [] as ScoredId[];
+  return deps.timer.time("index", async () => {
+    const fromIndex = await deps.index.query(scope, vector, W.denseCandidates).catch((err) => {
+      deps.log.warn("vector query failed; recall falls back to lexical and fresh buffer", { error: String(err) });
+      return [] as ScoredId[];
+    });
+    return withFreshBuffer(deps, vector, fromIndex, now);
   });
+}
+
+function withFreshBuffer(deps: MemoryDeps, vector: Float32Array, fromIndex: ScoredId[], now: number): ScoredId[] {
   // The buffer also holds vectors whose upsert failed (any index kind) until repair re-indexes them.
   if (!deps.index.eventual && deps.fresh.size === 0) return fromIndex;
   deps.fresh.remove(fromIndex.map((h) => h.id));

@@ -1,0 +1,45 @@
+/**
+ * @module http/server-timing
+ * The Server-Timing header of every /mcp and /v1/* response: `auth` (key or token check), `do`
+ * (waiting on the user's Durable Object), `d1`, `index`, `rank` (measured inside the object and
+ * returned with its RPC result), `total`, and the D1 counts `d1-queries` / `d1-sequential` in
+ * `desc`. The D1 figures are the memory operation's; the auth lookup is reported by `auth` alone
+ * (its `desc` says whether it came from the cache, D1 or OAuth). Hono's timing middleware writes
+ * the header; timing/request-timing.ts gathers the figures.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { setMetric, timing } from "hono/timing";
+import { RequestTiming, runTimed } from "../timing/request-timing";
+import type { AppEnv } from "./app-env";
+
+/**
+ * A stateless MCP POST answered as an event stream (2025-era clients) returns its Response before
+ * the tool has run; the header must wait for the stream to end. Every such stream here ends with
+ * the answer (stateless handler: no session, no subscription streams), so reading it whole changes
+ * only when the client gets the bytes, not what it gets.
+ */
+async function untilComplete(c: Context<AppEnv>): Promise<void> {
+  const type = c.res.headers.get("content-type") ?? "";
+  if (c.req.method !== "POST" || !type.startsWith("text/event-stream") || !c.res.body) return;
+  const body = await c.res.arrayBuffer();
+  c.res = new Response(body, c.res);
+}
+
+const gather: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const t = new RequestTiming();
+  await runTimed(t, async () => {
+    await next();
+    await untilComplete(c);
+  });
+  const s = t.snapshot();
+  setMetric(c, "auth", t.auth.ms, t.auth.source);
+  setMetric(c, "do", t.doMs);
+  setMetric(c, "d1", s.d1Ms);
+  setMetric(c, "index", s.phases.index ?? 0);
+  setMetric(c, "rank", s.phases.rank ?? 0);
+  setMetric(c, "d1-queries", String(s.d1Queries));
+  setMetric(c, "d1-sequential", String(s.d1Sequential));
+};
+
+/** Goes first on a route: `total` spans everything after it, auth included. */
+export const serverTiming: MiddlewareHandler<AppEnv>[] = [timing({ totalDescription: "server" }), gather];

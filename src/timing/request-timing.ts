@@ -1,0 +1,120 @@
+/**
+ * @module timing/request-timing
+ * Per-request server timings: phase durations (index, rank, …) and D1 usage (queries, sequential
+ * round trips, time with a query in flight). One RequestTiming lives for one request in the Worker
+ * and one per RPC call in the Durable Object; an AsyncLocalStorage finds the current one, so the
+ * D1 meter and the domain's phase timer need no extra arguments. The object's figures travel back
+ * to the Worker with the RPC result (`TimingSnapshot`) and end in the Server-Timing header.
+ *
+ * Deployed, Workers' clocks advance only across I/O (a Spectre mitigation): D1 and RPC durations are
+ * real there, pure CPU phases read 0. Locally (wrangler dev, tests) every phase is measured.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/** Phases the domain reports (memory/ports.ts PhaseTimer). */
+export const PHASES = ["index", "rank"] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** What the Durable Object returns with every RPC result; plain data, so it crosses RPC. */
+export interface TimingSnapshot {
+  /** Milliseconds per phase. */
+  phases: Partial<Record<Phase, number>>;
+  /** D1 statements run (a batch counts each of its statements). */
+  d1Queries: number;
+  /** D1 round trips one after another: a batch is one; queries awaited together count once. */
+  d1Sequential: number;
+  /** Milliseconds with at least one D1 call in flight. */
+  d1Ms: number;
+}
+
+export const emptySnapshot = (): TimingSnapshot => ({ phases: {}, d1Queries: 0, d1Sequential: 0, d1Ms: 0 });
+
+/** How the Worker authenticated the request: a cached key, a D1 lookup, or an OAuth token. */
+export type AuthSource = "cache" | "d1" | "oauth" | "none";
+
+/** Two RPC calls' figures as one (a tool that calls the object twice). */
+export function addSnapshots(a: TimingSnapshot, b: TimingSnapshot): TimingSnapshot {
+  const sum = new RequestTiming();
+  sum.merge(a);
+  sum.merge(b);
+  return sum.snapshot();
+}
+
+export class RequestTiming {
+  /** Worker side: authentication, and time spent waiting on the Durable Object. */
+  auth: { ms: number; source: AuthSource } = { ms: 0, source: "none" };
+  doMs = 0;
+  private readonly phases: Partial<Record<Phase, number>> = {};
+  private d1Queries = 0;
+  private d1Sequential = 0;
+  private d1Ms = 0;
+  private inFlight = 0;
+  private busySince = 0;
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  /** A D1 call of `statements` statements starts; call the returned function when it settles. */
+  d1Begin(statements: number): () => void {
+    this.d1Queries += statements;
+    // A call that starts while another is in flight shares its round trip (Promise.all).
+    if (this.inFlight++ === 0) {
+      this.d1Sequential++;
+      this.busySince = this.now();
+    }
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      if (--this.inFlight === 0) this.d1Ms += this.now() - this.busySince;
+    };
+  }
+
+  addPhase(phase: Phase, ms: number): void {
+    this.phases[phase] = (this.phases[phase] ?? 0) + ms;
+  }
+
+  /** One RPC to the Durable Object: its wall time here and what it measured inside. */
+  addDurableObjectCall(ms: number, inside: TimingSnapshot): void {
+    this.doMs += ms;
+    this.merge(inside);
+  }
+
+  /** Adds what another recorder measured (the Durable Object's, after an RPC). */
+  merge(other: TimingSnapshot): void {
+    for (const phase of PHASES) {
+      const ms = other.phases[phase];
+      if (ms !== undefined) this.addPhase(phase, ms);
+    }
+    this.d1Queries += other.d1Queries;
+    this.d1Sequential += other.d1Sequential;
+    this.d1Ms += other.d1Ms;
+  }
+
+  snapshot(): TimingSnapshot {
+    return { phases: { ...this.phases }, d1Queries: this.d1Queries, d1Sequential: this.d1Sequential, d1Ms: this.d1Ms };
+  }
+}
+
+const store = new AsyncLocalStorage<RequestTiming>();
+
+/** Runs `work` with `timing` as the current request's recorder. */
+export function runTimed<T>(timing: RequestTiming, work: () => T): T {
+  return store.run(timing, work);
+}
+
+/** The current request's recorder, if any (background work after a response has none that matters). */
+export function currentTiming(): RequestTiming | undefined {
+  return store.getStore();
+}
+
+/** Times `work` as `phase` of the current request. */
+export async function timePhase<T>(phase: Phase, work: () => Promise<T> | T): Promise<T> {
+  const timing = currentTiming();
+  if (!timing) return work();
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    timing.addPhase(phase, performance.now() - started);
+  }
+}
