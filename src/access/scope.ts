@@ -7,8 +7,9 @@
 import { z } from "zod";
 import { invalidInput, MemoryError } from "../memory/errors";
 import { LIMITS } from "../memory/limits";
+import { appNamespace, PERSON_NAMESPACE } from "../memory/owner-address";
 import type { Scope } from "../memory/types";
-import type { CallerContext } from "./principal";
+import type { CallerContext, Principal } from "./principal";
 
 const principalId = z
   .string()
@@ -59,7 +60,15 @@ export function resolveScope(ctx: CallerBound, args: ScopeArgs): Scope {
     : sessionHeader
       ? `hdr:${sessionHeader}`
       : `${actor}:${agentId ?? ""}`;
-  return { accountId: principal.accountId, userId, agentId, actor, sessionKey };
+  return { accountId: principal.accountId, namespace: namespaceOf(principal), userId, agentId, actor, sessionKey };
+}
+
+/** People act in their account's person namespace; an app's end users in that app's own (DESIGN §8). */
+export function namespaceOf(principal: Principal): string {
+  if (principal.scope === "user") return PERSON_NAMESPACE;
+  if (!principal.appName)
+    throw new MemoryError("forbidden", "This app key has no app name; create it with --app <name>");
+  return appNamespace(principal.appName);
 }
 
 export function requireWrite(ctx: CallerBound): void {

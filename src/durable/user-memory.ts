@@ -1,6 +1,6 @@
 /**
  * @module durable/user-memory
- * UserMemory Durable Object — one per (account, user) via idFromName. The single writer for its
+ * UserMemory Durable Object — one per owner (account, namespace, user) via idFromName(ownerAddress). The single writer for its
  * user: it holds per-user state (local vector index, fresh-write buffer, session counters) and calls
  * the memory service. Thin by design: every method unwraps to the service and returns an RpcResult
  * so typed errors survive the RPC boundary.
@@ -25,6 +25,7 @@ import type { NumberedLine } from "../memory/import/import-line";
 import type { MaintenanceReport, MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
 import { runMaintenance } from "../memory/lifecycle/run-maintenance";
 import { MemoryService } from "../memory/memory-service";
+import { ownerAddress } from "../memory/owner-address";
 import { flushAccessCounts } from "../memory/recall/recall-memories";
 import { SerialQueue } from "../memory/serial-queue";
 import type { MemoryDeps } from "../memory/service-deps";
@@ -63,7 +64,7 @@ export class UserMemory extends DurableObject<Env> {
 
   /** A DO named for one user must never serve another: the first scope pins the owner. */
   private async checkOwner(scope: Scope): Promise<void> {
-    const key = `${scope.accountId}:${scope.userId}`;
+    const key = ownerAddress(scope);
     this.owner ??= (await this.ctx.storage.get<string>("owner")) ?? null;
     if (this.owner === null) {
       await this.ctx.storage.put("owner", key);

@@ -12,6 +12,7 @@ import { type Config, loadConfig } from "../config";
 import type { Env } from "../env";
 import { dueQuery } from "../memory/lifecycle/due-query";
 import type { JobReport, LifecyclePolicy, MaintenanceReport } from "../memory/lifecycle/lifecycle-types";
+import { ownerAddress } from "../memory/owner-address";
 import type { DueOwner } from "../memory/ports";
 import { boundedMap } from "./bounded-map";
 
@@ -48,10 +49,10 @@ interface RunContext {
 async function maintainOwner(run: RunContext, owner: DueOwner): Promise<OwnerOutcome> {
   const left = run.deadline - run.timer() - RPC_MARGIN_MS;
   if (left < MIN_SLICE_MS) return { owner, status: "skipped" };
-  const stub = run.env.USER_MEMORY.get(run.env.USER_MEMORY.idFromName(`${owner.accountId}:${owner.userId}`));
+  const stub = run.env.USER_MEMORY.get(run.env.USER_MEMORY.idFromName(ownerAddress(owner)));
   try {
     const result = await stub.maintain(
-      { accountId: owner.accountId, userId: owner.userId, actor: "cron" },
+      { accountId: owner.accountId, namespace: owner.namespace, userId: owner.userId, actor: "cron" },
       {
         now: run.now,
         jobs: owner.jobs,

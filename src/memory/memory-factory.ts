@@ -38,6 +38,7 @@ export function buildMemory(scope: Scope, id: string, hash: string, now: number,
   return {
     id,
     accountId: scope.accountId,
+    namespace: scope.namespace,
     userId: scope.userId,
     agentId: f.agentId,
     content: f.content,

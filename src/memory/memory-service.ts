@@ -27,6 +27,7 @@ import {
 } from "./manage/browse-memories";
 import { deleteMemories, restoreMemory, updateMemory } from "./manage/edit-memories";
 import { forgetMemories } from "./manage/forget-memories";
+import { ownedKey } from "./owner-address";
 import type { FusedCandidate } from "./recall/fuse-scores";
 import { type RecallOptions, type RecallOutcome, recallMemories, touchLater } from "./recall/recall-memories";
 import { SerialQueue } from "./serial-queue";
@@ -60,9 +61,7 @@ export class MemoryService {
     input: SaveInput,
     options?: SaveOptions,
   ): Promise<SaveResult & { replayed: boolean }> {
-    const key = input.idempotency_key
-      ? `${scope.accountId}:${scope.userId}:${scope.agentId ?? ""}:${input.idempotency_key}`
-      : null;
+    const key = input.idempotency_key ? ownedKey(scope, scope.agentId ?? "", input.idempotency_key) : null;
     const now = this.deps.clock.now();
     if (key) {
       const previous = await this.deps.idempotency.get(key, now - IDEMPOTENCY_WINDOW_MS);

@@ -8,9 +8,14 @@ export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
 export type MemoryType = (typeof MEMORY_TYPES)[number];
 export type WriteOutcome = (typeof WRITE_OUTCOMES)[number];
 
-/** Who a call acts for. The Durable Object is named by `${accountId}:${userId}`. */
+/**
+ * Who a call acts for: (account, namespace, user). Named everywhere through memory/owner-address.ts
+ * (`ownerAddress`), never by joining the parts by hand.
+ */
 export interface Owner {
   accountId: string;
+  /** `user` for a person's own store, `app:<name>` for an app's end users (memory/owner-address.ts). */
+  namespace: string;
   userId: string;
 }
 
@@ -24,6 +29,7 @@ export interface Scope extends Owner {
 export interface Memory {
   id: string;
   accountId: string;
+  namespace: string;
   userId: string;
   agentId: string | null;
   content: string;

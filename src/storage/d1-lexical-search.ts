@@ -9,13 +9,14 @@
  * an idf of 1e-6, so they change no score, only the cost (docs/benchmarks.md has the measurements).
  */
 import { getTableColumns } from "drizzle-orm";
+import { ownerAddress } from "../memory/owner-address";
 import type { LexicalHits, LexicalSearch } from "../memory/ports";
 import { ftsMatchExpression } from "../memory/text/tokenize";
 import type { Memory, Owner } from "../memory/types";
 import { CommonTerms } from "./fts-common-terms";
 import { ownerScopedMatch } from "./fts-owner-key";
 import { decodeRowCount, FTS_AVERAGES_SQL, FTS_COUNT_SQL } from "./fts5-row-count";
-import { ownerKey, rowToMemory } from "./memory-mapper";
+import { rowToMemory } from "./memory-mapper";
 import { type MemoryRow, memories } from "./schema";
 
 /** Rows scored per wanted hit before joining `memories`: room for deleted and superseded rows. */
@@ -92,9 +93,18 @@ export class D1LexicalSearch {
       SELECT m.*, h.s AS bm25_score FROM (
         SELECT f.memory_id AS hid, -bm25(memories_fts, 1.0, ?, 0.0) AS s FROM memories_fts f
         WHERE memories_fts MATCH ? AND f.owner = ? ORDER BY s DESC LIMIT ?
-      ) h LEFT JOIN memories m ON m.id = h.hid AND m.account_id = ? AND m.user_id = ? AND m.status IN (${o.statuses.map(() => "?").join(", ")})
+      ) h LEFT JOIN memories m ON m.id = h.hid AND m.account_id = ? AND m.namespace = ? AND m.user_id = ? AND m.status IN (${o.statuses.map(() => "?").join(", ")})
       ORDER BY h.s DESC`)
-      .bind(o.contextWeight, match, ownerKey(owner), depth, owner.accountId, owner.userId, ...o.statuses);
+      .bind(
+        o.contextWeight,
+        match,
+        ownerAddress(owner),
+        depth,
+        owner.accountId,
+        owner.namespace,
+        owner.userId,
+        ...o.statuses,
+      );
   }
 
   /** Rows containing `term`, counted no further than `limit`: a common term costs no more than that. */

@@ -9,6 +9,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { LifecycleJobName, RetentionRule } from "../memory/lifecycle/lifecycle-types";
+import { ownerAddress } from "../memory/owner-address";
 import type { ActivePage, DecayCandidate, DueOwner, DueQuery, LifecycleScan } from "../memory/ports";
 import type { Memory, Owner } from "../memory/types";
 import { rowToMemory } from "./memory-mapper";
@@ -24,7 +25,11 @@ const UPDATE_CHUNK = 50;
 const PARAM_CHUNK = 90;
 
 function own(owner: Owner): SQL {
-  return and(eq(memories.accountId, owner.accountId), eq(memories.userId, owner.userId))!;
+  return and(
+    eq(memories.accountId, owner.accountId),
+    eq(memories.namespace, owner.namespace),
+    eq(memories.userId, owner.userId),
+  )!;
 }
 
 function chunk<T>(items: T[], size: number): T[][] {
@@ -261,8 +266,8 @@ export function dueCriteria(q: DueQuery): DueCriterion[] {
 
 /** The owners of at most SCAN_ROWS rows matching one criterion. */
 export function ownersSql(c: DueCriterion): string {
-  return `SELECT DISTINCT account_id AS a, user_id AS u FROM
-    (SELECT account_id, user_id FROM memories${c.index ? ` INDEXED BY ${c.index}` : ""} WHERE ${c.where} LIMIT ${SCAN_ROWS}) LIMIT ?`;
+  return `SELECT DISTINCT account_id AS a, namespace AS n, user_id AS u FROM
+    (SELECT account_id, namespace, user_id FROM memories${c.index ? ` INDEXED BY ${c.index}` : ""} WHERE ${c.where} LIMIT ${SCAN_ROWS}) LIMIT ?`;
 }
 
 export class D1LifecycleScan implements LifecycleScan {
@@ -270,14 +275,15 @@ export class D1LifecycleScan implements LifecycleScan {
 
   async ownersDue(q: DueQuery, limit: number): Promise<DueOwner[]> {
     const criteria = dueCriteria(q);
-    const results = await this.d1.batch<{ a: string; u: string }>(
+    const results = await this.d1.batch<{ a: string; n: string; u: string }>(
       criteria.map((c) => this.d1.prepare(ownersSql(c)).bind(...c.params, limit)),
     );
     const byOwner = new Map<string, DueOwner>();
     results.forEach((result, i) => {
       for (const row of result.results) {
-        const key = JSON.stringify([row.a, row.u]);
-        const due = byOwner.get(key) ?? { accountId: row.a, userId: row.u, jobs: [] };
+        const owner = { accountId: row.a, namespace: row.n, userId: row.u };
+        const key = ownerAddress(owner);
+        const due = byOwner.get(key) ?? { ...owner, jobs: [] };
         if (!due.jobs.includes(criteria[i].job)) due.jobs.push(criteria[i].job);
         byOwner.set(key, due);
       }

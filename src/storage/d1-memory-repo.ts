@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
 import type { RetentionRule } from "../memory/lifecycle/lifecycle-types";
+import { ownerAddress } from "../memory/owner-address";
 import type { ActivePage, LexicalHits, LexicalSearch, MemoryPatch, MemoryRepo, MemoryWrite } from "../memory/ports";
 import { ftsMatchExpression } from "../memory/text/tokenize";
 import type {
@@ -23,7 +24,7 @@ import { D1LexicalSearch } from "./d1-lexical-search";
 import * as lifecycle from "./d1-lifecycle-queries";
 import { statsQueries } from "./d1-stats";
 import { ownerScopedMatch } from "./fts-owner-key";
-import { memoryToRow, ownerKey, patchToRow, rowToEvent, rowToMemory } from "./memory-mapper";
+import { memoryToRow, patchToRow, rowToEvent, rowToMemory } from "./memory-mapper";
 import { memories, memoryEvents } from "./schema";
 
 /** D1 caps bound parameters per statement at 100. */
@@ -39,6 +40,7 @@ function eventValues(owner: Owner, e: MemoryEvent) {
   return {
     memoryId: e.memoryId,
     accountId: owner.accountId,
+    namespace: owner.namespace,
     userId: owner.userId,
     op: e.op,
     before: e.before ? JSON.stringify(e.before) : null,
@@ -60,11 +62,24 @@ export class D1MemoryRepo implements MemoryRepo {
   }
 
   private ownedBy(owner: Owner): SQL {
-    return and(eq(memories.accountId, owner.accountId), eq(memories.userId, owner.userId))!;
+    return and(
+      eq(memories.accountId, owner.accountId),
+      eq(memories.namespace, owner.namespace),
+      eq(memories.userId, owner.userId),
+    )!;
+  }
+
+  private eventsOf(owner: Owner, id: string): SQL {
+    return and(
+      eq(memoryEvents.accountId, owner.accountId),
+      eq(memoryEvents.namespace, owner.namespace),
+      eq(memoryEvents.userId, owner.userId),
+      eq(memoryEvents.memoryId, id),
+    )!;
   }
 
   async write(owner: Owner, inserts: MemoryWrite[], patches: MemoryPatch[]): Promise<void> {
-    const key = ownerKey(owner);
+    const key = ownerAddress(owner);
     const statements: D1PreparedStatement[] = [];
     for (const w of inserts) {
       statements.push(this.prepared(this.db.insert(memories).values(memoryToRow(w.memory))));
@@ -142,6 +157,7 @@ export class D1MemoryRepo implements MemoryRepo {
           .where(
             and(
               sql`+${memories.accountId} = ${owner.accountId}`,
+              sql`+${memories.namespace} = ${owner.namespace}`,
               sql`+${memories.userId} = ${owner.userId}`,
               inArray(memories.id, part),
             ),
@@ -197,8 +213,9 @@ export class D1MemoryRepo implements MemoryRepo {
     const match = ownerScopedMatch(owner, terms, "tokens");
     const rows = await this.db.all<{ id: string; score: number }>(sql`
       SELECT f.memory_id AS id, -bm25(memories_fts, 1.0, 1.0, 0.0) AS score
-      FROM memories_fts f JOIN memories m ON m.id = f.memory_id
-      WHERE memories_fts MATCH ${match} AND f.owner = ${ownerKey(owner)} AND m.status IN (${sql.join(
+      FROM memories_fts f JOIN memories m ON m.id = f.memory_id AND m.account_id = ${owner.accountId}
+        AND m.namespace = ${owner.namespace} AND m.user_id = ${owner.userId}
+      WHERE memories_fts MATCH ${match} AND f.owner = ${ownerAddress(owner)} AND m.status IN (${sql.join(
         statuses.map((st) => sql`${st}`),
         sql`, `,
       )})
@@ -214,13 +231,7 @@ export class D1MemoryRepo implements MemoryRepo {
     const rows = await this.db
       .select()
       .from(memoryEvents)
-      .where(
-        and(
-          eq(memoryEvents.accountId, owner.accountId),
-          eq(memoryEvents.userId, owner.userId),
-          eq(memoryEvents.memoryId, id),
-        ),
-      )
+      .where(this.eventsOf(owner, id))
       .orderBy(asc(memoryEvents.at), asc(memoryEvents.id));
     return rows.map(rowToEvent);
   }
@@ -263,23 +274,12 @@ export class D1MemoryRepo implements MemoryRepo {
   }
 
   async purge(owner: Owner, ids: string[], actor: string, at: number): Promise<void> {
-    const key = ownerKey(owner);
+    const key = ownerAddress(owner);
     for (const part of chunk(ids, 25)) {
       const statements = part.flatMap((id) => [
         this.prepared(this.db.delete(memories).where(and(this.ownedBy(owner), eq(memories.id, id)))),
         this.ftsDelete(id, key),
-        this.prepared(
-          this.db
-            .update(memoryEvents)
-            .set({ before: null, after: null })
-            .where(
-              and(
-                eq(memoryEvents.accountId, owner.accountId),
-                eq(memoryEvents.userId, owner.userId),
-                eq(memoryEvents.memoryId, id),
-              ),
-            ),
-        ),
+        this.prepared(this.db.update(memoryEvents).set({ before: null, after: null }).where(this.eventsOf(owner, id))),
         this.prepared(
           this.db
             .insert(memoryEvents)
@@ -348,7 +348,7 @@ function sourceCondition(source: string): SQL {
   return or(
     eq(memories.source, source),
     sql`EXISTS (SELECT 1 FROM json_each(${memories.derivedFrom}) WHERE json_each.value = ${sourceRef(source)})`,
-    sql`EXISTS (SELECT 1 FROM memories d WHERE d.source = ${source} AND d.account_id = ${memories.accountId} AND d.user_id = ${memories.userId} AND EXISTS (SELECT 1 FROM json_each(${memories.derivedFrom}) WHERE json_each.value = d.id))`,
+    sql`EXISTS (SELECT 1 FROM memories d WHERE d.source = ${source} AND d.account_id = ${memories.accountId} AND d.namespace = ${memories.namespace} AND d.user_id = ${memories.userId} AND EXISTS (SELECT 1 FROM json_each(${memories.derivedFrom}) WHERE json_each.value = d.id))`,
   )!;
 }
 

@@ -34,6 +34,7 @@ export async function statsQueries(
 ): Promise<StatsSnapshot> {
   const own = and(
     eq(memories.accountId, owner.accountId),
+    eq(memories.namespace, owner.namespace),
     eq(memories.userId, owner.userId),
     ...agentConditions(filter),
   );

@@ -7,10 +7,11 @@
  * embedder's query vectors touch ~20 of 384, and a dense query (bge-m3) costs what a row scan would.
  * Writes are visible immediately, so this index needs no fresh buffer.
  */
+
+import { ownerAddress } from "../memory/owner-address";
 import type { VectorIndex, VectorItem } from "../memory/ports";
 import { topK } from "../memory/top-k";
 import type { Owner, ScoredId } from "../memory/types";
-import { ownerKey } from "./memory-mapper";
 
 /**
  * Heap bytes per id beyond its matrix column: the id string (~40), its array slot (8) and its Map
@@ -77,7 +78,7 @@ export class LocalVectorIndex implements VectorIndex {
   }
 
   async upsert(owner: Owner, items: VectorItem[]): Promise<void> {
-    const key = ownerKey(owner);
+    const key = ownerAddress(owner);
     const m = this.matrices.get(key);
     for (const item of items) {
       if (item.vector.length !== this.dims)
@@ -96,7 +97,7 @@ export class LocalVectorIndex implements VectorIndex {
   }
 
   async query(owner: Owner, vector: Float32Array, k: number): Promise<ScoredId[]> {
-    const m = this.load(ownerKey(owner));
+    const m = this.load(ownerAddress(owner));
     const n = m.count;
     if (n === 0) return [];
     if (this.scratch.length < n) this.scratch = new Float32Array(Math.max(n, m.capacity));
@@ -113,7 +114,7 @@ export class LocalVectorIndex implements VectorIndex {
   }
 
   async remove(owner: Owner, ids: string[]): Promise<void> {
-    const key = ownerKey(owner);
+    const key = ownerAddress(owner);
     const m = this.matrices.get(key);
     for (const id of ids) {
       this.sqlStorage.exec("DELETE FROM local_vectors WHERE id = ? AND owner = ?", id, key);
@@ -123,7 +124,7 @@ export class LocalVectorIndex implements VectorIndex {
 
   async listIds(owner: Owner): Promise<string[]> {
     return this.sqlStorage
-      .exec<{ id: string }>("SELECT id FROM local_vectors WHERE owner = ?", ownerKey(owner))
+      .exec<{ id: string }>("SELECT id FROM local_vectors WHERE owner = ?", ownerAddress(owner))
       .toArray()
       .map((r) => r.id);
   }

@@ -59,7 +59,3 @@ export function rowToEvent(row: MemoryEventRow): MemoryEvent {
     at: row.at,
   };
 }
-
-export function ownerKey(owner: { accountId: string; userId: string }): string {
-  return `${owner.accountId}:${owner.userId}`;
-}

@@ -12,6 +12,8 @@ export const memories = sqliteTable(
   {
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
+    /** `user` (a person's store) or `app:<name>` (an app's end users): memory/owner-address.ts. */
+    namespace: text("namespace").notNull().default("user"),
     userId: text("user_id").notNull(),
     agentId: text("agent_id"),
     content: text("content").notNull(),
@@ -76,6 +78,7 @@ export const memoryEvents = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     memoryId: text("memory_id").notNull(),
     accountId: text("account_id").notNull(),
+    namespace: text("namespace").notNull().default("user"),
     userId: text("user_id").notNull(),
     op: text("op").notNull(),
     before: text("before"),

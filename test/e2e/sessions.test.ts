@@ -2,6 +2,7 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
+import { ownerAddress } from "../../src/memory/owner-address";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 
@@ -49,7 +50,9 @@ async function stagesOf(client: Client, n: number, args: Record<string, unknown>
 }
 
 function userObject(user: string) {
-  return env.USER_MEMORY.get(env.USER_MEMORY.idFromName(`default:${user}`));
+  return env.USER_MEMORY.get(
+    env.USER_MEMORY.idFromName(ownerAddress({ accountId: "default", namespace: "user", userId: user })),
+  );
 }
 
 /** Moves every stored session's last call back in time, as if the session had been idle that long. */

@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import type { UserMemory } from "../../src/durable/user-memory";
+import { ownerAddress } from "../../src/memory/owner-address";
 import { cosine } from "../../src/memory/vector-math";
 import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
 import { createKey, uniqueUser } from "../helpers/api-keys";
@@ -208,7 +209,9 @@ describe("secrets and injections", () => {
     expect(fts?.tokens.toLowerCase()).not.toContain(rawKey.slice(8, 24).toLowerCase());
 
     // The vector in the user's DO is the embedding of the redacted text, not of the raw one.
-    const stub = env.USER_MEMORY.get(env.USER_MEMORY.idFromName(`default:${userId}`));
+    const stub = env.USER_MEMORY.get(
+      env.USER_MEMORY.idFromName(ownerAddress({ accountId: "default", namespace: "user", userId })),
+    );
     const stored = await runInDurableObject(stub, async (_i: UserMemory, state) => {
       const row = state.storage.sql
         .exec<{ scale: number; vec: ArrayBuffer }>("SELECT scale, vec FROM local_vectors WHERE id = ?", saved.id)

@@ -1,8 +1,17 @@
 /**
  * A fake Vectorize binding whose mutations become visible only after flush(), like the real
  * service (seconds later). Implements the subset of VectorizeIndex the adapter uses, with the
- * metadata $eq filter semantics.
+ * metadata $eq filter semantics — including Vectorize's metadata index keeping only the first
+ * 64 bytes of a string value, so two values sharing those bytes match the same filter.
  */
+const INDEXED_STRING_BYTES = 64;
+const encoder = new TextEncoder();
+
+function indexedValue(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  return encoder.encode(value).slice(0, INDEXED_STRING_BYTES).join(",");
+}
+
 type Stored = { id: string; values: number[]; metadata?: Record<string, unknown> };
 
 export class FakeVectorize {
@@ -23,7 +32,11 @@ export class FakeVectorize {
   async query(vector: number[], options: { topK: number; filter?: Record<string, { $eq: unknown }> }) {
     this.queries++;
     const matches = [...this.visible.values()]
-      .filter((v) => Object.entries(options.filter ?? {}).every(([k, cond]) => v.metadata?.[k] === cond.$eq))
+      .filter((v) =>
+        Object.entries(options.filter ?? {}).every(
+          ([k, cond]) => indexedValue(v.metadata?.[k]) === indexedValue(cond.$eq),
+        ),
+      )
       .map((v) => ({ id: v.id, score: v.values.reduce((s, x, i) => s + x * vector[i], 0) }))
       .sort((a, b) => b.score - a.score)
       .slice(0, options.topK);
@@ -33,6 +46,11 @@ export class FakeVectorize {
   /** Applies every queued mutation, as Vectorize does once it has processed them. */
   flush() {
     this.pending.splice(0).forEach((apply) => apply());
+  }
+
+  /** Metadata of a visible vector (tests check what the adapter stores). */
+  metadataOf(id: string): Record<string, unknown> | undefined {
+    return this.visible.get(id)?.metadata;
   }
 
   get size() {

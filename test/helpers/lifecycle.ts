@@ -10,6 +10,7 @@ import { overrideDepsForTest, type UserMemory } from "../../src/durable/user-mem
 import type { Env } from "../../src/env";
 import worker from "../../src/index";
 import { buildMemory, contentHash } from "../../src/memory/memory-factory";
+import { ownerAddress } from "../../src/memory/owner-address";
 import type { MemoryDeps } from "../../src/memory/service-deps";
 import { indexTokens } from "../../src/memory/text/tokenize";
 import type { Memory, Owner, Scope } from "../../src/memory/types";
@@ -19,11 +20,11 @@ const newId = monotonicFactory();
 export const DAY = 86_400_000;
 
 export function ownerOf(userId: string, accountId = "default"): Scope {
-  return { accountId, userId, actor: "test" };
+  return { accountId, namespace: "user", userId, actor: "test" };
 }
 
 export function stubOf(owner: Owner) {
-  return env.USER_MEMORY.get(env.USER_MEMORY.idFromName(`${owner.accountId}:${owner.userId}`));
+  return env.USER_MEMORY.get(env.USER_MEMORY.idFromName(ownerAddress(owner)));
 }
 
 /** Writes active rows as given (no dedupe, no index): what a bulk import stores. */

@@ -1,20 +1,25 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { parseImportLines } from "../../src/memory/import/parse-import-lines";
+import { ftsOwnerKey, OWNER_ADDRESS_SQL, ownerAddress } from "../../src/memory/owner-address";
 import { queryTokens } from "../../src/memory/text/tokenize";
 import { D1LexicalSearch } from "../../src/storage/d1-lexical-search";
 import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
-import { ftsOwnerKey } from "../../src/storage/fts-owner-key";
 import { uniqueUser } from "../helpers/api-keys";
 
 function stubFor(userId: string) {
-  return env.USER_MEMORY.get(env.USER_MEMORY.idFromName(`default:${userId}`));
+  return env.USER_MEMORY.get(
+    env.USER_MEMORY.idFromName(ownerAddress({ accountId: "default", namespace: "user", userId })),
+  );
 }
 
 async function importInto(userId: string, lines: object[]) {
   const parsed = parseImportLines(lines.map((l) => JSON.stringify(l)).join("\n"));
   if (!parsed.ok) throw new Error("bad test lines");
-  const r = await stubFor(userId).import({ accountId: "default", userId, actor: "test" }, parsed.lines);
+  const r = await stubFor(userId).import(
+    { accountId: "default", namespace: "user", userId, actor: "test" },
+    parsed.lines,
+  );
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
@@ -31,7 +36,7 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
     const imported = await importInto(userId, turns);
     const idOf = Object.fromEntries(imported.items.map((i) => [i.external_id, i.id]));
     const repo = new D1MemoryRepo(env.DB);
-    const owner = { accountId: "default", userId };
+    const owner = { accountId: "default", namespace: "user", userId };
     const found = await repo.searchLexical(owner, queryTokens("Caroline paint"), {
       limit: 10,
       statuses: ["active"],
@@ -54,11 +59,15 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
   it("reports the corpus size bm25() uses: the row count of the whole FTS table", async () => {
     await importInto(uniqueUser("lex"), turns);
     const repo = new D1MemoryRepo(env.DB);
-    const found = await repo.searchLexical({ accountId: "default", userId: uniqueUser("nobody") }, ["sunris"], {
-      limit: 5,
-      statuses: ["active"],
-      contextWeight: 0.4,
-    });
+    const found = await repo.searchLexical(
+      { accountId: "default", namespace: "user", userId: uniqueUser("nobody") },
+      ["sunris"],
+      {
+        limit: 5,
+        statuses: ["active"],
+        contextWeight: 0.4,
+      },
+    );
     const counted = await env.DB.prepare("SELECT count(*) AS n FROM memories_fts").first<{ n: number }>();
     expect(found.hits).toEqual([]);
     expect(found.corpusSize).toBe(counted!.n);
@@ -73,7 +82,7 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
       .bind(id)
       .first<{ context: string }>();
     const updated = await stubFor(userId).update(
-      { accountId: "default", userId, actor: "test" },
+      { accountId: "default", namespace: "user", userId, actor: "test" },
       { id, content: "Caroline: A sunset over the sea." },
     );
     expect(updated.ok).toBe(true);
@@ -90,7 +99,7 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
     const userId = uniqueUser("lex");
     const imported = await importInto(userId, turns);
     const repo = new D1MemoryRepo(env.DB);
-    const hits = await repo.searchText({ accountId: "default", userId }, queryTokens("paint"), 10);
+    const hits = await repo.searchText({ accountId: "default", namespace: "user", userId }, queryTokens("paint"), 10);
     expect(hits.map((h) => h.id)).toEqual([imported.items[0].id]);
   });
 
@@ -101,18 +110,26 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
     await importInto(upper, [{ content: "Loves kayaking on the fjord" }]);
     const mine = await importInto(lower, [{ content: "Went kayaking once" }]);
     const repo = new D1MemoryRepo(env.DB);
-    const found = await repo.searchLexical({ accountId: "default", userId: lower }, queryTokens("kayaking fjord"), {
-      limit: 10,
-      statuses: ["active"],
-      contextWeight: 0.4,
-    });
+    const found = await repo.searchLexical(
+      { accountId: "default", namespace: "user", userId: lower },
+      queryTokens("kayaking fjord"),
+      {
+        limit: 10,
+        statuses: ["active"],
+        contextWeight: 0.4,
+      },
+    );
     expect(found.hits.map((h) => h.id)).toEqual([mine.items[0].id]);
     expect(found.rows.map((m) => m.userId)).toEqual([lower]);
-    const owner = { accountId: "default", userId: upper };
-    const sqlKey = await env.DB.prepare("SELECT lower(hex(?)) AS k").bind(`default:${upper}`).first<{ k: string }>();
+    const owner = { accountId: "default", namespace: "user", userId: upper };
+    const sqlKey = await env.DB.prepare(
+      `SELECT lower(hex(${OWNER_ADDRESS_SQL})) AS k FROM (SELECT ? AS account_id, ? AS namespace, ? AS user_id)`,
+    )
+      .bind("default", "user", upper)
+      .first<{ k: string }>();
     expect(ftsOwnerKey(owner)).toBe(sqlKey!.k);
     const stored = await env.DB.prepare("SELECT owner_key FROM memories_fts WHERE owner = ?")
-      .bind(`default:${upper}`)
+      .bind(ownerAddress(owner))
       .first<{ owner_key: string }>();
     expect(stored!.owner_key).toBe(ftsOwnerKey(owner));
   });
@@ -125,11 +142,11 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
       { content: "Sold the kayak to a neighbour last spring" },
     ];
     const imported = await importInto(userId, [...strong, ...weak]);
-    const scope = { accountId: "default", userId, actor: "test" };
+    const scope = { accountId: "default", namespace: "user", userId, actor: "test" };
     const deleted = await stubFor(userId).delete(scope, { ids: imported.items.slice(0, 6).map((i) => i.id) });
     expect(deleted.ok).toBe(true);
     const repo = new D1MemoryRepo(env.DB);
-    const found = await repo.searchLexical({ accountId: "default", userId }, ["kayak"], {
+    const found = await repo.searchLexical({ accountId: "default", namespace: "user", userId }, ["kayak"], {
       limit: 2,
       statuses: ["active"],
       contextWeight: 0.4,
@@ -150,7 +167,7 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
     const filler = Array.from({ length: total + 4 }, (_, i) => ({ content: `zqcommon filler ${i}` }));
     const imported = await importInto(userId, [{ content: "zqcommon zqrare notes" }, ...filler]);
     const searcher = new D1LexicalSearch(env.DB, 1);
-    const owner = { accountId: "default", userId };
+    const owner = { accountId: "default", namespace: "user", userId };
     const options = { limit: 5, statuses: ["active" as const], contextWeight: 0.4 };
     await searcher.search(owner, ["zqrare"], options); // learns N
     const first = await searcher.search(owner, ["zqcommon", "zqrare"], options);

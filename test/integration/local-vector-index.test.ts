@@ -1,19 +1,22 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { ownerAddress } from "../../src/memory/owner-address";
 import { l2normalize } from "../../src/memory/vector-math";
 import { LocalVectorIndex, quantize } from "../../src/storage/local-vector-index";
 import { uniqueUser } from "../helpers/api-keys";
 
-const owner = { accountId: "default", userId: "vec-owner" };
-const other = { accountId: "default", userId: "vec-other" };
+const owner = { accountId: "default", namespace: "user", userId: "vec-owner" };
+const other = { accountId: "default", namespace: "user", userId: "vec-other" };
 
 function vec(...values: number[]): Float32Array {
   return l2normalize(Float32Array.from(values));
 }
 
 function freshStub() {
-  return env.USER_MEMORY.get(env.USER_MEMORY.idFromName(`default:${uniqueUser("vec")}`));
+  return env.USER_MEMORY.get(
+    env.USER_MEMORY.idFromName(ownerAddress({ accountId: "default", namespace: "user", userId: uniqueUser("vec") })),
+  );
 }
 
 describe("quantize", () => {

@@ -2,16 +2,17 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { UserMemory } from "../../src/durable/user-memory";
+import { ownerAddress } from "../../src/memory/owner-address";
 import { uniqueUser } from "../helpers/api-keys";
 
 function stubFor(accountId: string, userId: string) {
-  return env.USER_MEMORY.get(env.USER_MEMORY.idFromName(`${accountId}:${userId}`));
+  return env.USER_MEMORY.get(env.USER_MEMORY.idFromName(ownerAddress({ accountId, namespace: "user", userId })));
 }
 
 describe("UserMemory Durable Object (real DO, real D1)", () => {
   it("serves typed RPC and persists rows in D1", async () => {
     const userId = uniqueUser();
-    const scope = { accountId: "default", userId, actor: "test" };
+    const scope = { accountId: "default", namespace: "user", userId, actor: "test" };
     const stub = stubFor("default", userId);
     const saved = await stub.save(scope, { content: "Runs a marathon every spring" });
     expect(saved.ok).toBe(true);
@@ -28,8 +29,8 @@ describe("UserMemory Durable Object (real DO, real D1)", () => {
   it("refuses a scope for another user than the one it was named for", async () => {
     const userId = uniqueUser();
     const stub = stubFor("default", userId);
-    await stub.stats({ accountId: "default", userId, actor: "test" });
-    const other = await stub.stats({ accountId: "default", userId: uniqueUser(), actor: "test" });
+    await stub.stats({ accountId: "default", namespace: "user", userId, actor: "test" });
+    const other = await stub.stats({ accountId: "default", namespace: "user", userId: uniqueUser(), actor: "test" });
     expect(other).toEqual({
       ok: false,
       error: { code: "forbidden", message: "This memory store belongs to another user" },
@@ -40,7 +41,10 @@ describe("UserMemory Durable Object (real DO, real D1)", () => {
   it("returns typed errors across the RPC boundary", async () => {
     const userId = uniqueUser();
     const stub = stubFor("default", userId);
-    const r = await stub.restore({ accountId: "default", userId, actor: "test" }, "01JAAAAAAAAAAAAAAAAAAAAAAA");
+    const r = await stub.restore(
+      { accountId: "default", namespace: "user", userId, actor: "test" },
+      "01JAAAAAAAAAAAAAAAAAAAAAAA",
+    );
     expect(r).toEqual({
       ok: false,
       error: { code: "not_found", message: "Memory 01JAAAAAAAAAAAAAAAAAAAAAAA was not found" },
@@ -53,7 +57,7 @@ describe("UserMemory Durable Object (real DO, real D1)", () => {
     const userId = uniqueUser();
     const stub = stubFor("default", userId);
     const saved = await stub.save(
-      { accountId: "default", userId, actor: "test" },
+      { accountId: "default", namespace: "user", userId, actor: "test" },
       { content: "Grows tomatoes on the balcony" },
     );
     const count = await runInDurableObject(
@@ -69,7 +73,7 @@ describe("UserMemory Durable Object (real DO, real D1)", () => {
 describe("edits make a memory due for consolidation again", () => {
   it("update of content and restore clear consolidated_at", async () => {
     const userId = uniqueUser();
-    const scope = { accountId: "default", userId, actor: "test" };
+    const scope = { accountId: "default", namespace: "user", userId, actor: "test" };
     const stub = stubFor("default", userId);
     const saved = await stub.save(scope, { content: "Plays the cello in a quartet" });
     if (!saved.ok || !saved.value.id) throw new Error("save failed");

@@ -8,7 +8,7 @@ import { uniqueUser } from "../helpers/api-keys";
 import { FakeVectorize } from "../helpers/fake-vectorize";
 import { testService } from "../helpers/test-service";
 
-const scopeOf = (userId: string) => ({ accountId: "default", userId, actor: "test" });
+const scopeOf = (userId: string) => ({ accountId: "default", namespace: "user", userId, actor: "test" });
 
 /** Lexical search switched off, so only the dense path (index + fresh buffer) can find a memory. */
 function denseOnlyRepo(): MemoryRepo {

@@ -6,6 +6,7 @@
 
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { ownerAddress } from "../../src/memory/owner-address";
 import type { ConflictCandidate, Llm } from "../../src/memory/ports";
 import type { MemoryDeps } from "../../src/memory/service-deps";
 import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
@@ -20,11 +21,13 @@ import { recordingLogger, testService } from "../helpers/test-service";
 
 const scopeOf = (userId: string, extra: { agentId?: string; actor?: string } = {}) => ({
   accountId: "default",
+  namespace: "user",
   userId,
   actor: "test",
   ...extra,
 });
-const stubFor = (userId: string) => env.USER_MEMORY.get(env.USER_MEMORY.idFromName(`default:${userId}`));
+const stubFor = (userId: string) =>
+  env.USER_MEMORY.get(env.USER_MEMORY.idFromName(ownerAddress({ accountId: "default", namespace: "user", userId })));
 
 function service(overrides: Partial<MemoryDeps> = {}) {
   return testService({

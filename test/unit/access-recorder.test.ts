@@ -16,10 +16,10 @@ describe("AccessRecorder", () => {
   it("writes a burst of recalls in one touch per round, counting each showing", async () => {
     const { calls, repo } = recordingRepo();
     const recorder = new AccessRecorder(repo, log, 60_000);
-    const alice = { accountId: "a", userId: "alice" };
+    const alice = { accountId: "a", namespace: "user", userId: "alice" };
     recorder.record(alice, ["m1", "m2"], 100);
     recorder.record(alice, ["m2", "m3"], 250);
-    recorder.record({ accountId: "a", userId: "bob" }, ["b1"], 120);
+    recorder.record({ accountId: "a", namespace: "user", userId: "bob" }, ["b1"], 120);
     expect(calls).toEqual([]);
     await recorder.flush();
     expect(calls).toEqual([
@@ -34,7 +34,7 @@ describe("AccessRecorder", () => {
   it("flushes by itself shortly after the first recall", async () => {
     const { calls, repo } = recordingRepo();
     const recorder = new AccessRecorder(repo, log, 10);
-    recorder.record({ accountId: "a", userId: "u" }, ["m1"], 1);
+    recorder.record({ accountId: "a", namespace: "user", userId: "u" }, ["m1"], 1);
     for (let i = 0; i < 50 && calls.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(calls).toEqual([{ user: "u", ids: ["m1"], at: 1 }]);
   });

@@ -26,7 +26,7 @@ function ctx(full = false): JobContext {
   const deps = { log: { warn: (m: string) => warnings.push(m), error: () => {} } } as unknown as MemoryDeps;
   return {
     deps,
-    owner: { accountId: "a", userId: "u" },
+    owner: { accountId: "a", namespace: "user", userId: "u" },
     actor: "test",
     now: 0,
     full,

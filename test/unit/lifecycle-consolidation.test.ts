@@ -11,7 +11,7 @@ import {
 import { buildMemory } from "../../src/memory/memory-factory";
 import type { Memory } from "../../src/memory/types";
 
-const scope = { accountId: "acc", userId: "u", actor: "t" };
+const scope = { accountId: "acc", namespace: "user", userId: "u", actor: "t" };
 let n = 0;
 function mem(content: string, over: Partial<Memory> = {}): Memory {
   n++;

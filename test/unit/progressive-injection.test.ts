@@ -12,7 +12,7 @@ import type { Memory } from "../../src/memory/types";
 
 const NOW = Date.parse("2026-11-29T12:00:00Z");
 const RESET = 300_000;
-const scope = { accountId: "a", userId: "u", actor: "t" };
+const scope = { accountId: "a", namespace: "user", userId: "u", actor: "t" };
 
 function mem(id: string, extra: Partial<Memory> = {}): Memory {
   return { ...buildMemory(scope, id, "h", NOW, { content: id, agentId: null }), ...extra };

@@ -8,7 +8,7 @@ import type { Memory } from "../../src/memory/types";
 import { l2normalize } from "../../src/memory/vector-math";
 
 const NOW = Date.parse("2026-11-29T12:00:00Z");
-const scope = { accountId: "a", userId: "u", actor: "t" };
+const scope = { accountId: "a", namespace: "user", userId: "u", actor: "t" };
 /** Local embedder, a 100-row full-text index (BM25 4 ≈ one specific word matched). */
 const CTX = { embedderKind: "local", corpusSize: 100, now: NOW };
 function mem(id: string, extra: Partial<Memory> = {}): Memory {

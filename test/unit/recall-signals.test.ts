@@ -10,7 +10,7 @@ import { CommonTerms } from "../../src/storage/fts-common-terms";
 import { decodeRowCount } from "../../src/storage/fts5-row-count";
 
 const NOW = Date.UTC(2026, 10, 29, 12);
-const scope = { accountId: "a", userId: "u", actor: "t" };
+const scope = { accountId: "a", namespace: "user", userId: "u", actor: "t" };
 function mem(id: string, content: string, extra: Partial<Memory> = {}): Memory {
   return { ...buildMemory(scope, id, "h", NOW - 86_400_000, { content, agentId: null }), ...extra };
 }

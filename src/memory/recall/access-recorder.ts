@@ -5,6 +5,7 @@
  * moment. One write per recall made the *next* recall wait behind it (LoCoMo, local D1: p50 30.6 ms
  * with a write per recall, 25.3 ms without). Counts stay exact: a memory shown twice is counted twice.
  */
+import { ownerAddress } from "../owner-address";
 import type { Logger, MemoryRepo } from "../ports";
 import type { Owner } from "../types";
 
@@ -29,9 +30,9 @@ export class AccessRecorder {
 
   record(owner: Owner, ids: string[], at: number): void {
     if (ids.length === 0) return;
-    const key = `${owner.accountId}:${owner.userId}`;
+    const key = ownerAddress(owner);
     const p = this.pending.get(key) ?? {
-      owner: { accountId: owner.accountId, userId: owner.userId },
+      owner: { accountId: owner.accountId, namespace: owner.namespace, userId: owner.userId },
       counts: new Map<string, number>(),
       at,
     };
