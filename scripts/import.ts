@@ -1,12 +1,14 @@
 /**
  * @module scripts/import
- * `npm run import -- <file.jsonl> --user <id> [--key <key>] [--url <base>] [--agent <id>] [--map <out.jsonl>]`
+ * `npm run import -- <file.jsonl> --user <id> [--key <key>] [--url <base>] [--agent <id>] [--map <out.jsonl>] [--from-line <n>]`
  * Bulk-imports a JSON Lines file (one memory per line: content, and optionally category, tags,
  * priority, confidence, memory_type, event_time, expires_at, source, external_id, created_at,
  * shared) into a running server through POST /v1/import, with a progress bar on stderr.
  * The whole file is validated first (locally for JSON, then by the server with ?dry_run=true), so a
- * bad line anywhere means nothing is written. Each request then lands all or nothing; lines with an
- * external_id the user already has are skipped, so an interrupted import can simply be re-run.
+ * bad line anywhere means nothing is written. The file then goes in requests of at most 1,000 lines,
+ * each landing all or nothing (the server writes it in bounded D1 batches); when one fails, the
+ * import stops and prints the `--from-line` that resumes exactly after the last request that landed.
+ * Lines with an external_id the user already has are skipped, so re-running the whole file is safe too.
  * The key comes from --key or HIPPOCAMPUS_KEY, the server from --url or HIPPOCAMPUS_URL.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -16,7 +18,7 @@ import { chunkLines, type ImportItem, type LineProblem, postImport, type SourceL
 class CliError extends Error {}
 
 const USAGE =
-  "usage: npm run import -- <file.jsonl> --user <id> [--key <key>] [--url http://127.0.0.1:8787] [--agent <id>] [--map <out.jsonl>]";
+  "usage: npm run import -- <file.jsonl> --user <id> [--key <key>] [--url http://127.0.0.1:8787] [--agent <id>] [--map <out.jsonl>] [--from-line <n>]";
 
 function options() {
   const { values, positionals } = parseArgs({
@@ -27,6 +29,7 @@ function options() {
       url: { type: "string" },
       agent: { type: "string" },
       map: { type: "string" },
+      "from-line": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -37,11 +40,14 @@ function options() {
   const key = values.key ?? process.env.HIPPOCAMPUS_KEY;
   if (positionals.length !== 1) throw new CliError(`give exactly one file\n${USAGE}`);
   if (!key) throw new CliError(`no API key: pass --key or set HIPPOCAMPUS_KEY\n${USAGE}`);
+  const fromLine = Number(values["from-line"] ?? 1);
+  if (!Number.isInteger(fromLine) || fromLine < 1) throw new CliError(`--from-line takes a line number (1 or more)`);
   return {
     file: positionals[0],
     user: values.user,
     agent: values.agent,
     map: values.map,
+    fromLine,
     key,
     url: values.url ?? process.env.HIPPOCAMPUS_URL ?? "http://127.0.0.1:8787",
   };
@@ -127,9 +133,10 @@ async function send(
   for (const chunk of chunks) {
     const r = await postImport(o.url, o.key, chunk, { user: o.user, agent: o.agent });
     if (!r.ok) {
-      const written = done > 0 ? `lines 1-${chunk[0].fileLine - 1} of the file were imported; ` : "";
+      const written =
+        done > 0 ? `lines before ${chunk[0].fileLine} of the file were imported; ` : "nothing was imported; ";
       throw new CliError(
-        `import stopped at line ${chunk[0].fileLine}: ${r.message}\n${written}re-running skips lines whose external_id was already imported`,
+        `import stopped at line ${chunk[0].fileLine}: ${r.message}\n${written}resume with --from-line ${chunk[0].fileLine} (re-running the whole file also skips lines whose external_id was imported)`,
       );
     }
     for (const item of r.body.items) t.items.push({ ...item, file_line: chunk[item.line - 1].fileLine });
@@ -145,7 +152,8 @@ async function send(
 
 async function main(): Promise<void> {
   const o = options();
-  const lines = readLines(o.file);
+  const lines = readLines(o.file).filter((l) => l.fileLine >= o.fromLine);
+  if (lines.length === 0) throw new CliError(`${o.file} has no lines at or after line ${o.fromLine}`);
   const chunks = chunkLines(lines);
   await validate(o, chunks);
   const started = Date.now();

@@ -118,6 +118,7 @@ export function buildMemoryService(env: Env, config: Config, sql: SqlStorage): M
       embedderKind: config.EMBEDDING_PROVIDER,
       retentionDays: config.SOFT_DELETE_RETENTION_DAYS,
       halfLifeDays: config.IMPORTANCE_HALF_LIFE_DAYS,
+      importBatchRows: config.IMPORT_BATCH_ROWS,
     },
   });
 }

@@ -85,6 +85,8 @@ const baseSchema = z.object({
   LIFECYCLE_USER_MAX_ROWS: intFrom(2_000, 1, 100_000),
   LIFECYCLE_USERS_PER_RUN: intFrom(50, 1, 1_000),
   LIFECYCLE_CONCURRENCY: intFrom(6, 1, 32),
+  // Rows per D1 batch of a bulk import (3 statements each): bounds the time one batch holds D1.
+  IMPORT_BATCH_ROWS: intFrom(100, 1, 5_000),
   TOOL_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]*$/, "letters, digits, _ and - only")

@@ -5,8 +5,13 @@
  * conversations so neighbouring turns stay in one request, and posts them. Node built-ins only.
  */
 
-/** Server limits (src/memory/limits.ts: importLinesMax, bodyMaxBytes), with headroom for bytes. */
-export const MAX_LINES_PER_REQUEST = 5000;
+/**
+ * Lines per request: the server takes up to 5,000 (src/memory/limits.ts: importLinesMax), but a
+ * request is the unit that lands all or nothing, and 1,000 lines (ten D1 batches of 100 rows) keep
+ * each one short, so a failure costs at most one request and the import resumes after it.
+ */
+export const MAX_LINES_PER_REQUEST = 1000;
+/** The server's body limit (bodyMaxBytes), with headroom. */
 export const MAX_BYTES_PER_REQUEST = 900_000;
 
 export interface SourceLine {
@@ -35,6 +40,8 @@ export interface ImportResponse {
   warned: number;
   indexed: number;
   items: ImportItem[];
+  /** The D1 batches the server wrote this request in (count, longest wall time in ms). */
+  batches?: { count: number; longest_ms: number };
 }
 
 export interface LineProblem {

@@ -105,8 +105,12 @@ function snapshotProject(dir: string): void {
   symlinkSync(resolve(root, "node_modules"), join(dir, "node_modules"), "dir");
 }
 
-/** Starts wrangler dev on the local adapters with state under `persistDir`; resolves once /health answers. */
-export async function startLocalServer(persistDir: string, timeoutMs = 90_000): Promise<LocalServer> {
+/** Starts wrangler dev on the local adapters with state under `persistDir` (and `vars` overriding [env.dev.vars]); resolves once /health answers. */
+export async function startLocalServer(
+  persistDir: string,
+  timeoutMs = 90_000,
+  vars: Record<string, string> = {},
+): Promise<LocalServer> {
   // BENCH_PORT / BENCH_INSPECTOR_PORT pin the ports where several people share one machine.
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   const inspector = process.env.BENCH_INSPECTOR_PORT ? ["--inspector-port", process.env.BENCH_INSPECTOR_PORT] : [];
@@ -127,6 +131,7 @@ export async function startLocalServer(persistDir: string, timeoutMs = 90_000): 
     "--persist-to",
     resolve(persistDir),
     ...inspector,
+    ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
   ];
   const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "1" };
   // detached: wrangler leads a process group of its own, which stop() ends as a whole.

@@ -22,6 +22,8 @@ export interface ServiceSettings {
   embedderKind: "local" | "workers-ai";
   retentionDays: number;
   halfLifeDays: number;
+  /** Rows per D1 batch of a bulk import (memory/import/import-batches.ts); its default when unset. */
+  importBatchRows?: number;
 }
 
 export interface MemoryDeps {

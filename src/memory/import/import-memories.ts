@@ -4,8 +4,8 @@
  * value filter, no duplicate merge and no superseding — a migration must land what the source
  * system held. Two safety rules still apply: secrets are redacted (nothing stores a credential in
  * clear) and text that looks like prompt injection is stored but reported, for the caller to
- * review. All rows of one call land in one D1 batch (all or nothing); vectors are embedded before
- * the write and indexed in bulk after it.
+ * review. Rows land in bounded D1 batches, all or nothing per request (import-batches.ts); vectors
+ * are embedded before the write and indexed in bulk after it.
  */
 import { indexVectors } from "../indexing";
 import { buildMemory, contentHash, resolveExpiry } from "../memory-factory";
@@ -16,6 +16,7 @@ import type { Memory, Scope } from "../types";
 import { detectInjection } from "../write/injection-detector";
 import { type Redaction, redactSecrets } from "../write/redact-secrets";
 import { conversationContext } from "./conversation-context";
+import { writeInBatches } from "./import-batches";
 import type { NumberedLine } from "./import-line";
 
 export interface ImportedItem {
@@ -41,6 +42,8 @@ export interface ImportResult {
   /** Imported memories whose vectors reached the index (the rest are found lexically until repair). */
   indexed: number;
   items: ImportedItem[];
+  /** The D1 batches the rows went in: how many, and the longest one's wall time (ms). */
+  batches: { count: number; longest_ms: number };
 }
 
 /** External ids this user already has (any status: a re-import never resurrects a deleted memory). */
@@ -118,7 +121,14 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, lines: Numb
     items.push(itemFor(l, memory, redacted[i].redactions, redacted[i].text));
   }
   const vectors = await deps.embedder.embed(writes.map((w) => w.memory.content));
-  if (writes.length > 0) await deps.repo.write(scope, writes, []);
+  const lineOf = new Map(items.map((it) => [it.id, it.line]));
+  const batches = await writeInBatches(
+    deps,
+    scope,
+    writes,
+    (w) => lineOf.get(w.memory.id) ?? 0,
+    deps.settings.importBatchRows,
+  );
   const { indexed } = await indexVectors(
     deps,
     scope,
@@ -131,5 +141,6 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, lines: Numb
     redacted: items.filter((it) => it.redactions).length,
     warned: items.filter((it) => it.warnings).length,
     items,
+    batches: { count: batches.count, longest_ms: batches.longestMs },
   };
 }

@@ -1,0 +1,80 @@
+/**
+ * @module memory/import/import-batches
+ * Writes an import's rows as a sequence of bounded D1 batches. A D1 batch is one transaction that
+ * counts against the 30 s query limit as a whole and holds the database for every user while it runs,
+ * so a 5,000-line import is never one batch of ~15,000 statements: it is `rowsPerBatch` rows (three
+ * statements each) at a time. The request stays all or nothing: when a batch fails, the batches
+ * already written are removed again (bounded purges, content-free purge events) before the error
+ * goes back; only if that clean-up fails too does the error say which lines remain.
+ */
+import { MemoryError } from "../errors";
+import type { MemoryWrite } from "../ports";
+import type { MemoryDeps } from "../service-deps";
+import type { Scope } from "../types";
+
+/** Rows per D1 batch by default: 300 statements, milliseconds of work (docs/benchmarks.md). */
+export const IMPORT_BATCH_ROWS = 100;
+
+export interface BatchTiming {
+  /** D1 batches the rows went in. */
+  count: number;
+  /** Wall time of the longest one (ms). */
+  longestMs: number;
+}
+
+/** Writes `writes` in order, `rowsPerBatch` rows per batch; rolls back on a failure (see the module note). */
+export async function writeInBatches(
+  deps: MemoryDeps,
+  scope: Scope,
+  writes: MemoryWrite[],
+  lineOf: (w: MemoryWrite) => number,
+  rowsPerBatch = IMPORT_BATCH_ROWS,
+): Promise<BatchTiming> {
+  const timing: BatchTiming = { count: 0, longestMs: 0 };
+  const written: MemoryWrite[] = [];
+  for (let i = 0; i < writes.length; i += rowsPerBatch) {
+    const part = writes.slice(i, i + rowsPerBatch);
+    const started = Date.now();
+    try {
+      await deps.repo.write(scope, part, []);
+    } catch (err) {
+      throw await rollBack(deps, scope, written, lineOf, err);
+    }
+    timing.count++;
+    timing.longestMs = Math.max(timing.longestMs, Date.now() - started);
+    written.push(...part);
+  }
+  return timing;
+}
+
+async function rollBack(
+  deps: MemoryDeps,
+  scope: Scope,
+  written: MemoryWrite[],
+  lineOf: (w: MemoryWrite) => number,
+  cause: unknown,
+): Promise<MemoryError> {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  if (written.length === 0) return asMemoryError(cause, "Import failed; nothing was imported");
+  try {
+    await deps.repo.purge(
+      scope,
+      written.map((w) => w.memory.id),
+      "import-rollback",
+      deps.clock.now(),
+    );
+    return asMemoryError(cause, "Import failed and was rolled back; nothing was imported");
+  } catch {
+    const last = lineOf(written[written.length - 1]);
+    deps.log.error("import rollback failed", { rows: written.length, lastLine: last });
+    return new MemoryError(
+      "internal",
+      `Import failed after lines up to ${last} were stored, and removing them failed too (${reason}); re-sending the request skips lines whose external_id is stored`,
+    );
+  }
+}
+
+function asMemoryError(cause: unknown, prefix: string): MemoryError {
+  if (cause instanceof MemoryError) return new MemoryError(cause.code, `${prefix}: ${cause.message}`, cause.field);
+  return new MemoryError("internal", `${prefix}: the database refused a batch`);
+}
