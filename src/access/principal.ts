@@ -11,6 +11,11 @@ export interface Principal {
   userId: string | null;
   appName: string | null;
   keyId: string;
+  /**
+   * The credential itself, for binding state to it (a legacy SSE session): `key:<api key id>` or
+   * `grant:<OAuth grant id>`. Two keys of one user, or two grants made with one key, differ.
+   */
+  credential: string;
   /** False for read-only OAuth grants (memory:read without memory:write). */
   canWrite: boolean;
 }

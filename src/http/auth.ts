@@ -67,6 +67,7 @@ export async function principalFromKey(
       userId: row.userId,
       appName: row.appName,
       keyId: row.id,
+      credential: `key:${row.id}`,
       canWrite: true,
     },
   };

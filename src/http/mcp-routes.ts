@@ -12,6 +12,7 @@ import { messages } from "../mcp/messages";
 import { buildMcpServer } from "../mcp/server-factory";
 import type { AppEnv } from "./app-env";
 import { callerOf } from "./caller";
+import { bindSseSession } from "./sse-sessions";
 
 export function serveMcp(c: Context<AppEnv>): Promise<Response> {
   const config = loadConfig(c.env);
@@ -27,8 +28,10 @@ export function serveMcp(c: Context<AppEnv>): Promise<Response> {
 
 const sseHandler = LegacySseSession.serveSSE("/sse", { binding: "SSE_SESSION" });
 
-export function serveSse(c: Context<AppEnv>): Promise<Response> {
+export async function serveSse(c: Context<AppEnv>): Promise<Response> {
+  const bound = await bindSseSession(c);
+  if (bound instanceof Response) return bound;
   const execution = c.executionCtx as ExecutionContext & { props?: unknown };
   execution.props = { caller: callerOf(c) };
-  return sseHandler.fetch(c.req.raw, c.env, execution);
+  return sseHandler.fetch(bound, c.env, execution);
 }

@@ -3,7 +3,8 @@
  * Legacy SSE transport for older MCP clients. The agents SDK's McpAgent (SDK v1) keeps one Durable
  * Object per SSE session; here it is only a transport: it registers the same tools, resources and
  * prompts as /mcp, and every call goes to the user's UserMemory object. The first caller pins the
- * session, so a message posted with someone else's credentials cannot act inside it.
+ * session (and http/sse-sessions.ts refuses, with 404, a message from another credential or for an id
+ * the server did not issue), so a message posted with someone else's credentials cannot act inside it.
  */
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { McpAgent } from "agents/mcp";
@@ -34,7 +35,7 @@ export class LegacySseSession extends McpAgent<Env, unknown, SseProps> {
     const caller: CallerContext = { ...pinned, sessionHeader: pinned.sessionHeader ?? `sse:${this.name}` };
     const ctx: ToolContext = { env: this.env, config, caller, messages: messages(config.LOCALE, config.TOOL_PREFIX) };
     const guard = () => {
-      if (this.props?.caller && this.props.caller.principal.keyId !== pinned.principal.keyId) {
+      if (this.props?.caller && this.props.caller.principal.credential !== pinned.principal.credential) {
         throw new MemoryError("forbidden", "This SSE session belongs to another credential");
       }
     };

@@ -106,6 +106,17 @@ export const apiKeys = sqliteTable(
   (t) => [uniqueIndex("api_keys_hash_idx").on(t.keyHash)],
 );
 
+/** Legacy SSE sessions this server issued, each bound to the credential that opened it (http/sse-sessions.ts). */
+export const sseSessions = sqliteTable(
+  "sse_sessions",
+  {
+    id: text("id").primaryKey(),
+    credential: text("credential").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("sse_sessions_created_idx").on(t.createdAt)],
+);
+
 export type MemoryRow = typeof memories.$inferSelect;
 export type NewMemoryRow = typeof memories.$inferInsert;
 export type MemoryEventRow = typeof memoryEvents.$inferSelect;

@@ -49,6 +49,7 @@ export async function principalFromAccessToken(
     userId: props.data.userId,
     appName: null,
     keyId: props.data.keyId,
+    credential: `grant:${grantOf(token)?.grantId ?? props.data.keyId}`,
     // The token's own scopes, not the grant's: a token request may narrow them.
     canWrite: props.data.canWrite && allowsWrite(validated.scope),
   };
