@@ -1,9 +1,12 @@
 /**
  * @module scripts/import
- * `npm run import -- <file.jsonl> --user <id> [--key <key>] [--url <base>] [--agent <id>] [--map <out.jsonl>] [--from-line <n>]`
- * Bulk-imports a JSON Lines file (one memory per line: content, and optionally category, tags,
- * priority, confidence, memory_type, event_time, expires_at, source, external_id, created_at,
- * shared) into a running server through POST /v1/import, with a progress bar on stderr.
+ * `npm run import -- <file> --user <id> [--key <key>] [--url <base>] [--agent <id>] [--format <f>] [--map <out.jsonl>] [--from-line <n>]`
+ * Bulk-imports a file into a running server through POST /v1/import, with a progress bar on
+ * stderr. Formats (detected by the server, or --format): jsonl (one memory per line: content, and
+ * optionally category, tags, priority, confidence, memory_type, event_time, expires_at, source,
+ * external_id, created_at, shared), hippocampus (a file from `npm run export`), mcp-memory (the
+ * official MCP memory server's memory.jsonl), mem0 (a mem0 get_all / OpenMemory JSON export) and
+ * text (plain text or Markdown, one memory per line or bullet).
  * The whole file is validated first (locally for JSON, then by the server with ?dry_run=true), so a
  * bad line anywhere means nothing is written. The file then goes in requests of at most 1,000 lines,
  * each landing all or nothing (the server writes it in bounded D1 batches); when one fails, the
@@ -13,12 +16,13 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { chunkLines, type ImportItem, type LineProblem, postImport, type SourceLine } from "./lib/import-client.ts";
+import { type ImportItem, type LineProblem, postImport, type SourceLine } from "./lib/import-client.ts";
+import { bodyOf, FORMATS, type Format, type PreparedFile, prepareFile, withHeader } from "./lib/import-file.ts";
 
 class CliError extends Error {}
 
 const USAGE =
-  "usage: npm run import -- <file.jsonl> --user <id> [--key <key>] [--url http://127.0.0.1:8787] [--agent <id>] [--map <out.jsonl>] [--from-line <n>]";
+  "usage: npm run import -- <file> --user <id> [--key <key>] [--url http://127.0.0.1:8787] [--agent <id>] [--format hippocampus|jsonl|mcp-memory|mem0|text] [--map <out.jsonl>] [--from-line <n>]";
 
 function options() {
   const { values, positionals } = parseArgs({
@@ -30,6 +34,7 @@ function options() {
       agent: { type: "string" },
       map: { type: "string" },
       "from-line": { type: "string" },
+      format: { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -42,42 +47,26 @@ function options() {
   if (!key) throw new CliError(`no API key: pass --key or set HIPPOCAMPUS_KEY\n${USAGE}`);
   const fromLine = Number(values["from-line"] ?? 1);
   if (!Number.isInteger(fromLine) || fromLine < 1) throw new CliError(`--from-line takes a line number (1 or more)`);
+  if (values.format !== undefined && !(FORMATS as readonly string[]).includes(values.format))
+    throw new CliError(`--format must be one of ${FORMATS.join(", ")}\n${USAGE}`);
   return {
     file: positionals[0],
     user: values.user,
     agent: values.agent,
     map: values.map,
     fromLine,
+    format: values.format as Format | undefined,
     key,
     url: values.url ?? process.env.HIPPOCAMPUS_URL ?? "http://127.0.0.1:8787",
   };
 }
 
-/** Non-blank lines with their file line numbers; JSON errors are reported before anything is sent. */
-function readLines(file: string): SourceLine[] {
-  let text: string;
+function readFile(file: string): string {
   try {
-    text = readFileSync(file, "utf8");
+    return readFileSync(file, "utf8");
   } catch (err) {
     throw new CliError(`cannot read ${file}: ${(err as Error).message}`);
   }
-  const lines: SourceLine[] = [];
-  const problems: string[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    if (raw.trim() === "") return;
-    try {
-      const value = JSON.parse(raw) as { source?: unknown };
-      lines.push({ fileLine: i + 1, text: raw, source: typeof value?.source === "string" ? value.source : null });
-    } catch (err) {
-      problems.push(`line ${i + 1}: is not valid JSON (${(err as Error).message})`);
-    }
-  });
-  if (problems.length > 0)
-    throw new CliError(
-      `${problems.length} line(s) of ${file} are not JSON; nothing was imported:\n  ${problems.slice(0, 50).join("\n  ")}`,
-    );
-  if (lines.length === 0) throw new CliError(`${file} has no lines to import`);
-  return lines;
 }
 
 /** Server-side line problems, renumbered to lines of the file. */
@@ -96,10 +85,24 @@ function progress(done: number, total: number, imported: number, skipped: number
   else process.stderr.write(`${text}\n`);
 }
 
-async function validate(o: ReturnType<typeof options>, chunks: SourceLine[][]): Promise<void> {
+type Options = ReturnType<typeof options>;
+
+/** What every request of this file sends: who it is for, the format, the body of a chunk. */
+function requestFor(o: Options, f: PreparedFile, format: string | undefined, chunk: SourceLine[]) {
+  return { user: o.user, agent: o.agent, format, body: bodyOf(chunk, f.document) };
+}
+
+/** The file's format: --format, or what the server detects in the first request. */
+async function detect(o: Options, f: PreparedFile): Promise<string | undefined> {
+  if (o.format) return o.format;
+  const r = await postImport(o.url, o.key, f.chunks[0], { ...requestFor(o, f, undefined, f.chunks[0]), dryRun: true });
+  return r.ok ? r.body.format : r.format;
+}
+
+async function validate(o: Options, f: PreparedFile, format: string | undefined): Promise<void> {
   const problems: string[] = [];
-  for (const chunk of chunks) {
-    const r = await postImport(o.url, o.key, chunk, { user: o.user, agent: o.agent, dryRun: true });
+  for (const chunk of f.chunks) {
+    const r = await postImport(o.url, o.key, chunk, { ...requestFor(o, f, format, chunk), dryRun: true });
     if (r.ok) continue;
     // A request-level refusal (key, user, size) would repeat for every request: say it once.
     if (r.lines.length === 0 || r.lines.every((l) => l.line === 0))
@@ -121,17 +124,13 @@ interface Totals {
 }
 
 /** Sends the chunks in order; a failed request stops the import and says what already landed. */
-async function send(
-  o: ReturnType<typeof options>,
-  chunks: SourceLine[][],
-  total: number,
-  started: number,
-): Promise<Totals> {
+async function send(o: Options, f: PreparedFile, format: string | undefined, started: number): Promise<Totals> {
+  const { chunks, total } = f;
   const t: Totals = { imported: 0, skipped: 0, warned: 0, redacted: 0, items: [] };
   let done = 0;
   progress(0, total, 0, 0, started);
   for (const chunk of chunks) {
-    const r = await postImport(o.url, o.key, chunk, { user: o.user, agent: o.agent });
+    const r = await postImport(o.url, o.key, chunk, requestFor(o, f, format, chunk));
     if (!r.ok) {
       const written =
         done > 0 ? `lines before ${chunk[0].fileLine} of the file were imported; ` : "nothing was imported; ";
@@ -140,7 +139,9 @@ async function send(
       );
     }
     for (const item of r.body.items) t.items.push({ ...item, file_line: chunk[item.line - 1].fileLine });
-    done += chunk.length;
+    // A header repeated at the start of a later request is not a line of the file's progress.
+    const repeated = format === "hippocampus" && chunk[0] === f.first && !(chunk === chunks[0] && o.fromLine === 1);
+    done += chunk.length - (repeated ? 1 : 0);
     t.imported += r.body.imported;
     t.skipped += r.body.skipped;
     t.warned += r.body.warned;
@@ -152,12 +153,14 @@ async function send(
 
 async function main(): Promise<void> {
   const o = options();
-  const lines = readLines(o.file).filter((l) => l.fileLine >= o.fromLine);
-  if (lines.length === 0) throw new CliError(`${o.file} has no lines at or after line ${o.fromLine}`);
-  const chunks = chunkLines(lines);
-  await validate(o, chunks);
+  const prepared = prepareFile(readFile(o.file), o.format, o.fromLine);
+  if (prepared.total === 0) throw new CliError(`${o.file} has nothing to import at or after line ${o.fromLine}`);
+  const format = await detect(o, prepared);
+  // A Hippocampus export is read by its header: every request starts with it.
+  const f = format === "hippocampus" ? { ...prepared, chunks: withHeader(prepared.chunks, prepared.first) } : prepared;
+  await validate(o, f, format);
   const started = Date.now();
-  const t = await send(o, chunks, lines.length, started);
+  const t = await send(o, f, format, started);
   if (o.map)
     writeFileSync(
       o.map,
@@ -166,7 +169,7 @@ async function main(): Promise<void> {
         .join("\n")}\n`,
     );
   console.log(
-    `Imported ${t.imported} memories, skipped ${t.skipped} already imported, redacted secrets in ${t.redacted}, flagged ${t.warned} for review (${((Date.now() - started) / 1000).toFixed(1)} s).`,
+    `Imported ${t.imported} memories (format ${format ?? "detected"}), skipped ${t.skipped} already imported, redacted secrets in ${t.redacted}, flagged ${t.warned} for review (${((Date.now() - started) / 1000).toFixed(1)} s).`,
   );
   for (const i of t.items.filter((it) => it.warnings)) console.log(`  line ${i.file_line}: ${i.warnings!.join("; ")}`);
   if (o.map) console.log(`Line → memory id map written to ${o.map}.`);

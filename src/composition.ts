@@ -10,13 +10,14 @@ import type { Env } from "./env";
 import { FreshBuffer } from "./memory/fresh-buffer";
 import type { LifecyclePolicy } from "./memory/lifecycle/lifecycle-types";
 import { MemoryService } from "./memory/memory-service";
-import type { Embedder, LifecycleScan, Llm, Reranker, VectorIndex } from "./memory/ports";
+import type { Embedder, ExportReader, LifecycleScan, Llm, Reranker, VectorIndex } from "./memory/ports";
 import { LocalHashEmbedder } from "./providers/local-hash-embedder";
 import { RulesLlm } from "./providers/rules-llm";
 import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
 import { WorkersAiLlm } from "./providers/workers-ai-llm";
 import { EMBEDDING_MODELS, isEmbeddingModel, isLlmModel, isRerankerModel } from "./providers/workers-ai-models";
 import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
+import { D1ExportReader } from "./storage/d1-export-reader";
 import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
 import { D1MemoryRepo } from "./storage/d1-memory-repo";
 import { DoIdempotencyStore } from "./storage/do-idempotency-store";
@@ -141,4 +142,9 @@ export function lifecyclePolicy(config: Config): LifecyclePolicy {
 /** Cross-user lifecycle queries for the cron fan-out and /health. */
 export function buildLifecycleScan(env: Env): LifecycleScan {
   return new D1LifecycleScan(env.DB);
+}
+
+/** Export reads straight from D1 in the Worker: a read needs no single writer. */
+export function buildExportReader(env: Env): ExportReader {
+  return new D1ExportReader(env.DB);
 }

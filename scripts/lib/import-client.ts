@@ -34,6 +34,7 @@ export interface ImportItem {
 }
 
 export interface ImportResponse {
+  format?: string;
   imported: number;
   skipped: number;
   redacted: number;
@@ -53,7 +54,7 @@ export interface LineProblem {
 
 export type PostResult =
   | { ok: true; body: ImportResponse }
-  | { ok: false; status: number; message: string; lines: LineProblem[] };
+  | { ok: false; status: number; message: string; lines: LineProblem[]; format?: string };
 
 const encoder = new TextEncoder();
 const utf8Bytes = (text: string) => encoder.encode(text).byteLength;
@@ -91,22 +92,23 @@ function sourceBoundary(chunk: SourceLine[]): number {
   return chunk.length;
 }
 
-/** POSTs one request; `dryRun` validates without writing. */
+/** POSTs one request (its lines joined, or `body` when given); `dryRun` validates without writing. */
 export async function postImport(
   base: string,
   key: string,
   chunk: SourceLine[],
-  query: { user?: string; agent?: string; dryRun?: boolean },
+  query: { user?: string; agent?: string; dryRun?: boolean; format?: string; body?: string },
 ): Promise<PostResult> {
   const params = new URLSearchParams();
   if (query.user) params.set("user_id", query.user);
   if (query.agent) params.set("agent_id", query.agent);
+  if (query.format) params.set("format", query.format);
   if (query.dryRun) params.set("dry_run", "true");
   const url = `${base.replace(/\/+$/, "")}/v1/import`;
   const res = await fetch(`${url}${params.size > 0 ? `?${params}` : ""}`, {
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/x-ndjson" },
-    body: chunk.map((l) => l.text).join("\n"),
+    body: query.body ?? chunk.map((l) => l.text).join("\n"),
   }).catch((err: Error) => {
     throw new Error(
       `cannot reach ${url}: ${(err.cause as Error | undefined)?.message ?? err.message} (is the server running? npm run dev)`,
@@ -115,5 +117,6 @@ export async function postImport(
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (res.ok) return { ok: true, body: body as unknown as ImportResponse };
   const lines = (Array.isArray(body.lines) ? body.lines : []) as LineProblem[];
-  return { ok: false, status: res.status, message: String(body.message ?? `HTTP ${res.status}`), lines };
+  const format = typeof body.format === "string" ? body.format : undefined;
+  return { ok: false, status: res.status, message: String(body.message ?? `HTTP ${res.status}`), lines, format };
 }

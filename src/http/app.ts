@@ -9,6 +9,7 @@ import { LIMITS } from "../memory/limits";
 import type { AppEnv } from "./app-env";
 import { requireBearerAuth } from "./auth";
 import { errorBody, handleError } from "./error-response";
+import { exportRoute } from "./export-route";
 import { health } from "./health";
 import { importRoute } from "./import-route";
 import { mcpCors } from "./mcp-cors";
@@ -33,6 +34,7 @@ export function buildApp(): Hono<AppEnv> {
   app.all("/mcp", serveMcp);
   app.use("/v1/*", ...serverTiming);
   app.post("/v1/import", limitBody, requireBearerAuth, importRoute);
+  app.get("/v1/export", requireBearerAuth, exportRoute);
   app.use("/sse", requireBearerAuth);
   app.use("/sse/*", limitBody, requireBearerAuth);
   app.get("/sse", serveSse);

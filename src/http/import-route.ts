@@ -1,7 +1,8 @@
 /**
  * @module http/import-route
  * POST /v1/import — bulk import over HTTP. The body is JSON Lines (one memory per line, fields in
- * memory/import/import-line.ts); `?user_id=` names the end user for app keys, `?agent_id=` (or
+ * memory/import/import-line.ts), a Hippocampus export, the MCP memory server's memory.jsonl, a mem0
+ * export or plain text / Markdown (`?format=`, else detected); `?user_id=` names the end user for app keys, `?agent_id=` (or
  * X-Agent-Id) makes the memories private to an agent. The whole body is validated first: any bad
  * line answers 400 with every problem by line number and nothing is written. A valid body goes to
  * the user's Durable Object and lands in one D1 batch. `?dry_run=true` validates without writing.
@@ -11,14 +12,26 @@ import { z } from "zod";
 import { requireWrite, resolveScope, scopeFields } from "../access/scope";
 import { type MemoryCallContext, withMemory } from "../access/user-memory-client";
 import { invalidInput } from "../memory/errors";
-import { describeLineError, parseImportLines } from "../memory/import/parse-import-lines";
+import { parseImportBody } from "../memory/import/formats/parse-import-body";
+import { IMPORT_FORMATS } from "../memory/import/formats/raw-record";
+import { describeLineError } from "../memory/import/parse-import-lines";
 import type { AppEnv } from "./app-env";
 import { callerOf } from "./caller";
 
-const scopeQuery = z.object(scopeFields);
+const scopeQuery = z.object({
+  ...scopeFields,
+  format: z
+    .enum(IMPORT_FORMATS)
+    .optional()
+    .describe("The body's format; detected when not given (memory/import/formats/parse-import-body.ts)"),
+});
 
 function scopeArgs(c: Context<AppEnv>): z.infer<typeof scopeQuery> {
-  const parsed = scopeQuery.safeParse({ user_id: c.req.query("user_id"), agent_id: c.req.query("agent_id") });
+  const parsed = scopeQuery.safeParse({
+    user_id: c.req.query("user_id"),
+    agent_id: c.req.query("agent_id"),
+    format: c.req.query("format"),
+  });
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw invalidInput(String(issue.path[0] ?? "query"), issue.message);
@@ -29,17 +42,18 @@ export async function importRoute(c: Context<AppEnv>): Promise<Response> {
   requireWrite(ctx);
   const args = scopeArgs(c);
   resolveScope(ctx, args); // who the import is for is checked before the body is read
-  const parsed = parseImportLines(await c.req.text());
+  const parsed = parseImportBody(await c.req.text(), args.format);
   if (!parsed.ok) {
     const lines = parsed.errors.map((e) => ({ ...e, text: describeLineError(e) }));
     const message =
       parsed.invalidLines > 0
         ? `${parsed.invalidLines} line${parsed.invalidLines === 1 ? " is" : "s are"} invalid; nothing was imported. First: ${lines[0].text}`
         : `Nothing was imported: ${lines[0].text}`;
-    return c.json({ error: "invalid_input", message, lines }, 400);
+    return c.json({ error: "invalid_input", message, format: parsed.format, lines }, 400);
   }
   // A dry run validates only: `npm run import` checks a whole file this way before writing any of it.
-  if (c.req.query("dry_run") === "true") return c.json({ dry_run: true, valid: parsed.lines.length }, 200);
+  if (c.req.query("dry_run") === "true")
+    return c.json({ dry_run: true, format: parsed.format, valid: parsed.lines.length }, 200);
   const result = await withMemory(ctx, args, (stub, scope) => stub.import(scope, parsed.lines));
-  return c.json(result, 200);
+  return c.json({ format: parsed.format, ...result }, 200);
 }

@@ -19,6 +19,8 @@ export const LIMITS = {
   externalIdMaxChars: 128,
   /** Per-line errors one import response lists; the count covers the rest. */
   importErrorsMax: 100,
+  /** History events one imported memory may carry (a Hippocampus export's history). */
+  importHistoryMax: 1000,
   ttlDaysMax: 36500,
   userIdMaxChars: 128,
   agentIdMaxChars: 128,

@@ -5,6 +5,7 @@
  * Nothing in memory/ imports an adapter.
  */
 
+import type { ExportFilter } from "./export/export-format";
 import type { LifecycleJobName, RetentionRule } from "./lifecycle/lifecycle-types";
 import type {
   EventOp,
@@ -100,6 +101,8 @@ export interface MemoryWrite {
   /** Pre-tokenized text of neighbouring turns (bulk import), indexed in the FTS context column. */
   contextTokens?: string;
   event: MemoryEvent;
+  /** Imported history (a Hippocampus export): written instead of `event`. */
+  history?: MemoryEvent[];
 }
 
 export interface MemoryPatch {
@@ -147,6 +150,28 @@ export interface MemoryRepo {
   /** Sets importance and decayed_at; no event (decay is a ranking signal, not a change of content). */
   setDecayedImportance(owner: Owner, updates: { id: string; importance: number }[], at: number): Promise<void>;
   markConsolidated(owner: Owner, ids: string[], at: number): Promise<void>;
+
+  // ---- import of an export (memory/import/import-links) ----
+  /** Rows whose superseded_by or derived_from still holds a `prefix`ed (unresolved) link. */
+  pendingLinks(owner: Owner, prefix: string): Promise<LinkRow[]>;
+  /** Sets links without an event: resolving an imported link is not a change of the memory. */
+  setLinks(owner: Owner, updates: LinkRow[]): Promise<void>;
+}
+
+export interface LinkRow {
+  id: string;
+  supersededBy: string | null;
+  derivedFrom: string[];
+}
+
+/** Reads for an export (memory/export): every status, keyset pages, the history of a page's rows. */
+export interface ExportReader {
+  /** Rows matching the filter in (created_at, id) order after `after`. */
+  exportPage(owner: Owner, filter: ExportFilter, after: Keyset | null, limit: number): Promise<Memory[]>;
+  /** How many rows match the filter (for a progress bar; the export's last line has the real count). */
+  count(owner: Owner, filter: ExportFilter): Promise<number>;
+  /** Events of these memories, each list in the order they happened. */
+  eventsOf(owner: Owner, ids: string[]): Promise<Map<string, MemoryEvent[]>>;
 }
 
 /** A (created_at, id) position in the active rows, for resumable passes. */

@@ -61,16 +61,21 @@ export interface Memory {
   consolidatedAt: number | null;
 }
 
-export type EventOp =
-  | "create"
-  | "update"
-  | "supersede"
-  | "merge"
-  | "delete"
-  | "restore"
-  | "expire"
-  | "purge"
-  | "quarantine";
+export const EVENT_OPS = [
+  "create",
+  "update",
+  "supersede",
+  "merge",
+  "delete",
+  "restore",
+  "expire",
+  "purge",
+  "quarantine",
+  "release",
+] as const;
+
+/** What an event records; "release" is a person letting a quarantined memory out (dashboard only). */
+export type EventOp = (typeof EVENT_OPS)[number];
 
 export interface MemoryEvent {
   memoryId: string;

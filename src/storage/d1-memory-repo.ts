@@ -7,7 +7,15 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
 import type { RetentionRule } from "../memory/lifecycle/lifecycle-types";
 import { ownerAddress } from "../memory/owner-address";
-import type { ActivePage, LexicalHits, LexicalSearch, MemoryPatch, MemoryRepo, MemoryWrite } from "../memory/ports";
+import type {
+  ActivePage,
+  LexicalHits,
+  LexicalSearch,
+  LinkRow,
+  MemoryPatch,
+  MemoryRepo,
+  MemoryWrite,
+} from "../memory/ports";
 import { ftsMatchExpression } from "../memory/text/tokenize";
 import type {
   ListFilter,
@@ -20,6 +28,7 @@ import type {
   StatsSnapshot,
 } from "../memory/types";
 import { sourceRef } from "../memory/write/merge";
+import * as links from "./d1-import-links";
 import { D1LexicalSearch } from "./d1-lexical-search";
 import * as lifecycle from "./d1-lifecycle-queries";
 import { statsQueries } from "./d1-stats";
@@ -84,7 +93,8 @@ export class D1MemoryRepo implements MemoryRepo {
     for (const w of inserts) {
       statements.push(this.prepared(this.db.insert(memories).values(memoryToRow(w.memory))));
       if (w.ftsTokens) statements.push(this.ftsInsert(w.memory.id, key, w.ftsTokens, w.contextTokens));
-      statements.push(this.prepared(this.db.insert(memoryEvents).values(eventValues(owner, w.event))));
+      for (const e of w.history ?? [w.event])
+        statements.push(this.prepared(this.db.insert(memoryEvents).values(eventValues(owner, e))));
     }
     for (const p of patches) {
       statements.push(
@@ -314,6 +324,14 @@ export class D1MemoryRepo implements MemoryRepo {
   }
   markConsolidated(owner: Owner, ids: string[], at: number) {
     return lifecycle.markConsolidated(this.db, owner, ids, at);
+  }
+
+  pendingLinks(owner: Owner, prefix: string): Promise<LinkRow[]> {
+    return links.pendingLinks(this.db, owner, prefix);
+  }
+
+  setLinks(owner: Owner, updates: LinkRow[]): Promise<void> {
+    return links.setLinks(this.d1, this.db, owner, updates);
   }
 }
 

@@ -116,7 +116,11 @@ export function oauthSite(env: Env, requestUrl: string): OAuthSite | null {
   return site;
 }
 
-/** The protected resource covering a request path (/mcp, /sse, /sse/message), if any. */
+/** The REST API (/v1/export, /v1/import) serves the same memory with the same scopes as /mcp: its tokens work there. */
+const API_PREFIX = "/v1/";
+
+/** The protected resource covering a request path (/mcp, /sse, /sse/message, /v1/*), if any. */
 export function resourceForPath(site: OAuthSite, path: string): ProtectedResource | undefined {
-  return site.resources.find((r) => path === r.path || path.startsWith(`${r.path}/`));
+  const target = path.startsWith(API_PREFIX) ? "/mcp" : path;
+  return site.resources.find((r) => target === r.path || target.startsWith(`${r.path}/`));
 }

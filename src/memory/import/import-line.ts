@@ -6,13 +6,60 @@
  * import pipeline's types.
  */
 import { z } from "zod";
-import { saveInput } from "../contracts";
+import { MEMORY_STATUSES, saveInput } from "../contracts";
 import { LIMITS } from "../limits";
+import { EVENT_OPS } from "../types";
 
 const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
 
 /** No control characters, no surrounding spaces: an id must print and compare as written. */
 const EXTERNAL_ID = /^[^\s\p{Cc}](?:[^\p{Cc}]*[^\s\p{Cc}])?$/u;
+
+const ref = z
+  .string()
+  .max(LIMITS.externalIdMaxChars, `must be at most ${LIMITS.externalIdMaxChars} characters`)
+  .regex(EXTERNAL_ID, "must be non-empty, without control characters or surrounding spaces");
+
+const historyEvent = z
+  .object({
+    op: z.enum(EVENT_OPS).describe("What happened"),
+    at: isoDate.describe("When it happened (ISO 8601)"),
+    actor: z.string().max(200, "must be at most 200 characters").describe("Who did it (a key id, the system, …)"),
+    before: z.record(z.string(), z.unknown()).nullable().describe("Fields before the change"),
+    after: z.record(z.string(), z.unknown()).nullable().describe("Fields after the change"),
+  })
+  .strict();
+
+/**
+ * What a Hippocampus export carries beyond a plain memory (docs/export-format.md): status, agent
+ * scope, links and history. Links name other lines by their external_id (an export's old ids).
+ */
+const restoreFields = {
+  status: z.enum(MEMORY_STATUSES).optional().describe("Status to land in (default active)"),
+  agent_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_.@:-]{1,128}$/, "must be 1-128 characters of letters, digits, _ . @ : -")
+    .nullable()
+    .optional()
+    .describe("The agent this memory is private to (null: shared); default: the request's agent, if any"),
+  importance: z.number().min(0).max(1).optional().describe("Ranking importance 0-1 (default 0.5)"),
+  updated_at: isoDate.optional().describe("When the memory last changed (ISO 8601; default created_at)"),
+  deleted_at: isoDate.nullable().optional().describe("When it was deleted (ISO 8601)"),
+  superseded_by: ref
+    .nullable()
+    .optional()
+    .describe("external_id of the memory that superseded this one (in this file or imported before)"),
+  derived_from: z
+    .array(ref)
+    .max(LIMITS.idsPerCallMax, `at most ${LIMITS.idsPerCallMax} ids`)
+    .optional()
+    .describe("external_ids of the memories this one was consolidated from"),
+  history: z
+    .array(historyEvent)
+    .max(LIMITS.importHistoryMax, `at most ${LIMITS.importHistoryMax} events`)
+    .optional()
+    .describe("The memory's events, oldest first; replaces the import's own create event"),
+};
 
 export const importLine = saveInput
   .pick({
@@ -47,6 +94,7 @@ export const importLine = saveInput
     created_at: isoDate
       .optional()
       .describe("When the memory was first saved in the system you import from (ISO 8601; default now)"),
+    ...restoreFields,
   })
   .strict();
 

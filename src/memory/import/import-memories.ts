@@ -12,12 +12,13 @@ import { buildMemory, contentHash, resolveExpiry } from "../memory-factory";
 import type { MemoryWrite } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
-import type { Memory, Scope } from "../types";
+import type { Memory, MemoryEvent, Scope } from "../types";
 import { detectInjection } from "../write/injection-detector";
 import { type Redaction, redactSecrets } from "../write/redact-secrets";
 import { conversationContext } from "./conversation-context";
 import { writeInBatches } from "./import-batches";
 import type { NumberedLine } from "./import-line";
+import { linkResolver, type Resolve, resolvePendingLinks } from "./import-links";
 
 export interface ImportedItem {
   /** Line number in the request body. */
@@ -47,17 +48,40 @@ export interface ImportResult {
 }
 
 /** External ids this user already has (any status: a re-import never resurrects a deleted memory). */
-async function existingIds(deps: MemoryDeps, scope: Scope, lines: NumberedLine[]): Promise<Map<string, string>> {
+async function existingIds(
+  deps: MemoryDeps,
+  scope: Scope,
+  lines: NumberedLine[],
+  withLinks: boolean,
+): Promise<Map<string, string>> {
   const ext = lines.map((l) => l.input.external_id).filter((id): id is string => id !== undefined);
+  // Links may name memories imported by an earlier request: look those up too.
+  if (withLinks)
+    for (const l of lines)
+      ext.push(...(l.input.superseded_by ? [l.input.superseded_by] : []), ...(l.input.derived_from ?? []));
   if (ext.length === 0) return new Map();
   const found = await deps.repo.findByExternalIds(scope, ext);
   return new Map(found.map((m) => [m.externalId!, m.id]));
 }
 
-async function buildRow(deps: MemoryDeps, scope: Scope, l: NumberedLine, text: string, now: number): Promise<Memory> {
+/** The fields an import line gives a row, including an export's status, scope, links and times. */
+async function buildRow(
+  deps: MemoryDeps,
+  scope: Scope,
+  l: NumberedLine,
+  text: string,
+  now: number,
+  resolve: Resolve,
+): Promise<Memory> {
   const input = l.input;
   const createdAt = input.created_at ? Date.parse(input.created_at) : now;
-  return buildMemory(scope, deps.newId(), await contentHash(text), createdAt, {
+  const agentId =
+    input.agent_id !== undefined && input.agent_id !== null
+      ? input.agent_id
+      : input.shared
+        ? null
+        : (scope.agentId ?? null);
+  const memory = buildMemory(scope, deps.newId(), await contentHash(text), createdAt, {
     content: text,
     category: input.category,
     tags: input.tags,
@@ -68,8 +92,32 @@ async function buildRow(deps: MemoryDeps, scope: Scope, l: NumberedLine, text: s
     externalId: input.external_id ?? null,
     eventTime: input.event_time ? Date.parse(input.event_time) : null,
     expiresAt: resolveExpiry(createdAt, input.expires_at),
-    agentId: input.shared ? null : (scope.agentId ?? null),
+    agentId,
+    status: input.status,
+    derivedFrom: (input.derived_from ?? []).map(resolve),
   });
+  if (input.importance !== undefined) memory.importance = input.importance;
+  if (input.updated_at) memory.updatedAt = Date.parse(input.updated_at);
+  if (input.deleted_at) memory.deletedAt = Date.parse(input.deleted_at);
+  if (input.superseded_by) memory.supersededBy = resolve(input.superseded_by);
+  return memory;
+}
+
+/** An export's events, re-addressed to the new row; secrets in their text are redacted like the content. */
+function importedHistory(l: NumberedLine, memoryId: string): MemoryEvent[] | undefined {
+  const redact = (snap: Record<string, unknown> | null): Partial<Memory> | null => {
+    if (!snap) return null;
+    const { accountId: _a, namespace: _n, userId: _u, ...rest } = snap;
+    return typeof rest.content === "string" ? { ...rest, content: redactSecrets(rest.content).text } : rest;
+  };
+  return l.input.history?.map((e) => ({
+    memoryId,
+    op: e.op,
+    before: redact(e.before),
+    after: redact(e.after),
+    actor: e.actor,
+    at: Date.parse(e.at),
+  }));
 }
 
 function itemFor(l: NumberedLine, memory: Memory, redactions: Redaction[], text: string): ImportedItem {
@@ -86,9 +134,13 @@ function itemFor(l: NumberedLine, memory: Memory, redactions: Redaction[], text:
   };
 }
 
+const isRestore = (lines: NumberedLine[]) =>
+  lines.some((l) => l.input.history !== undefined || l.input.superseded_by || l.input.derived_from);
+
 export async function importMemories(deps: MemoryDeps, scope: Scope, lines: NumberedLine[]): Promise<ImportResult> {
   const now = deps.clock.now();
-  const existing = await existingIds(deps, scope, lines);
+  const restore = isRestore(lines);
+  const existing = await existingIds(deps, scope, lines, restore);
   // Redact first: neighbour context is built from the redacted text, so no secret reaches the index.
   const redacted = lines.map((l) => redactSecrets(l.input.content));
   const contexts = conversationContext(
@@ -96,19 +148,28 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, lines: Numb
   );
   const items: ImportedItem[] = [];
   const writes: MemoryWrite[] = [];
+  // Ids first (links may point forward in the file), then rows.
+  const fresh = lines.map((l) =>
+    l.input.external_id !== undefined && existing.has(l.input.external_id) ? null : deps.newId(),
+  );
+  const planned = new Map(existing);
+  lines.forEach((l, i) => {
+    if (fresh[i] && l.input.external_id) planned.set(l.input.external_id, fresh[i]!);
+  });
+  const resolve = linkResolver(planned);
   for (const [i, l] of lines.entries()) {
     const ext = l.input.external_id;
-    if (ext !== undefined && existing.has(ext)) {
+    if (!fresh[i]) {
       items.push({
         line: l.line,
-        id: existing.get(ext)!,
-        external_id: ext,
+        id: existing.get(ext!)!,
+        external_id: ext!,
         status: "skipped",
         reason: "external_id already imported",
       });
       continue;
     }
-    const memory = await buildRow(deps, scope, l, redacted[i].text, now);
+    const memory = { ...(await buildRow(deps, scope, l, redacted[i].text, now, resolve)), id: fresh[i]! };
     const event = {
       memoryId: memory.id,
       op: "create" as const,
@@ -117,10 +178,13 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, lines: Numb
       actor: scope.actor,
       at: now,
     };
-    writes.push({ memory, ftsTokens: indexTokens(memory.content).join(" "), contextTokens: contexts[i], event });
+    // A quarantined memory stays out of search until a person releases it.
+    const ftsTokens = memory.status === "quarantined" ? "" : indexTokens(memory.content).join(" ");
+    writes.push({ memory, ftsTokens, contextTokens: contexts[i], event, history: importedHistory(l, memory.id) });
     items.push(itemFor(l, memory, redacted[i].redactions, redacted[i].text));
   }
-  const vectors = await deps.embedder.embed(writes.map((w) => w.memory.content));
+  const active = writes.filter((w) => w.memory.status === "active");
+  const vectors = await deps.embedder.embed(active.map((w) => w.memory.content));
   const lineOf = new Map(items.map((it) => [it.id, it.line]));
   const batches = await writeInBatches(
     deps,
@@ -129,10 +193,11 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, lines: Numb
     (w) => lineOf.get(w.memory.id) ?? 0,
     deps.settings.importBatchRows,
   );
+  if (restore) await resolvePendingLinks(deps.repo, scope);
   const { indexed } = await indexVectors(
     deps,
     scope,
-    writes.map((w, i) => ({ id: w.memory.id, vector: vectors[i] })),
+    active.map((w, i) => ({ id: w.memory.id, vector: vectors[i] })),
   );
   return {
     imported: writes.length,

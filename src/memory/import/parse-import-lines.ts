@@ -5,6 +5,7 @@
  * the file and sends it again instead of guessing which half landed. Pure.
  */
 import { LIMITS } from "../limits";
+import { jsonlRecords } from "./formats/jsonl-format";
 import { importLine, type NumberedLine } from "./import-line";
 
 export interface LineError {
@@ -33,41 +34,22 @@ function issuesOf(line: number, value: unknown): LineError[] {
   });
 }
 
-function parseLine(line: number, text: string): { value?: unknown; error?: LineError } {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value === null || typeof value !== "object" || Array.isArray(value))
-      return { error: { line, field: null, message: "must be a JSON object" } };
-    return { value };
-  } catch (err) {
-    return { error: { line, field: null, message: `is not valid JSON (${(err as Error).message})` } };
-  }
-}
-
-/** Validates every non-blank line; duplicate external ids within the body are errors too. */
-export function parseImportLines(body: string): ParsedImport {
-  const raw = body.split(/\r?\n/);
+/**
+ * Validates candidate lines (from any format, memory/import/formats) as import lines; duplicate
+ * external ids within the body are errors too.
+ */
+export function validateRecords(records: { line: number; value: unknown }[], earlier: LineError[] = []): ParsedImport {
   const lines: NumberedLine[] = [];
   const errors: LineError[] = [];
-  const badLines = new Set<number>();
+  const badLines = new Set<number>(earlier.map((e) => e.line));
   const firstLineOf = new Map<string, number>();
-  for (let i = 0; i < raw.length; i++) {
-    if (raw[i].trim() === "") continue;
-    const line = i + 1;
-    if (lines.length + badLines.size >= LIMITS.importLinesMax) {
-      return reject(
-        [
-          {
-            line,
-            field: null,
-            message: `more than ${LIMITS.importLinesMax} lines in one request: split the file (npm run import does)`,
-          },
-        ],
-        1,
-      );
-    }
-    const { value, error } = parseLine(line, raw[i]);
-    const problems = error ? [error] : issuesOf(line, value);
+  if (records.length > LIMITS.importLinesMax) {
+    const line = records[LIMITS.importLinesMax].line;
+    const message = `more than ${LIMITS.importLinesMax} lines in one request: split the file (npm run import does)`;
+    return reject([{ line, field: null, message }], 1);
+  }
+  for (const { line, value } of records) {
+    const problems = issuesOf(line, value);
     const input = problems.length === 0 ? importLine.parse(value) : null;
     const ext = input?.external_id;
     if (ext !== undefined && firstLineOf.has(ext))
@@ -78,13 +60,23 @@ export function parseImportLines(body: string): ParsedImport {
       errors.push(...problems);
     } else lines.push({ line, input: input! });
   }
-  if (badLines.size > 0) return reject(errors, badLines.size);
+  if (badLines.size > 0)
+    return reject(
+      [...earlier, ...errors].sort((a, b) => a.line - b.line),
+      badLines.size,
+    );
   if (lines.length === 0)
     return reject([{ line: 0, field: null, message: "the body has no lines: send one JSON object per line" }], 0);
   return { ok: true, lines };
 }
 
-function reject(errors: LineError[], invalidLines: number): ParsedImport {
+/** A JSON Lines body (Hippocampus's own import format) → validated import lines. */
+export function parseImportLines(body: string): ParsedImport {
+  const { records, errors } = jsonlRecords(body);
+  return validateRecords(records, errors);
+}
+
+export function reject(errors: LineError[], invalidLines: number): ParsedImport {
   return { ok: false, errors: errors.slice(0, LIMITS.importErrorsMax), invalidLines };
 }
 

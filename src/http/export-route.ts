@@ -1,0 +1,65 @@
+/**
+ * @module http/export-route
+ * GET /v1/export — one person's whole memory as JSON Lines (docs/export-format.md), streamed page
+ * by page so any size exports in bounded memory. Reads need no writer: D1 is read here, not through
+ * the Durable Object. Who: a user key, an OAuth token (memory:read is enough), or an app key with
+ * `?user_id=`. Filters: `status` (default all), `category`, `since` (ISO 8601), `agent_id`
+ * (memories private to that agent).
+ */
+import type { Context } from "hono";
+import { z } from "zod";
+import { resolveScope, scopeFields } from "../access/scope";
+import { buildExportReader } from "../composition";
+import { MEMORY_STATUSES } from "../memory/contracts";
+import { invalidInput } from "../memory/errors";
+import type { ExportFilter } from "../memory/export/export-format";
+import { exportStream } from "../memory/export/export-stream";
+import type { AppEnv } from "./app-env";
+import { callerOf } from "./caller";
+
+const exportQuery = z.object({
+  ...scopeFields,
+  status: z.enum([...MEMORY_STATUSES, "all"]).default("all"),
+  category: z.string().trim().min(1).max(50).optional(),
+  since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+});
+
+function parseQuery(c: Context<AppEnv>): z.infer<typeof exportQuery> {
+  const q = c.req.query();
+  const parsed = exportQuery.safeParse({
+    user_id: q.user_id,
+    agent_id: q.agent_id,
+    status: q.status,
+    category: q.category,
+    since: q.since,
+  });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw invalidInput(String(issue.path[0] ?? "query"), issue.message);
+}
+
+export async function exportRoute(c: Context<AppEnv>): Promise<Response> {
+  const q = parseQuery(c);
+  // agent_id filters the export; it does not narrow whose memory is read.
+  const scope = resolveScope({ caller: { ...callerOf(c), agentHeader: null } }, { user_id: q.user_id });
+  const filter: ExportFilter = {
+    status: q.status,
+    category: q.category,
+    since: q.since === undefined ? undefined : Date.parse(q.since),
+    agentId: q.agent_id,
+  };
+  const now = Date.now();
+  const reader = buildExportReader(c.env);
+  const total = await reader.count(scope, filter);
+  const stream = exportStream(reader, scope, filter, now);
+  const name = `hippocampus-${new Date(now).toISOString().slice(0, 10)}.jsonl`;
+  return new Response(stream, {
+    headers: {
+      "content-type": "application/x-ndjson; charset=utf-8",
+      "content-disposition": `attachment; filename="${name}"`,
+      "cache-control": "no-store",
+      // For a progress bar; the export's last line counts what was really written.
+      "x-memory-count": String(total),
+    },
+  });
+}

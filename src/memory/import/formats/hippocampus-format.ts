@@ -1,0 +1,69 @@
+/**
+ * @module memory/import/formats/hippocampus-format
+ * Reads a Hippocampus export (docs/export-format.md) back as import lines: the header line is
+ * checked (format, version) and dropped, as is the trailer; each memory keeps its status, agent
+ * scope, history and links. Ids are remapped on import: the exported id becomes the external_id,
+ * and links name the exported ids, which the importer resolves. Fields that a store computes
+ * (access counts, index state, summary) are not imported. Pure.
+ */
+import { EXPORT_FORMAT, EXPORT_VERSION } from "../../export/export-format";
+import type { LineError } from "../parse-import-lines";
+import { jsonlRecords } from "./jsonl-format";
+import { type Converted, isObject, type RawRecord } from "./raw-record";
+
+/** True when the first line is an export header (of any version). */
+export function isExportHeader(value: unknown): boolean {
+  return isObject(value) && value.format === EXPORT_FORMAT;
+}
+
+function toLine(r: Record<string, unknown>): Record<string, unknown> {
+  const keep = [
+    "content",
+    "category",
+    "tags",
+    "priority",
+    "confidence",
+    "importance",
+    "memory_type",
+    "status",
+    "agent_id",
+    "superseded_by",
+    "derived_from",
+    "source",
+    "created_at",
+    "updated_at",
+    "deleted_at",
+    "event_time",
+    "expires_at",
+    "history",
+  ];
+  const line: Record<string, unknown> = { external_id: r.id };
+  for (const k of keep) if (r[k] !== null && r[k] !== undefined) line[k] = r[k];
+  // An export is of one store: a memory shared there (agent_id null) stays shared here.
+  if (r.agent_id === null) line.shared = true;
+  return line;
+}
+
+export function convertHippocampus(body: string): Converted {
+  const { records, errors } = jsonlRecords(body);
+  if (errors.length > 0) return { ok: false, errors };
+  const [head, ...rest] = records;
+  const headerError = (message: string): Converted => ({
+    ok: false,
+    errors: [{ line: head?.line ?? 1, field: "format", message }],
+  });
+  if (!head || !isExportHeader(head.value)) return headerError(`the first line must be a ${EXPORT_FORMAT} header`);
+  const version = (head.value as Record<string, unknown>).version;
+  if (version !== EXPORT_VERSION)
+    return headerError(`version ${String(version)} is not supported (this server reads version ${EXPORT_VERSION})`);
+  const out: RawRecord[] = [];
+  const problems: LineError[] = [];
+  for (const r of rest) {
+    const v = r.value as Record<string, unknown>;
+    if (v.type === "end") continue;
+    if (v.type !== "memory" || typeof v.id !== "string")
+      problems.push({ line: r.line, field: "type", message: 'must be "memory" (with an id) or "end"' });
+    else out.push({ line: r.line, value: toLine(v) });
+  }
+  return problems.length > 0 ? { ok: false, errors: problems } : { ok: true, records: out };
+}
