@@ -19,6 +19,7 @@ export function statusFor(code: MemoryErrorCode): ContentfulStatusCode {
     case "not_found":
       return 404;
     case "conflict":
+    case "idempotency_mismatch":
       return 409;
     case "payload_too_large":
       return 413;

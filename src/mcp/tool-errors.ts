@@ -29,6 +29,8 @@ function advice(code: MemoryErrorCode, m: Messages): string {
       return m.tooLargeAdvice;
     case "conflict":
       return m.conflictAdvice;
+    case "idempotency_mismatch":
+      return m.idempotencyAdvice;
     case "quota_exceeded":
       return m.quotaAdvice;
     case "provider_unavailable":

@@ -10,6 +10,8 @@ export type MemoryErrorCode =
   | "forbidden"
   | "payload_too_large"
   | "conflict"
+  /** An idempotency key reused for a different request (memory-service.ts). */
+  | "idempotency_mismatch"
   | "quota_exceeded"
   | "provider_unavailable"
   | "internal";

@@ -14,7 +14,7 @@ import type {
   SummarizeInput,
   UpdateInput,
 } from "./contracts";
-import { invalidInput } from "./errors";
+import { invalidInput, MemoryError } from "./errors";
 import type { NumberedLine } from "./import/import-line";
 import { type ImportResult, importMemories } from "./import/import-memories";
 import {
@@ -30,6 +30,7 @@ import { forgetMemories } from "./manage/forget-memories";
 import { ownedKey } from "./owner-address";
 import type { FusedCandidate } from "./recall/fuse-scores";
 import { type RecallOptions, type RecallOutcome, recallMemories, touchLater } from "./recall/recall-memories";
+import { requestHash } from "./request-hash";
 import { SerialQueue } from "./serial-queue";
 import type { MemoryDeps } from "./service-deps";
 import type { Memory, Scope } from "./types";
@@ -37,6 +38,12 @@ import { type SaveOptions, type SaveResult, saveMemory } from "./write/save-memo
 import { summarizeConversation } from "./write/summarize-conversation";
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
+
+/** What an idempotency key remembers: the hash of the request it was first used for, and its answer. */
+interface IdempotentAnswer {
+  request: string;
+  result: SaveResult;
+}
 
 export class MemoryService {
   private readonly writes = new SerialQueue();
@@ -63,12 +70,19 @@ export class MemoryService {
   ): Promise<SaveResult & { replayed: boolean }> {
     const key = input.idempotency_key ? ownedKey(scope, scope.agentId ?? "", input.idempotency_key) : null;
     const now = this.deps.clock.now();
+    const request = key ? await requestHash(input) : "";
     if (key) {
-      const previous = await this.deps.idempotency.get(key, now - IDEMPOTENCY_WINDOW_MS);
-      if (previous) return { ...(previous as SaveResult), replayed: true };
+      const previous = (await this.deps.idempotency.get(key, now - IDEMPOTENCY_WINDOW_MS)) as IdempotentAnswer | null;
+      if (previous && previous.request !== request)
+        throw new MemoryError(
+          "idempotency_mismatch",
+          "idempotency_key: already used for a different request in the last 24 hours",
+          "idempotency_key",
+        );
+      if (previous) return { ...previous.result, replayed: true };
     }
     const result = await saveMemory(this.deps, scope, input, options);
-    if (key) await this.deps.idempotency.put(key, result, now);
+    if (key) await this.deps.idempotency.put(key, { request, result } satisfies IdempotentAnswer, now);
     return { ...result, replayed: false };
   }
 
