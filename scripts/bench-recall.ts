@@ -31,6 +31,7 @@ import {
   runQuestions,
   type Server,
 } from "./lib/bench-run.ts";
+import { ServerFigures } from "./lib/bench-server-figures.ts";
 import { syntheticMemories, syntheticQueries } from "./lib/bench-synthetic.ts";
 import { startLocalServer } from "./lib/local-server.ts";
 import { applyMigrations, ScriptError, setLocalPersistDir } from "./lib/wrangler-d1.ts";
@@ -107,12 +108,14 @@ async function runDataset(file: string, ds: BenchDataset, cross: boolean, s: Ser
   }
   const scored: { category: string; scores: QueryScores }[] = [];
   const latencies: number[] = [];
+  const server = new ServerFigures();
   let coldMax = 0;
   for (const sample of ds.samples) {
     say(`asking ${sample.questions.length} questions of ${sample.id}`);
     const run = await runQuestions(s, benchUserId(sample.id), sample.questions, externalOf.get(sample.id)!);
     scored.push(...run.scored);
     latencies.push(...run.latencies);
+    for (const t of run.server) server.add(t);
     coldMax = Math.max(coldMax, run.coldMs);
   }
   if (cross) say("cross-user check: asking each user questions about the other samples");
@@ -129,6 +132,7 @@ async function runDataset(file: string, ds: BenchDataset, cross: boolean, s: Ser
     byCategory,
     ingestMs,
     latency: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), coldMax },
+    server: server.summary(),
     cross: crossResult,
   };
 }
@@ -157,10 +161,12 @@ async function runSynthetic(n: number, queryCount: number, s: Server, rss: () =>
   const questions = syntheticQueries(set, queryCount);
   for (const q of questions.slice(0, 5)) await recall(s, userId, q.question); // warm-up: load the Durable Object and its index
   const latencies: number[] = [];
+  const server = new ServerFigures();
   const scores: number[] = [];
   for (const q of questions) {
     const hit = await recall(s, userId, q.question);
     latencies.push(hit.ms);
+    server.add(hit.server);
     scores.push(
       scoreQuery(
         hit.ids.map((id) => r.externalOf.get(id) ?? id),
@@ -176,6 +182,7 @@ async function runSynthetic(n: number, queryCount: number, s: Server, rss: () =>
     recall10: scores.reduce((a, b) => a + b, 0) / scores.length,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
+    server: server.summary(),
     residentBytes: stats.resident_bytes,
     workerdRss: rss(),
   };

@@ -6,6 +6,15 @@
 import { type BenchFormat, LOCOMO_CATEGORIES } from "./bench-data.ts";
 import type { Summary } from "./bench-metrics.ts";
 import type { CrossUserCheck } from "./bench-run.ts";
+import { describeServer, type ServerSummary } from "./bench-server-figures.ts";
+
+const serverJson = (s: ServerSummary) => ({
+  p50_ms: s.p50,
+  p95_ms: s.p95,
+  d1_sequential_mean: s.d1SequentialMean,
+  d1_sequential_max: s.d1SequentialMax,
+  d1_queries_mean: s.d1QueriesMean,
+});
 
 export interface DatasetReport {
   dataset: string;
@@ -19,6 +28,7 @@ export interface DatasetReport {
   baseline: { overall: Summary; byCategory: Record<string, Summary> };
   ingestMs: number;
   latency: { p50: number; p95: number; coldMax: number };
+  server: ServerSummary;
   cross: CrossUserCheck | null;
 }
 
@@ -29,6 +39,7 @@ export interface ScaleRow {
   recall10: number;
   p50: number;
   p95: number;
+  server: ServerSummary;
   residentBytes: number | null;
   workerdRss: number[];
 }
@@ -55,6 +66,7 @@ export function printDataset(r: DatasetReport): void {
     "BM25 baseline: plain Okapi BM25 (k1 1.2, b 0.75) per user, words without English stop words, CJK as character bigrams",
     `Ingest: ${r.memories} memories in ${(r.ingestMs / 1000).toFixed(1)} s (${Math.round(r.memories / (r.ingestMs / 1000))}/s) through POST /v1/import`,
     `Recall latency through /mcp (recall_memory, limit 10): p50 ${ms(r.latency.p50)}, p95 ${ms(r.latency.p95)}; first call per user (cold Durable Object) up to ${ms(r.latency.coldMax)}, not counted`,
+    `Server-Timing of the same calls: ${describeServer(r.server)}`,
   ];
   if (r.cross) {
     lines.push(
@@ -75,6 +87,7 @@ export function datasetJson(r: DatasetReport): Record<string, unknown> {
   return {
     ...metrics(r.overall),
     latency_ms: { p50: r.latency.p50, p95: r.latency.p95 },
+    server: serverJson(r.server),
     bm25_baseline: {
       ...metrics(r.baseline.overall),
       by_category: Object.fromEntries(Object.entries(r.baseline.byCategory).map(([c, s]) => [c, metrics(s)])),
@@ -102,11 +115,12 @@ export function printScale(rows: ScaleRow[]): void {
   const lines = [
     "",
     "Scale benchmark — synthetic memories for one user (local adapters, recall_memory over /mcp, limit 10)",
-    `${"memories".padStart(9)}${"ingest".padStart(10)}${"queries".padStart(9)}${"R@10".padStart(8)}${"p50".padStart(10)}${"p95".padStart(10)}${"index".padStart(11)}  workerd RSS`,
+    `${"memories".padStart(9)}${"ingest".padStart(10)}${"queries".padStart(9)}${"R@10".padStart(8)}${"p50".padStart(10)}${"p95".padStart(10)}${"srv p50".padStart(10)}${"srv p95".padStart(10)}${"D1 seq".padStart(8)}${"index".padStart(11)}  workerd RSS`,
     ...rows.map(
       (r) =>
-        `${String(r.memories).padStart(9)}${`${(r.ingestMs / 1000).toFixed(1)} s`.padStart(10)}${String(r.queries).padStart(9)}${f3(r.recall10).padStart(8)}${ms(r.p50).padStart(10)}${ms(r.p95).padStart(10)}${mb(r.residentBytes).padStart(11)}  ${r.workerdRss.map((b) => mb(b)).join(" + ")}`,
+        `${String(r.memories).padStart(9)}${`${(r.ingestMs / 1000).toFixed(1)} s`.padStart(10)}${String(r.queries).padStart(9)}${f3(r.recall10).padStart(8)}${ms(r.p50).padStart(10)}${ms(r.p95).padStart(10)}${ms(r.server.p50).padStart(10)}${ms(r.server.p95).padStart(10)}${r.server.d1SequentialMean.toFixed(1).padStart(8)}${mb(r.residentBytes).padStart(11)}  ${r.workerdRss.map((b) => mb(b)).join(" + ")}`,
     ),
+    "p50/p95 = client round trip; srv = the server's Server-Timing total; D1 seq = sequential D1 round trips per recall (mean)",
     "index = resident bytes of the user's local vector index (memory_stats index.resident_bytes); workerd RSS = the whole server process",
   ];
   console.log(lines.join("\n"));
@@ -120,6 +134,7 @@ export function scaleJson(rows: ScaleRow[]): Record<string, unknown> {
       queries: r.queries,
       recall_at_10: r.recall10,
       latency_ms: { p50: r.p50, p95: r.p95 },
+      server: serverJson(r.server),
       index_resident_bytes: r.residentBytes,
       workerd_rss_bytes: r.workerdRss,
     })),

@@ -8,21 +8,26 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import type { BenchMemory, BenchQuestion, BenchSample } from "./bench-data.ts";
 import { type QueryScores, scoreQuery } from "./bench-metrics.ts";
 import { chunkLines, postImport, type SourceLine } from "./import-client.ts";
+import { type ServerTiming, timingFetch } from "./server-timing.ts";
 
 export interface Server {
   base: string;
   key: string;
   client: Client;
+  /** Server-Timing of the client's last call. */
+  lastTiming: () => ServerTiming | null;
 }
 
 export async function connect(base: string, key: string): Promise<Server> {
   const client = new Client({ name: "hippocampus-bench", version: "1.0.0" });
+  const timed = timingFetch();
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
       requestInit: { headers: { authorization: `Bearer ${key}` } },
+      fetch: timed.fetch,
     }),
   );
-  return { base, key, client };
+  return { base, key, client, lastTiming: timed.last };
 }
 
 /** A principal id the server accepts (letters, digits, _ . @ : -). */
@@ -60,8 +65,12 @@ export async function importMemories(
   return { ms: performance.now() - started, externalOf };
 }
 
-/** One recall_memory call with limit 10; the ranked memory ids and the round-trip time. */
-export async function recall(s: Server, userId: string, query: string): Promise<{ ids: string[]; ms: number }> {
+/** One recall_memory call with limit 10; the ranked memory ids, the round-trip time and the server's timing. */
+export async function recall(
+  s: Server,
+  userId: string,
+  query: string,
+): Promise<{ ids: string[]; ms: number; server: ServerTiming | null }> {
   const started = performance.now();
   const r = (await s.client.callTool({ name: "recall_memory", arguments: { query, limit: 10, user_id: userId } })) as {
     isError?: boolean;
@@ -70,12 +79,14 @@ export async function recall(s: Server, userId: string, query: string): Promise<
   };
   const ms = performance.now() - started;
   if (r.isError) throw new Error(`recall_memory failed for ${userId}: ${r.content?.map((c) => c.text).join(" ")}`);
-  return { ids: (r.structuredContent?.memories ?? []).map((m) => m.id), ms };
+  return { ids: (r.structuredContent?.memories ?? []).map((m) => m.id), ms, server: s.lastTiming() };
 }
 
 export interface QuestionRun {
   scored: { category: string; scores: QueryScores }[];
   latencies: number[];
+  /** Server-Timing of each call (null where the header was missing). */
+  server: (ServerTiming | null)[];
   /** First call per user: the Durable Object and its index load cold. */
   coldMs: number;
 }
@@ -88,10 +99,11 @@ export async function runQuestions(
   externalOf: Map<string, string>,
 ): Promise<QuestionRun> {
   const cold = await recall(s, userId, "warm-up");
-  const run: QuestionRun = { scored: [], latencies: [], coldMs: cold.ms };
+  const run: QuestionRun = { scored: [], latencies: [], server: [], coldMs: cold.ms };
   for (const q of questions) {
     const r = await recall(s, userId, q.question);
     run.latencies.push(r.ms);
+    run.server.push(r.server);
     run.scored.push({
       category: q.category,
       scores: scoreQuery(

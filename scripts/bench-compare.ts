@@ -1,0 +1,304 @@
+/**
+ * @module scripts/bench-compare
+ * Hippocampus beside the official MCP memory server, same run, same machine:
+ *   npm run bench:compare -- --sizes 1000,10000,100000 [--json out.json] [--queries 200] [--edits 50] [--keep]
+ * Per size: the same generated memories (scripts/lib/bench-synthetic.ts) go into Hippocampus through
+ * POST /v1/import (a fresh offline server, wrangler dev --local) and into @modelcontextprotocol/server-memory
+ * over stdio (one entity per conversation, turns as observations: its own format); the same queries
+ * — a two-word phrase of one known memory, which the reference's substring search can find too — go
+ * to recall_memory (limit 10) and search_nodes. Prints one table with ratios: ingest/s, search p50/p95
+ * (client round trip), peak RSS, recall@10 of the memory the query was made from (for the reference:
+ * its conversation among the first 10 entities returned). Also prints the server's own figures
+ * (Server-Timing), update/delete p95, and the Server-Timing header of one recall.
+ * Ports: BENCH_PORT / BENCH_INSPECTOR_PORT as for bench:recall.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createKey } from "./lib/api-keys.ts";
+import { percentile } from "./lib/bench-metrics.ts";
+import { entityOf, loadReference, type Reference, searchReference, startReference } from "./lib/bench-reference.ts";
+import { connect, importMemories, recall, type Server } from "./lib/bench-run.ts";
+import { ServerFigures, type ServerSummary } from "./lib/bench-server-figures.ts";
+import { prng, type SyntheticSet, syntheticMemories } from "./lib/bench-synthetic.ts";
+import { startLocalServer } from "./lib/local-server.ts";
+import { applyMigrations, ScriptError, setLocalPersistDir } from "./lib/wrangler-d1.ts";
+
+const USAGE = "usage: npm run bench:compare -- --sizes N[,N…] [--json <out.json>] [--queries N] [--edits N] [--keep]";
+
+const say = (text: string) => process.stderr.write(`compare: ${text}\n`);
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: "string", default: "1000,10000" },
+      json: { type: "string" },
+      queries: { type: "string", default: "200" },
+      edits: { type: "string", default: "50" },
+      keep: { type: "boolean", default: false },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const sizes = values.sizes.split(",").filter(Boolean).map(Number);
+  const queries = Number(values.queries);
+  const edits = Number(values.edits);
+  if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n < 100 || n > 1_000_000))
+    throw new ScriptError(`--sizes takes sizes like 1000,10000,100000 (each 100-1000000)\n${USAGE}`);
+  if (!Number.isInteger(queries) || queries < 1) throw new ScriptError("--queries must be a positive integer");
+  if (!Number.isInteger(edits) || edits < 0) throw new ScriptError("--edits must be 0 or more");
+  return { sizes, json: values.json, queries, edits, keep: values.keep };
+}
+
+interface PhraseQuery {
+  query: string;
+  memory: number;
+}
+
+/** Two adjacent words of one memory, starting at its rarest word: a phrase both systems can find. */
+function phraseQueries(set: SyntheticSet, count: number, seed = 11): PhraseQuery[] {
+  const random = prng(seed);
+  return Array.from({ length: count }, () => {
+    const i = Math.floor(random() * set.memories.length);
+    const ranks = set.ranks[i];
+    const at = ranks.indexOf(Math.max(...ranks));
+    const pair = at + 1 < ranks.length ? [at, at + 1] : [at - 1, at];
+    return { query: pair.map((k) => set.words[ranks[k]]).join(" "), memory: i };
+  });
+}
+
+export interface SideFigures {
+  ingestPerS: number;
+  p50: number;
+  p95: number;
+  rssMb: number;
+  recallAt10: number;
+}
+
+interface SizeResult {
+  memories: number;
+  hippocampus: SideFigures & { server: ServerSummary; updateP95: number; deleteP95: number; sampleTiming: string };
+  reference: SideFigures;
+}
+
+/** Samples a process tree's RSS every 250 ms and keeps the largest single-process figure. */
+function peakSampler(sample: () => number[]): { stop: () => number } {
+  let peak = 0;
+  const take = () => (peak = Math.max(peak, ...sample(), 0));
+  const timer = setInterval(take, 250);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      take();
+      return peak;
+    },
+  };
+}
+
+async function editLatencies(s: Server, userId: string, ids: string[]): Promise<{ update: number; delete: number }> {
+  const update: number[] = [];
+  const remove: number[] = [];
+  for (const [i, id] of ids.entries()) {
+    let started = performance.now();
+    const u = await s.client.callTool({
+      name: "update_memory",
+      arguments: { id, content: `Edited memory number ${i} about the quarterly planning review`, user_id: userId },
+    });
+    update.push(performance.now() - started);
+    if (u.isError) throw new Error(`update_memory failed: ${JSON.stringify(u.content)}`);
+    started = performance.now();
+    const d = await s.client.callTool({ name: "delete_memory", arguments: { id, user_id: userId } });
+    remove.push(performance.now() - started);
+    if (d.isError) throw new Error(`delete_memory failed: ${JSON.stringify(d.content)}`);
+  }
+  return { update: percentile(update, 95), delete: percentile(remove, 95) };
+}
+
+async function runHippocampus(
+  set: SyntheticSet,
+  queries: PhraseQuery[],
+  edits: number,
+  keep: boolean,
+): Promise<SizeResult["hippocampus"]> {
+  const n = set.memories.length;
+  const dir = mkdtempSync(join(tmpdir(), "hippocampus-compare-"));
+  setLocalPersistDir(dir);
+  say("hippocampus: migrating a fresh local database and starting wrangler dev");
+  applyMigrations("local");
+  const { key } = createKey({ scope: "app", name: "bench-compare", account: "bench", label: "bench:compare" }, "local");
+  const server = await startLocalServer(dir);
+  const peak = peakSampler(() => server.workerdRss());
+  let s: Server | null = null;
+  try {
+    s = await connect(server.base, key);
+    const userId = `compare-${n}`;
+    say(`hippocampus: importing ${n}`);
+    const imported = await importMemories(s, userId, set.memories);
+    say(`hippocampus: ${queries.length} recalls`);
+    const idOf = new Map([...imported.externalOf].map(([id, external]) => [external, id]));
+    for (const q of queries.slice(0, 5)) await recall(s, userId, q.query); // warm-up: load the object and its index
+    const latencies: number[] = [];
+    const figures = new ServerFigures();
+    let hits = 0;
+    for (const q of queries) {
+      const r = await recall(s, userId, q.query);
+      latencies.push(r.ms);
+      figures.add(r.server);
+      if (r.ids.slice(0, 10).includes(idOf.get(set.memories[q.memory].externalId) ?? "")) hits++;
+    }
+    const sampleTiming = (await recallHeader(s, userId, queries[0].query)) ?? "";
+    const editIds = queries.slice(0, edits).map((q) => idOf.get(set.memories[q.memory].externalId)!);
+    say(`hippocampus: ${editIds.length} updates and deletes`);
+    const edit = await editLatencies(s, userId, [...new Set(editIds)]);
+    return {
+      ingestPerS: n / (imported.ms / 1000),
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      rssMb: peak.stop() / 1048576,
+      recallAt10: hits / queries.length,
+      server: figures.summary(),
+      updateP95: edit.update,
+      deleteP95: edit.delete,
+      sampleTiming,
+    };
+  } finally {
+    peak.stop();
+    await s?.client.close().catch(() => undefined);
+    await server.stop();
+    if (keep) say(`kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The raw Server-Timing header of one recall, for the breakdown in docs/benchmarks.md. */
+async function recallHeader(s: Server, userId: string, query: string): Promise<string | null> {
+  const res = await fetch(`${s.base}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${s.key}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-06-18",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "recall_memory", arguments: { query, limit: 10, user_id: userId } },
+    }),
+  });
+  await res.arrayBuffer();
+  return res.headers.get("server-timing");
+}
+
+async function runReference(set: SyntheticSet, queries: PhraseQuery[]): Promise<SideFigures> {
+  const ref: Reference = await startReference();
+  try {
+    say(`server-memory: loading ${set.memories.length}`);
+    const ms = await loadReference(ref, set.memories);
+    say(`server-memory: ${queries.length} searches`);
+    for (const q of queries.slice(0, 5)) await searchReference(ref, q.query);
+    const latencies: number[] = [];
+    let hits = 0;
+    for (const q of queries) {
+      const r = await searchReference(ref, q.query);
+      latencies.push(r.ms);
+      if (r.entities.slice(0, 10).includes(entityOf(set.memories[q.memory]))) hits++;
+    }
+    return {
+      ingestPerS: set.memories.length / (ms / 1000),
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      rssMb: ref.rss().peak / 1048576,
+      recallAt10: hits / queries.length,
+    };
+  } finally {
+    await ref.stop();
+  }
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : "—");
+
+function printTable(rows: SizeResult[]): void {
+  const head = ["memories", "metric", "hippocampus", "server-memory", "ratio H/R"];
+  const widths = [9, 22, 14, 15, 10];
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" ");
+  const out = [
+    "",
+    "Hippocampus vs @modelcontextprotocol/server-memory — same memories, same queries, same run",
+    line(head),
+  ];
+  for (const r of rows) {
+    const h = r.hippocampus;
+    const f = r.reference;
+    const metric = (name: string, a: number, b: number, fmt: (x: number) => string) =>
+      out.push(line([String(r.memories), name, fmt(a), fmt(b), ratio(a, b)]));
+    metric("ingest /s", h.ingestPerS, f.ingestPerS, (x) => x.toFixed(0));
+    metric("search p50 (ms)", h.p50, f.p50, (x) => x.toFixed(1));
+    metric("search p95 (ms)", h.p95, f.p95, (x) => x.toFixed(1));
+    metric("peak RSS (MB)", h.rssMb, f.rssMb, (x) => x.toFixed(0));
+    metric("recall@10", h.recallAt10, f.recallAt10, (x) => x.toFixed(3));
+  }
+  out.push("", "Hippocampus server side (Server-Timing) and edits");
+  for (const r of rows) {
+    const s = r.hippocampus.server;
+    out.push(
+      `${String(r.memories).padEnd(9)} recall server p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms; D1 sequential ${s.d1SequentialMean.toFixed(2)}/call (max ${s.d1SequentialMax}), ${s.d1QueriesMean.toFixed(1)} statements; update p95 ${r.hippocampus.updateP95.toFixed(1)} ms, delete p95 ${r.hippocampus.deleteP95.toFixed(1)} ms`,
+      `${"".padEnd(9)} one recall: ${r.hippocampus.sampleTiming}`,
+    );
+  }
+  console.log(out.join("\n"));
+}
+
+function toJson(rows: SizeResult[]) {
+  const side = (x: SideFigures) => ({
+    ingest_per_s: x.ingestPerS,
+    p50: x.p50,
+    p95: x.p95,
+    rss_mb: x.rssMb,
+    recall_at_10: x.recallAt10,
+  });
+  return {
+    sizes: rows.map((r) => ({
+      memories: r.memories,
+      hippocampus: {
+        ...side(r.hippocampus),
+        server_p50: r.hippocampus.server.p50,
+        server_p95: r.hippocampus.server.p95,
+        d1_sequential_per_recall: r.hippocampus.server.d1SequentialMean,
+        update_p95: r.hippocampus.updateP95,
+        delete_p95: r.hippocampus.deleteP95,
+      },
+      reference: side(r.reference),
+    })),
+  };
+}
+
+async function main(): Promise<void> {
+  const o = options();
+  const rows: SizeResult[] = [];
+  for (const n of o.sizes) {
+    const set = syntheticMemories(n);
+    const queries = phraseQueries(set, o.queries);
+    const reference = await runReference(set, queries);
+    const hippocampus = await runHippocampus(set, queries, o.edits, o.keep);
+    rows.push({ memories: n, hippocampus, reference });
+  }
+  printTable(rows);
+  if (o.json) {
+    writeFileSync(o.json, `${JSON.stringify(toJson(rows), null, 2)}\n`);
+    say(`wrote ${o.json}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(
+    `compare: ${err instanceof ScriptError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+  );
+  process.exit(1);
+});

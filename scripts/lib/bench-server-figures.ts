@@ -1,0 +1,49 @@
+/**
+ * @module scripts/lib/bench-server-figures
+ * The server's side of a benchmark's calls, from their Server-Timing headers: p50/p95 of the
+ * server's own total and the D1 statements and sequential round trips per call.
+ */
+import { percentile } from "./bench-metrics.ts";
+import type { ServerTiming } from "./server-timing.ts";
+
+export interface ServerSummary {
+  /** Calls that carried a Server-Timing header. */
+  calls: number;
+  p50: number;
+  p95: number;
+  /** Mean and worst D1 round trips one after another per call. */
+  d1SequentialMean: number;
+  d1SequentialMax: number;
+  d1QueriesMean: number;
+}
+
+export class ServerFigures {
+  private readonly totals: number[] = [];
+  private readonly sequential: number[] = [];
+  private readonly queries: number[] = [];
+
+  add(t: ServerTiming | null): void {
+    if (!t) return;
+    this.totals.push(t.dur.total ?? 0);
+    this.sequential.push(t.d1Sequential);
+    this.queries.push(t.d1Queries);
+  }
+
+  summary(): ServerSummary {
+    const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+    return {
+      calls: this.totals.length,
+      p50: percentile(this.totals, 50),
+      p95: percentile(this.totals, 95),
+      d1SequentialMean: mean(this.sequential),
+      d1SequentialMax: Math.max(0, ...this.sequential),
+      d1QueriesMean: mean(this.queries),
+    };
+  }
+}
+
+/** "server p50 3.1 ms, p95 8.0 ms; D1 2.0 round trips (max 2), 3.0 statements per call" */
+export function describeServer(s: ServerSummary): string {
+  if (s.calls === 0) return "server: no Server-Timing header (older server?)";
+  return `server p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms; D1 ${s.d1SequentialMean.toFixed(1)} sequential round trips per call (max ${s.d1SequentialMax}), ${s.d1QueriesMean.toFixed(1)} statements`;
+}

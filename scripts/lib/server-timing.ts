@@ -1,0 +1,41 @@
+/**
+ * @module scripts/lib/server-timing
+ * Reads the product's Server-Timing header (src/http/server-timing.ts) on the client side: the
+ * server's own total, and the D1 statements and sequential round trips one call cost.
+ */
+
+export interface ServerTiming {
+  /** Milliseconds per metric with a `dur`. */
+  dur: Record<string, number>;
+  /** D1 statements the call ran (d1-queries). */
+  d1Queries: number;
+  /** D1 round trips one after another (d1-sequential). */
+  d1Sequential: number;
+}
+
+/** Parses `name;dur=1.2;desc="x", …`; null when the header is absent. */
+export function parseServerTiming(header: string | null): ServerTiming | null {
+  if (!header) return null;
+  const dur: Record<string, number> = {};
+  const desc: Record<string, string> = {};
+  for (const entry of header.split(",")) {
+    const [name, ...params] = entry.trim().split(";");
+    for (const param of params) {
+      const [key, value = ""] = param.split("=");
+      if (key.trim() === "dur") dur[name] = Number(value);
+      if (key.trim() === "desc") desc[name] = value.replace(/^"|"$/g, "");
+    }
+  }
+  return { dur, d1Queries: Number(desc["d1-queries"] ?? 0), d1Sequential: Number(desc["d1-sequential"] ?? 0) };
+}
+
+/** A fetch that remembers the Server-Timing of the last POST it made (the MCP client's calls). */
+export function timingFetch(): { fetch: typeof fetch; last: () => ServerTiming | null } {
+  let last: ServerTiming | null = null;
+  const timed: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    if (init?.method === "POST") last = parseServerTiming(res.headers.get("server-timing"));
+    return res;
+  };
+  return { fetch: timed, last: () => last };
+}
