@@ -32,9 +32,12 @@ import * as links from "./d1-import-links";
 import { D1LexicalSearch } from "./d1-lexical-search";
 import * as lifecycle from "./d1-lifecycle-queries";
 import { statsQueries } from "./d1-stats";
-import { ownerScopedMatch } from "./fts-owner-key";
+import { FTS_ROW_KEY_SQL, ftsRowMatch, ownerScopedMatch } from "./fts-owner-key";
 import { memoryToRow, patchToRow, rowToEvent, rowToMemory } from "./memory-mapper";
 import { memories, memoryEvents } from "./schema";
+
+/** One memory's FTS row: reached by its row token through the FTS index, then checked exactly. */
+export const FTS_ROW_WHERE = "memories_fts MATCH ? AND memory_id = ? AND owner = ?";
 
 /** D1 caps bound parameters per statement at 100. */
 const PARAM_CHUNK = 90;
@@ -125,25 +128,30 @@ export class D1MemoryRepo implements MemoryRepo {
   private ftsInsert(id: string, key: string, tokens: string, context = ""): D1PreparedStatement {
     return this.d1
       .prepare(
-        "INSERT INTO memories_fts (tokens, context, owner_key, memory_id, owner) VALUES (?, ?, lower(hex(?)), ?, ?)",
+        `INSERT INTO memories_fts (tokens, context, owner_key, memory_id, owner) VALUES (?, ?, ${FTS_ROW_KEY_SQL}, ?, ?)`,
       )
-      .bind(tokens, context, key, id, key);
+      .bind(tokens, context, key, id, id, key);
   }
 
-  /** New own tokens for a row, keeping its neighbour context; inserts the row when it has none (restore). */
+  /**
+   * New own tokens for a row, keeping its neighbour context; inserts the row when it has none (restore).
+   * Rows are found by their row token (an FTS5 index lookup), then checked exactly.
+   */
   private ftsReplace(id: string, key: string, tokens: string): D1PreparedStatement[] {
     return [
-      this.d1.prepare("UPDATE memories_fts SET tokens = ? WHERE memory_id = ? AND owner = ?").bind(tokens, id, key),
+      this.d1
+        .prepare(`UPDATE memories_fts SET tokens = ? WHERE ${FTS_ROW_WHERE}`)
+        .bind(tokens, ftsRowMatch(id), id, key),
       this.d1
         .prepare(
-          "INSERT INTO memories_fts (tokens, context, owner_key, memory_id, owner) SELECT ?, '', lower(hex(?)), ?, ? WHERE NOT EXISTS (SELECT 1 FROM memories_fts WHERE memory_id = ? AND owner = ?)",
+          `INSERT INTO memories_fts (tokens, context, owner_key, memory_id, owner) SELECT ?, '', ${FTS_ROW_KEY_SQL}, ?, ? WHERE NOT EXISTS (SELECT 1 FROM memories_fts WHERE ${FTS_ROW_WHERE})`,
         )
-        .bind(tokens, key, id, key, id, key),
+        .bind(tokens, key, id, id, key, ftsRowMatch(id), id, key),
     ];
   }
 
   private ftsDelete(id: string, key: string): D1PreparedStatement {
-    return this.d1.prepare("DELETE FROM memories_fts WHERE memory_id = ? AND owner = ?").bind(id, key);
+    return this.d1.prepare(`DELETE FROM memories_fts WHERE ${FTS_ROW_WHERE}`).bind(ftsRowMatch(id), id, key);
   }
 
   async get(owner: Owner, id: string): Promise<Memory | null> {

@@ -128,10 +128,11 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
       .bind("default", "user", upper)
       .first<{ k: string }>();
     expect(ftsOwnerKey(owner)).toBe(sqlKey!.k);
-    const stored = await env.DB.prepare("SELECT owner_key FROM memories_fts WHERE owner = ?")
+    const stored = await env.DB.prepare("SELECT owner_key, memory_id FROM memories_fts WHERE owner = ?")
       .bind(ownerAddress(owner))
-      .first<{ owner_key: string }>();
-    expect(stored!.owner_key).toBe(ftsOwnerKey(owner));
+      .first<{ owner_key: string; memory_id: string }>();
+    // The owner token, then the row's own token (migrations/0007).
+    expect(stored!.owner_key).toBe(`${ftsOwnerKey(owner)} m${stored!.memory_id}`);
   });
 
   it("looks deeper when the best-scored rows are deleted, and returns live rows only", async () => {
