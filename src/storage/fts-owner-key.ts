@@ -3,7 +3,7 @@
  * FTS5 scoping by owner. The owner token (`ftsOwnerKey`, memory/owner-address.ts: hex of the
  * owner's injective address, what SQLite's lower(hex(<address>)) gives) is ANDed with a search's
  * words, so FTS5 only ever scores this owner's rows. The same column also holds the row's own token
- * ("m" + memory id, migrations/0007): `memory_id` and `owner` are UNINDEXED, so a lookup by them
+ * ("m" + memory id, migrations/0008): `memory_id` and `owner` are UNINDEXED, so a lookup by them
  * would scan every user's rows, while a MATCH on the row token is an index lookup.
  */
 import { ftsOwnerKey } from "../memory/owner-address";

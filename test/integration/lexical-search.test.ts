@@ -131,7 +131,7 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
     const stored = await env.DB.prepare("SELECT owner_key, memory_id FROM memories_fts WHERE owner = ?")
       .bind(ownerAddress(owner))
       .first<{ owner_key: string; memory_id: string }>();
-    // The owner token, then the row's own token (migrations/0007).
+    // The owner token, then the row's own token (migrations/0008).
     expect(stored!.owner_key).toBe(`${ftsOwnerKey(owner)} m${stored!.memory_id}`);
   });
 

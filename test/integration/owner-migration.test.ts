@@ -37,8 +37,8 @@ async function rerunMigration(): Promise<void> {
   expect(migration, "migration 0006 exists").toBeDefined();
   const statements = migration!.queries.filter((q) => !/^\s*ALTER TABLE/i.test(q.replace(/--[^\n]*\n/g, "")));
   expect(statements.length).toBeGreaterThan(3);
-  // 0007 adds each FTS row's own token to the owner token 0006 just rewrote (as a deploy runs them).
-  const rowKeys = env.TEST_MIGRATIONS!.find((m) => m.name.startsWith("0007_"))!.queries;
+  // 0008 adds each FTS row's own token to the owner token 0006 just rewrote (as a deploy runs them).
+  const rowKeys = env.TEST_MIGRATIONS!.find((m) => m.name.startsWith("0008_"))!.queries;
   await env.DB.batch([...statements, ...rowKeys].map((q) => env.DB.prepare(q)));
 }
 
