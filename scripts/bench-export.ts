@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   setLocalPersistDir(dir);
   applyMigrations("local");
   const { key } = createKey({ scope: "app", name: "bench-export", account: "bench", label: "bench:export" }, "local");
-  const server = await startLocalServer(dir, 180_000);
+  const server = await startLocalServer(dir, { timeoutMs: 180_000 });
   try {
     await seed(server.base, key, n);
     await new Promise((r) => setTimeout(r, 2000));

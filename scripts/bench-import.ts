@@ -47,7 +47,7 @@ async function run(label: string, lines: SourceLine[], vars: Record<string, stri
   setLocalPersistDir(dir);
   applyMigrations("local");
   const { key } = createKey({ scope: "app", name: "bench-import", account: "bench", label: "bench:import" }, "local");
-  const server = await startLocalServer(dir, 90_000, vars);
+  const server = await startLocalServer(dir, { timeoutMs: 90_000, vars });
   say(`${label}: server up at ${server.base}; importing ${lines.length} lines in one request`);
   try {
     const started = Date.now();

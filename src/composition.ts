@@ -20,6 +20,7 @@ import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
 import { D1ExportReader } from "./storage/d1-export-reader";
 import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
 import { D1MemoryRepo } from "./storage/d1-memory-repo";
+import { withDevFault } from "./storage/dev-fault-vector-index";
 import { DoIdempotencyStore } from "./storage/do-idempotency-store";
 import { LocalVectorIndex } from "./storage/local-vector-index";
 import { MeteredD1 } from "./storage/metered-d1";
@@ -72,7 +73,7 @@ export function buildEmbedder(env: Env, config: Config): Embedder {
 }
 
 function buildIndex(env: Env, config: Config, sql: SqlStorage, dims: number): VectorIndex {
-  if (config.VECTOR_INDEX === "local") return new LocalVectorIndex(sql, dims);
+  if (config.VECTOR_INDEX === "local") return withDevFault(new LocalVectorIndex(sql, dims), config);
   return new VectorizeVectorIndex(requireBinding(env.VECTORIZE, "VECTORIZE", "VECTOR_INDEX=vectorize"));
 }
 

@@ -92,6 +92,10 @@ const baseSchema = z.object({
     .regex(/^[A-Za-z0-9_-]*$/, "letters, digits, _ and - only")
     .default(""),
   SERVER_NAME: z.string().min(1).default("hippocampus"),
+  // Development-only fault injection (storage/dev-fault-vector-index.ts): honoured only with the
+  // local vector index. The reliability run sets them with --var; no wrangler env declares them.
+  DEV_FAULTS: onOff.default("off"),
+  DEV_FAULT_VECTOR_INDEX_UNTIL: z.coerce.number().int().min(0).default(0),
   LOCALE: z.enum(["en", "zh"]).default("en"),
   // Origins browser MCP clients may call /mcp from: "*" (default) or a comma-separated list of origins.
   CORS_ORIGINS: corsOrigins.default("*"),

@@ -54,8 +54,8 @@ export function checkLabel(label: string | undefined): string | null {
   return label;
 }
 
-/** Inserts a new key and returns its id and the plaintext key (the only time it exists). */
-export function createKey(owner: KeyOwner, target: Target): { id: string; key: string } {
+/** One api_keys row as SQL values, with its id and plaintext key. */
+function keyRow(owner: KeyOwner): { id: string; key: string; values: string } {
   const name = safeName(owner.scope === "user" ? "user id" : "app name", owner.name);
   const account = safeName("account", owner.account);
   const id = `key_${randomHex(8)}`;
@@ -72,11 +72,22 @@ export function createKey(owner: KeyOwner, target: Target): { id: string; key: s
   ]
     .map(sqlValue)
     .join(", ");
-  query(
-    `INSERT INTO api_keys (id, key_hash, account_id, user_id, app_name, scope, label, created_at) VALUES (${values})`,
-    target,
-  );
-  return { id, key };
+  return { id, key, values };
+}
+
+const INSERT_KEYS =
+  "INSERT INTO api_keys (id, key_hash, account_id, user_id, app_name, scope, label, created_at) VALUES";
+
+/** Inserts a new key and returns its id and the plaintext key (the only time it exists). */
+export function createKey(owner: KeyOwner, target: Target): { id: string; key: string } {
+  return createKeys([owner], target)[0];
+}
+
+/** Inserts several keys in one statement (one wrangler run); same order as `owners`. */
+export function createKeys(owners: KeyOwner[], target: Target): { id: string; key: string }[] {
+  const rows = owners.map(keyRow);
+  query(`${INSERT_KEYS} ${rows.map((r) => `(${r.values})`).join(", ")}`, target);
+  return rows.map(({ id, key }) => ({ id, key }));
 }
 
 const COLUMNS = "id, scope, account_id, user_id, app_name, label, created_at, last_used_at, revoked_at";

@@ -4,10 +4,11 @@
  * its state in a directory of the caller's choosing, and stops it by process group — the wrangler
  * PID alone would leave workerd running. The server runs a snapshot of the project copied next to
  * the state: wrangler dev reloads (and drops in-flight requests) whenever its sources change, and a
- * benchmark must measure one version of the code. Used by the recall benchmark.
+ * benchmark must measure one version of the code. A restart on the same state directory reuses that
+ * snapshot. Used by the recall benchmark and the reliability run (which also kills it hard).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, createWriteStream, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { cpSync, createWriteStream, existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -18,6 +19,8 @@ export interface LocalServer {
   /** wrangler's log (stdout and stderr), for when something goes wrong. */
   logFile: string;
   stop(): Promise<void>;
+  /** SIGKILL to the whole process group (wrangler and workerd), as a crash would; resolves once it exited. */
+  kill(): Promise<void>;
   /** Resident memory (VmRSS) of each workerd process of this server, in bytes. */
   workerdRss(): number[];
 }
@@ -100,23 +103,45 @@ const SNAPSHOT = ["src", "migrations", "wrangler.toml", "package.json", "tsconfi
 
 /** Copies the project's sources to `dir` so later edits in the working tree do not reach the server. */
 function snapshotProject(dir: string): void {
+  if (existsSync(join(dir, "wrangler.toml"))) return; // a restart runs the same snapshot
   const root = process.cwd();
   for (const entry of SNAPSHOT) cpSync(join(root, entry), join(dir, entry), { recursive: true });
   symlinkSync(resolve(root, "node_modules"), join(dir, "node_modules"), "dir");
 }
 
-/** Starts wrangler dev on the local adapters with state under `persistDir` (and `vars` overriding [env.dev.vars]); resolves once /health answers. */
-export async function startLocalServer(
-  persistDir: string,
-  timeoutMs = 90_000,
-  vars: Record<string, string> = {},
-): Promise<LocalServer> {
+export interface StartOptions {
+  timeoutMs?: number;
+  /** Port to listen on (default: a free one). */
+  port?: number;
+  /** Devtools inspector port (default: wrangler's choice). */
+  inspectorPort?: number;
+  /** Extra wrangler vars for this run (`--var NAME:VALUE`). */
+  vars?: Record<string, string>;
+}
+
+async function killGroup(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    return;
+  }
+  await exited;
+  // workerd may outlive wrangler by a moment; wait until no process of the group is left.
+  for (let i = 0; i < 40 && workerdPids(child.pid).length > 0; i++) await sleep(50);
+}
+
+/** Starts wrangler dev on the local adapters with state under `persistDir`; resolves once /health answers. */
+export async function startLocalServer(persistDir: string, options: StartOptions = {}): Promise<LocalServer> {
+  const { timeoutMs = 90_000 } = options;
   // BENCH_PORT / BENCH_INSPECTOR_PORT pin the ports where several people share one machine.
-  const port = Number(process.env.BENCH_PORT) || (await freePort());
-  const inspector = process.env.BENCH_INSPECTOR_PORT ? ["--inspector-port", process.env.BENCH_INSPECTOR_PORT] : [];
+  const port = options.port ?? (Number(process.env.BENCH_PORT) || (await freePort()));
+  const inspectorPort = options.inspectorPort ?? process.env.BENCH_INSPECTOR_PORT;
+  const inspector = inspectorPort ? ["--inspector-port", String(inspectorPort)] : [];
   const base = `http://127.0.0.1:${port}`;
   const logFile = join(persistDir, "wrangler-dev.log");
-  const log = createWriteStream(logFile);
+  const log = createWriteStream(logFile, { flags: "a" });
   const appDir = join(persistDir, "app");
   snapshotProject(appDir);
   const args = [
@@ -131,7 +156,7 @@ export async function startLocalServer(
     "--persist-to",
     resolve(persistDir),
     ...inspector,
-    ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+    ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
   ];
   const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "1" };
   // detached: wrangler leads a process group of its own, which stop() ends as a whole.
@@ -152,6 +177,11 @@ export async function startLocalServer(
     stop: async () => {
       process.removeListener("exit", cleanup);
       await stopGroup(child);
+      log.end();
+    },
+    kill: async () => {
+      process.removeListener("exit", cleanup);
+      await killGroup(child);
       log.end();
     },
     workerdRss: () => (child.pid === undefined ? [] : workerdPids(child.pid).map(rssBytes)),

@@ -16,6 +16,7 @@ import { mcpCors } from "./mcp-cors";
 import { serveMcp, serveSse } from "./mcp-routes";
 import { registerOAuthRoutes } from "./oauth/oauth-routes";
 import { serverTiming } from "./server-timing";
+import { guardSseMessage } from "./sse-message-guard";
 
 const limitBody = bodyLimit({
   maxSize: LIMITS.bodyMaxBytes,
@@ -38,6 +39,6 @@ export function buildApp(): Hono<AppEnv> {
   app.use("/sse", requireBearerAuth);
   app.use("/sse/*", limitBody, requireBearerAuth);
   app.get("/sse", serveSse);
-  app.post("/sse/message", serveSse);
+  app.post("/sse/message", guardSseMessage, serveSse);
   return app;
 }

@@ -10,6 +10,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../app-env";
 import { errorBody } from "../error-response";
 import { errorPage, showAuthorization, submitAuthorization } from "./authorize";
+import { guardAuthorizeClientId, guardTokenClientId } from "./client-id-guard";
 import { consentMessages, pickLocale } from "./consent-messages";
 import { AUTHORIZE_PATH, oauthSite, PROTECTED_PATHS, REGISTER_PATH, TOKEN_PATH } from "./oauth-site";
 import { oauthTooMany, rateLimit } from "./rate-limit";
@@ -54,14 +55,25 @@ function pageTooMany(c: Context<AppEnv>): Response {
 export function registerOAuthRoutes(app: Hono<AppEnv>): void {
   app.all("/.well-known/oauth-authorization-server", toAuthorizationServer);
   for (const path of PROTECTED_PATHS) app.all(`/.well-known/oauth-protected-resource${path}`, toResourceMetadata(path));
-  app.all(TOKEN_PATH, rateLimit("OAUTH_RATE_LIMITER", "token", oauthTooMany), limitOAuthBody, toAuthorizationServer);
+  app.all(
+    TOKEN_PATH,
+    rateLimit("OAUTH_RATE_LIMITER", "token", oauthTooMany),
+    limitOAuthBody,
+    guardTokenClientId,
+    toAuthorizationServer,
+  );
   app.all(
     REGISTER_PATH,
     rateLimit("OAUTH_RATE_LIMITER", "register", oauthTooMany),
     limitOAuthBody,
     toAuthorizationServer,
   );
-  app.get(AUTHORIZE_PATH, rateLimit("OAUTH_RATE_LIMITER", "authorize", pageTooMany), showAuthorization);
+  app.get(
+    AUTHORIZE_PATH,
+    rateLimit("OAUTH_RATE_LIMITER", "authorize", pageTooMany),
+    guardAuthorizeClientId,
+    showAuthorization,
+  );
   app.post(
     AUTHORIZE_PATH,
     rateLimit("OAUTH_SIGNIN_LIMITER", "sign-in", pageTooMany),
