@@ -4,7 +4,7 @@
  * the entry point) knows which concrete storage and providers exist.
  */
 import { monotonicFactory } from "ulid";
-import type { Config } from "./config";
+import { type Config, embeddingDimensions } from "./config";
 import { consoleLogger } from "./console-logger";
 import type { Env } from "./env";
 import { FreshBuffer } from "./memory/fresh-buffer";
@@ -15,7 +15,7 @@ import { LocalHashEmbedder } from "./providers/local-hash-embedder";
 import { RulesLlm } from "./providers/rules-llm";
 import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
 import { WorkersAiLlm } from "./providers/workers-ai-llm";
-import { EMBEDDING_MODELS, isEmbeddingModel, isLlmModel, isRerankerModel } from "./providers/workers-ai-models";
+import { isEmbeddingModel, isLlmModel, isRerankerModel } from "./providers/workers-ai-models";
 import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
 import { D1ExportReader } from "./storage/d1-export-reader";
 import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
@@ -60,7 +60,7 @@ function buildModelEmbedder(env: Env, config: Config): Embedder {
   return new WorkersAiEmbedder(
     requireBinding(env.AI, "AI", "EMBEDDING_PROVIDER=workers-ai"),
     model,
-    config.EMBEDDING_DIMENSIONS || EMBEDDING_MODELS[model],
+    embeddingDimensions(config),
   );
 }
 
@@ -73,7 +73,11 @@ export function buildEmbedder(env: Env, config: Config): Embedder {
 }
 
 function buildIndex(env: Env, config: Config, sql: SqlStorage, dims: number): VectorIndex {
-  if (config.VECTOR_INDEX === "local") return withDevFault(new LocalVectorIndex(sql, dims), config);
+  if (config.VECTOR_INDEX === "local")
+    return withDevFault(
+      new LocalVectorIndex(sql, dims, config.LOCAL_INDEX_MAX_VECTORS || Number.POSITIVE_INFINITY),
+      config,
+    );
   return new VectorizeVectorIndex(requireBinding(env.VECTORIZE, "VECTORIZE", "VECTOR_INDEX=vectorize"));
 }
 

@@ -4,6 +4,7 @@
  * startup instead of degrading silently.
  */
 import { z } from "zod";
+import { LOCAL_HASH_DIMENSIONS } from "./providers/local-hash-embedder";
 import {
   DEFAULT_LLM_MODEL,
   EMBEDDING_MODELS,
@@ -14,6 +15,10 @@ import {
   RERANKER_MODELS,
   unsupportedModel,
 } from "./providers/workers-ai-models";
+import { localIndexBytesPerVector } from "./storage/local-vector-index";
+
+/** Memory one user's local index may hold: 100k × 384-d memories (int8) fit, with room for the rest of the object. */
+export const LOCAL_INDEX_BUDGET_BYTES = 48 * 1024 * 1024;
 
 const onOff = z.enum(["on", "off"]);
 const intFrom = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
@@ -85,6 +90,8 @@ const baseSchema = z.object({
   LIFECYCLE_USER_MAX_ROWS: intFrom(2_000, 1, 100_000),
   LIFECYCLE_USERS_PER_RUN: intFrom(50, 1, 1_000),
   LIFECYCLE_CONCURRENCY: intFrom(6, 1, 32),
+  // Vectors the local index may hold per user; required when the vectors have more than 384 dimensions.
+  LOCAL_INDEX_MAX_VECTORS: intFrom(0, 0, 1_000_000),
   // Rows per D1 batch of a bulk import (3 statements each): bounds the time one batch holds D1.
   IMPORT_BATCH_ROWS: intFrom(100, 1, 5_000),
   TOOL_PREFIX: z
@@ -101,7 +108,40 @@ const baseSchema = z.object({
   CORS_ORIGINS: corsOrigins.default("*"),
 });
 
-const configSchema = baseSchema.superRefine(checkWorkersAiModels);
+const configSchema = baseSchema.superRefine(checkWorkersAiModels).superRefine(checkLocalIndexSize);
+
+/** Vector size the configured embedder produces. */
+export function embeddingDimensions(c: {
+  EMBEDDING_PROVIDER: string;
+  EMBEDDING_MODEL: string;
+  EMBEDDING_DIMENSIONS: number;
+}): number {
+  if (c.EMBEDDING_DIMENSIONS) return c.EMBEDDING_DIMENSIONS;
+  if (c.EMBEDDING_PROVIDER === "workers-ai" && isEmbeddingModel(c.EMBEDDING_MODEL))
+    return EMBEDDING_MODELS[c.EMBEDDING_MODEL];
+  return LOCAL_HASH_DIMENSIONS;
+}
+
+/**
+ * The local index keeps every vector of a user in the object's memory (an isolate has 128 MB, shared
+ * by the objects it hosts). Above the hash embedder's 384 dimensions it needs an explicit bound,
+ * LOCAL_INDEX_MAX_VECTORS, and that bound must fit LOCAL_INDEX_BUDGET_BYTES.
+ */
+function checkLocalIndexSize(c: z.output<typeof baseSchema>, ctx: z.RefinementCtx): void {
+  if (c.VECTOR_INDEX !== "local") return;
+  const dims = embeddingDimensions(c);
+  const max = c.LOCAL_INDEX_MAX_VECTORS;
+  const perVector = localIndexBytesPerVector(dims);
+  const fail = (message: string) => ctx.addIssue({ code: "custom", path: ["LOCAL_INDEX_MAX_VECTORS"], message });
+  if (max === 0 && dims > LOCAL_HASH_DIMENSIONS)
+    fail(
+      `VECTOR_INDEX=local with ${dims}-dimension vectors keeps ~${perVector} bytes per memory in the Durable Object's memory: set LOCAL_INDEX_MAX_VECTORS (at most ${Math.floor(LOCAL_INDEX_BUDGET_BYTES / perVector)}) or use VECTOR_INDEX=vectorize`,
+    );
+  else if (max * perVector > LOCAL_INDEX_BUDGET_BYTES)
+    fail(
+      `LOCAL_INDEX_MAX_VECTORS=${max} × ${perVector} bytes (${dims} dimensions) exceeds the ${LOCAL_INDEX_BUDGET_BYTES / 1024 / 1024} MiB a user's local index may hold; at most ${Math.floor(LOCAL_INDEX_BUDGET_BYTES / perVector)}`,
+    );
+}
 
 /** A Workers AI provider must name a model the installed workers-types still list (providers/workers-ai-models.ts). */
 function checkWorkersAiModels(c: z.output<typeof baseSchema>, ctx: z.RefinementCtx): void {

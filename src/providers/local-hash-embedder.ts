@@ -21,12 +21,15 @@ type Feature = keyof typeof WEIGHT;
 // Trigrams only for letter words: digit strings ("2023"/"2024") sharing "202" are not related.
 const LETTERS_ONLY = /^\p{L}+$/u;
 
+/** Dimensions of the feature-hashing embedder unless EMBEDDING_DIMENSIONS says otherwise. */
+export const LOCAL_HASH_DIMENSIONS = 384;
+
 export class LocalHashEmbedder implements Embedder {
   readonly model: string;
   readonly dimensions: number;
 
   constructor(options: { dimensions?: number; model?: string } = {}) {
-    const dimensions = options.dimensions ?? 384;
+    const dimensions = options.dimensions ?? LOCAL_HASH_DIMENSIONS;
     if (!Number.isInteger(dimensions) || dimensions < 1) {
       throw new RangeError(`LocalHashEmbedder: dimensions must be a positive integer, got ${dimensions}`);
     }

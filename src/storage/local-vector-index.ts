@@ -5,7 +5,9 @@
  * 384-d at 38 MB while cosine ranking stays within quantisation noise. The matrix is column-major
  * (one contiguous run per dimension), so a query reads only the dimensions it uses: the hash
  * embedder's query vectors touch ~20 of 384, and a dense query (bge-m3) costs what a row scan would.
- * Writes are visible immediately, so this index needs no fresh buffer.
+ * Writes are visible immediately, so this index needs no fresh buffer. With `maxVectors` set
+ * (LOCAL_INDEX_MAX_VECTORS, which config requires above 384 dimensions), an upsert that would hold
+ * more vectors for the owner is refused: the rows stay in D1 and are found lexically.
  */
 
 import { ownerAddress } from "../memory/owner-address";
@@ -18,6 +20,11 @@ import type { Owner, ScoredId } from "../memory/types";
  * entry (~37), measured with process.memoryUsage() on 100k ULIDs in V8.
  */
 const ID_OVERHEAD_BYTES = 85;
+
+/** Resident bytes one vector costs in the matrix (int8 components, its scale, its id): the size check's unit. */
+export function localIndexBytesPerVector(dims: number): number {
+  return dims + 4 + ID_OVERHEAD_BYTES;
+}
 const INITIAL_ROWS = 64;
 
 interface Matrix {
@@ -64,6 +71,7 @@ export class LocalVectorIndex implements VectorIndex {
   constructor(
     private readonly sqlStorage: SqlStorage,
     private readonly dims: number,
+    private readonly maxVectors = Number.POSITIVE_INFINITY,
   ) {
     sqlStorage.exec(`CREATE TABLE IF NOT EXISTS local_vectors (
       id TEXT PRIMARY KEY, owner TEXT NOT NULL, dims INTEGER NOT NULL, scale REAL NOT NULL, vec BLOB NOT NULL)`);
@@ -79,6 +87,7 @@ export class LocalVectorIndex implements VectorIndex {
 
   async upsert(owner: Owner, items: VectorItem[]): Promise<void> {
     const key = ownerAddress(owner);
+    this.checkRoom(key, items);
     const m = this.matrices.get(key);
     for (const item of items) {
       if (item.vector.length !== this.dims)
@@ -94,6 +103,21 @@ export class LocalVectorIndex implements VectorIndex {
       );
       if (m) this.place(m, item.id, q, scale);
     }
+  }
+
+  /** Refuses an upsert that would take the owner past maxVectors (replacing a stored id takes no room). */
+  private checkRoom(key: string, items: VectorItem[]): void {
+    if (!Number.isFinite(this.maxVectors)) return;
+    const held = this.sqlStorage.exec("SELECT count(*) AS n FROM local_vectors WHERE owner = ?", key).one().n as number;
+    const added = items.filter(
+      (item) =>
+        this.sqlStorage.exec("SELECT 1 FROM local_vectors WHERE id = ? AND owner = ?", item.id, key).toArray()
+          .length === 0,
+    ).length;
+    if (held + added > this.maxVectors)
+      throw new Error(
+        `local vector index is full: ${held} of ${this.maxVectors} vectors (LOCAL_INDEX_MAX_VECTORS); the new memories are found by keyword until there is room`,
+      );
   }
 
   async query(owner: Owner, vector: Float32Array, k: number): Promise<ScoredId[]> {

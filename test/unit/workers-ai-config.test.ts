@@ -22,3 +22,21 @@ describe("Workers AI model names in config", () => {
     expect(loadConfig({ LLM_PROVIDER: "rules", LLM_MODEL: "rules-v1" }).LLM_MODEL).toBe("rules-v1");
   });
 });
+
+describe("local index size check", () => {
+  it("refuses the local index with 1024-d vectors unless LOCAL_INDEX_MAX_VECTORS bounds it", () => {
+    const bge = { EMBEDDING_PROVIDER: "workers-ai", EMBEDDING_MODEL: "@cf/baai/bge-m3", VECTOR_INDEX: "local" };
+    expect(() => loadConfig(bge)).toThrow(/LOCAL_INDEX_MAX_VECTORS.*1024-dimension.*VECTOR_INDEX=vectorize/);
+    expect(() => loadConfig({ VECTOR_INDEX: "local", EMBEDDING_DIMENSIONS: "768" })).toThrow(/LOCAL_INDEX_MAX_VECTORS/);
+    expect(loadConfig({ ...bge, LOCAL_INDEX_MAX_VECTORS: "20000" }).LOCAL_INDEX_MAX_VECTORS).toBe(20_000);
+    expect(() => loadConfig({ ...bge, LOCAL_INDEX_MAX_VECTORS: "100000" })).toThrow(/exceeds the 48 MiB/);
+  });
+
+  it("leaves the offline default (384-d hash embedder) and Vectorize alone", () => {
+    expect(loadConfig({ VECTOR_INDEX: "local" }).LOCAL_INDEX_MAX_VECTORS).toBe(0);
+    expect(
+      loadConfig({ EMBEDDING_PROVIDER: "workers-ai", EMBEDDING_MODEL: "@cf/baai/bge-m3", VECTOR_INDEX: "vectorize" })
+        .VECTOR_INDEX,
+    ).toBe("vectorize");
+  });
+});

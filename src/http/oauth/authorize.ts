@@ -156,6 +156,10 @@ async function approve(
     metadata: grantMetadata(props, level, view.clientName),
     scope,
     props,
+    // The library's default revokes every earlier grant of this user and client: re-authorising on one
+    // machine would sign the person out on another that shares the client id (a client ID metadata
+    // document is one id for every install). Each grant still checks its key on every request.
+    revokeExistingGrants: false,
   });
   await dropConsentView(c.env.OAUTH_KV!, handle);
   approved.headers.set("Location", redirectTo);
