@@ -65,7 +65,7 @@ function countFeatures(text: string): Map<string, { feature: Feature; count: num
   };
   for (const seg of segment(text)) {
     if (seg.kind === "cjk") {
-      for (const t of cjkTokens(seg.text, "all")) add(t.length === 1 || isOneCodePoint(t) ? "unigram" : "bigram", t);
+      for (const t of cjkTokens(seg.text)) add(t.length === 1 || isOneCodePoint(t) ? "unigram" : "bigram", t);
       continue;
     }
     const token = wordToken(seg.text);

@@ -88,8 +88,8 @@ describe("queryTokens", () => {
     expect(queryTokens("what does she like, and when?")).toEqual(["like"]);
   });
 
-  it("drops Chinese question words and particles", () => {
-    expect(queryTokens("喜欢什么服装呢")).toEqual(["喜欢", "服装"]);
+  it("drops Chinese question words and particles, keeps bigrams and their characters", () => {
+    expect(queryTokens("喜欢什么服装呢")).toEqual(["喜", "喜欢", "欢", "服", "服装", "装"]);
     expect(queryTokens("哪些是你的吗")).toEqual([]);
   });
 
@@ -102,6 +102,11 @@ describe("queryTokens", () => {
   it("keeps a lone content character so one-character questions still match", () => {
     expect(queryTokens("喜欢喝什么茶")).toContain("茶");
     expect(indexTokens("喜欢喝绿茶")).toContain("茶");
+  });
+
+  it("keeps every content character, so a character inside a bigram still matches (猫 of 猫叫)", () => {
+    expect(queryTokens("我的猫叫什么名字")).toEqual(expect.arrayContaining(["猫", "猫叫", "名字"]));
+    expect(shared(queryTokens("我早餐改成吃什么了"), indexTokens("改吃燕麦和鸡蛋"))).toEqual(["改", "吃"]);
   });
 });
 

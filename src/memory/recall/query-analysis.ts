@@ -3,6 +3,7 @@
  * Reads a recall query once: its search tokens (BM25), its plain words (speaker matching) and the
  * time windows it names (date boosts). Pure; recall-memories.ts runs it once per call.
  */
+import { stripFraming } from "../text/query-framing";
 import { queryWords } from "../text/speaker";
 import { type TimeWindow, timeWindows } from "../text/time-expressions";
 import { queryTokens } from "../text/tokenize";
@@ -10,7 +11,7 @@ import { queryTokens } from "../text/tokenize";
 export interface QueryAnalysis {
   /** The query as typed. */
   text: string;
-  /** Distinct BM25 tokens (stems, CJK bigrams), stop words removed. */
+  /** Distinct BM25 tokens (stems, CJK bigrams) of the query without its framing, stop words removed. */
   tokens: string[];
   /** Lower-cased words, unstemmed, for matching speaker names. */
   words: Set<string>;
@@ -19,5 +20,10 @@ export interface QueryAnalysis {
 }
 
 export function analyzeQuery(query: string, now: number): QueryAnalysis {
-  return { text: query, tokens: queryTokens(query), words: queryWords(query), windows: timeWindows(query, now) };
+  return {
+    text: query,
+    tokens: queryTokens(stripFraming(query)),
+    words: queryWords(query),
+    windows: timeWindows(query, now),
+  };
 }

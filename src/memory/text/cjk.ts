@@ -6,14 +6,6 @@
  */
 import { CHINESE_KEEP_WORDS, CHINESE_STOP_CHARS, CHINESE_STOP_WORDS } from "./stop-words";
 
-/**
- * Which single characters to emit next to the bigrams. "all": every content character, for
- * documents, so a one-character query (猫, 茶) still finds 我的猫叫咪咪 where 猫 sits inside 猫叫.
- * "uncovered": only content characters no kept bigram covers, for queries, so a query matches on
- * its bigrams and does not pull in every document sharing a common character.
- */
-export type UnigramMode = "all" | "uncovered";
-
 interface LexiconWord {
   chars: string[];
   stop: boolean;
@@ -56,21 +48,21 @@ function matchesAt(chars: readonly string[], start: number, word: readonly strin
 }
 
 /**
- * Bigrams of adjacent content characters plus unigrams (see UnigramMode), in text order. A bigram
- * touching a stop character is dropped: in 喜欢的颜色 the bigrams 欢的 / 的颜 only say "next to 的"
- * and match unrelated text. Measured on a 25-memory / 27-query zh recall set (BM25 MRR): dropping
- * touching bigrams 0.82 vs dropping only all-stop bigrams 0.78; document unigrams 0.82 vs none 0.75.
- * A content character left without any bigram (a one-character run, 车 in 开什么车) is always
- * emitted as a unigram so no content is lost.
+ * Bigrams of adjacent content characters plus every content character as a unigram, in text order,
+ * for documents and queries alike: a one-character query (猫, 茶) finds 我的猫叫咪咪 where 猫 sits
+ * inside 猫叫, and a paraphrase still shares characters (早餐 / 早上). A bigram touching a stop
+ * character is dropped: in 喜欢的颜色 the bigrams 欢的 / 的颜 only say "next to 的" and match
+ * unrelated text. Measured on a 25-memory / 27-query zh recall set (BM25 MRR): dropping touching
+ * bigrams 0.82 vs dropping only all-stop bigrams 0.78; document unigrams 0.82 vs none 0.75. Query
+ * unigrams for every character rather than only those no bigram covers: see queryTokens.
  */
-export function cjkTokens(run: string, unigrams: UnigramMode): string[] {
+export function cjkTokens(run: string): string[] {
   const chars = Array.from(run);
   const stop = cjkStopMask(chars);
   const keep = chars.map((_, i) => i + 1 < chars.length && !stop[i] && !stop[i + 1]);
   const out: string[] = [];
   for (let i = 0; i < chars.length; i++) {
-    const covered = keep[i] || (i > 0 && keep[i - 1]);
-    if (!stop[i] && (unigrams === "all" || !covered)) out.push(chars[i]);
+    if (!stop[i]) out.push(chars[i]);
     if (keep[i]) out.push(chars[i] + chars[i + 1]);
   }
   return out;
