@@ -1,8 +1,8 @@
 /**
  * @module durable/maintenance-state
  * Per-user lifecycle state held by the UserMemory Durable Object: job cursors in its transactional
- * storage (they survive eviction, so a killed run resumes), and a queue that runs one maintenance
- * request at a time (a cron run and an on-demand tool never interleave their batches).
+ * storage (they survive eviction, so a killed run resumes). Maintenance runs on the memory service's
+ * one per-user queue, with every write (memory-service.ts maintain()).
  */
 import type { CursorStore } from "../memory/ports";
 

@@ -23,11 +23,8 @@ import type {
 import { MemoryError, type MemoryErrorShape } from "../memory/errors";
 import type { NumberedLine } from "../memory/import/import-line";
 import type { MaintenanceReport, MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
-import { runMaintenance } from "../memory/lifecycle/run-maintenance";
 import { MemoryService } from "../memory/memory-service";
 import { ownerAddress } from "../memory/owner-address";
-import { flushAccessCounts } from "../memory/recall/recall-memories";
-import { SerialQueue } from "../memory/serial-queue";
 import type { MemoryDeps } from "../memory/service-deps";
 import type { Scope } from "../memory/types";
 import { RequestTiming, runTimed, type TimingSnapshot } from "../timing/request-timing";
@@ -50,7 +47,6 @@ export class UserMemory extends DurableObject<Env> {
   private service: MemoryService | null = null;
   private owner: string | null = null;
   private counters: SessionCounters | null = null;
-  private readonly maintenance = new SerialQueue();
 
   private get svc(): MemoryService {
     this.service ??= buildMemoryService(this.env, loadConfig(this.env), this.ctx.storage.sql);
@@ -151,18 +147,12 @@ export class UserMemory extends DurableObject<Env> {
     return this.run(scope, () => this.svc.context(scope, topic, coreLimit, topicLimit));
   }
 
-  /** Lifecycle jobs for this user (cron fan-out and on-demand tools), one request at a time. */
+  /** Lifecycle jobs for this user (cron fan-out and on-demand tools), on the service's one write queue. */
   maintain(scope: Scope, request: MaintenanceRequest): Promise<RpcResult<MaintenanceReport>> {
-    // Access counts of recent recalls are written in bursts (memory/recall/access-recorder.ts): decay must see them.
-    return this.run(scope, () =>
-      this.maintenance.run(async () => {
-        await flushAccessCounts(this.svc.deps);
-        return runMaintenance(this.svc.deps, scope, scope.actor, request, new DoCursorStore(this.ctx.storage));
-      }),
-    );
+    return this.run(scope, () => this.svc.maintain(scope, request, new DoCursorStore(this.ctx.storage)));
   }
 
   [overrideDepsForTest](override: (deps: MemoryDeps) => Partial<MemoryDeps>): void {
-    this.service = new MemoryService({ ...this.svc.deps, ...override(this.svc.deps) });
+    this.service = new MemoryService({ ...this.svc.deps, ...override(this.svc.deps) }, this.svc.queue);
   }
 }

@@ -17,6 +17,8 @@ import type {
 import { invalidInput, MemoryError } from "./errors";
 import type { NumberedLine } from "./import/import-line";
 import { type ImportResult, importMemories } from "./import/import-memories";
+import type { MaintenanceReport, MaintenanceRequest } from "./lifecycle/lifecycle-types";
+import { runMaintenance } from "./lifecycle/run-maintenance";
 import {
   coreMemories,
   getMemory,
@@ -28,8 +30,15 @@ import {
 import { deleteMemories, restoreMemory, updateMemory } from "./manage/edit-memories";
 import { forgetMemories } from "./manage/forget-memories";
 import { ownedKey } from "./owner-address";
+import type { CursorStore } from "./ports";
 import type { FusedCandidate } from "./recall/fuse-scores";
-import { type RecallOptions, type RecallOutcome, recallMemories, touchLater } from "./recall/recall-memories";
+import {
+  flushAccessCounts,
+  type RecallOptions,
+  type RecallOutcome,
+  recallMemories,
+  touchLater,
+} from "./recall/recall-memories";
 import { requestHash } from "./request-hash";
 import { SerialQueue } from "./serial-queue";
 import type { MemoryDeps } from "./service-deps";
@@ -46,9 +55,11 @@ interface IdempotentAnswer {
 }
 
 export class MemoryService {
-  private readonly writes = new SerialQueue();
-
-  constructor(readonly deps: MemoryDeps) {}
+  /** One queue per user for every mutation: writes and lifecycle jobs alike. */
+  constructor(
+    readonly deps: MemoryDeps,
+    readonly queue: SerialQueue = new SerialQueue(),
+  ) {}
 
   /**
    * Admits one write at a time for this user. A Durable Object only holds other requests back while
@@ -56,7 +67,7 @@ export class MemoryService {
    * sentence would both miss the duplicate (measured: two rows without this queue).
    */
   private serial<T>(op: () => Promise<T>): Promise<T> {
-    return this.writes.run(op);
+    return this.queue.run(op);
   }
 
   save(scope: Scope, input: SaveInput, options?: SaveOptions): Promise<SaveResult & { replayed: boolean }> {
@@ -84,6 +95,18 @@ export class MemoryService {
     const result = await saveMemory(this.deps, scope, input, options);
     if (key) await this.deps.idempotency.put(key, { request, result } satisfies IdempotentAnswer, now);
     return { ...result, replayed: false };
+  }
+
+  /**
+   * Lifecycle jobs for this user (cron and on-demand tools) on the same queue as every write, so a
+   * purge can never interleave with a restore nor expiry with an update. Access counts of recent
+   * recalls are written first (memory/recall/access-recorder.ts): decay must see them.
+   */
+  maintain(scope: Scope, request: MaintenanceRequest, cursors: CursorStore): Promise<MaintenanceReport> {
+    return this.serial(async () => {
+      await flushAccessCounts(this.deps);
+      return runMaintenance(this.deps, scope, scope.actor, request, cursors);
+    });
   }
 
   /** Transcript → extracted facts, each saved through the write pipeline with its own outcome. */

@@ -110,6 +110,11 @@ export interface MemoryPatch {
   changes: Partial<Memory>;
   /** New FTS tokens when the searchable text changed. */
   ftsTokens?: string;
+  /**
+   * The row's state the patch was computed from (lifecycle jobs): applied only if status and
+   * updated_at are still these, so a row changed since it was selected is left alone (no event either).
+   */
+  when?: { status: MemoryStatus; updatedAt: number };
   event: { op: EventOp; before: Partial<Memory> | null; after: Partial<Memory> | null; actor: string; at: number };
 }
 
@@ -131,8 +136,12 @@ export interface MemoryRepo {
   markIndexed(owner: Owner, ids: string[], model: string, at: number): Promise<void>;
   /** Active rows not indexed with `model`, oldest first (repair and migration). */
   listUnindexed(owner: Owner, model: string, limit: number): Promise<Memory[]>;
-  /** Removes rows for good (purge), keeping a content-free purge event. */
-  purge(owner: Owner, ids: string[], actor: string, at: number): Promise<void>;
+  /**
+   * Removes rows for good (purge), keeping a content-free purge event. With `tombstonedBefore`, only
+   * rows that are still tombstones (deleted, expired, superseded) from before that time go: a row
+   * restored or edited since it was selected is left alone, with its events.
+   */
+  purge(owner: Owner, ids: string[], actor: string, at: number, tombstonedBefore?: number): Promise<void>;
 
   // ---- lifecycle (memory/lifecycle): bounded pages of the rows each job still has to visit ----
   /** Active rows whose expires_at is at or before `now`. */

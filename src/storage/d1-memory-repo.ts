@@ -100,14 +100,23 @@ export class D1MemoryRepo implements MemoryRepo {
         statements.push(this.prepared(this.db.insert(memoryEvents).values(eventValues(owner, e))));
     }
     for (const p of patches) {
+      const unchanged = p.when
+        ? and(eq(memories.status, p.when.status), eq(memories.updatedAt, p.when.updatedAt))
+        : undefined;
       statements.push(
         this.prepared(
           this.db
             .update(memories)
             .set(patchToRow(p.changes))
-            .where(and(this.ownedBy(owner), eq(memories.id, p.id))),
+            .where(and(this.ownedBy(owner), eq(memories.id, p.id), unchanged)),
         ),
       );
+      if (p.when) {
+        if (p.ftsTokens !== undefined) throw new Error("a guarded patch cannot change FTS tokens");
+        // A guarded patch records its event only if its UPDATE changed the row (changes() of the statement before).
+        statements.push(this.conditionalEvent(owner, { memoryId: p.id, ...p.event }));
+        continue;
+      }
       if (p.ftsTokens !== undefined) {
         if (p.ftsTokens) statements.push(...this.ftsReplace(p.id, key, p.ftsTokens));
         else statements.push(this.ftsDelete(p.id, key));
@@ -117,6 +126,15 @@ export class D1MemoryRepo implements MemoryRepo {
       );
     }
     if (statements.length > 0) await this.d1.batch(statements);
+  }
+
+  private conditionalEvent(owner: Owner, e: MemoryEvent): D1PreparedStatement {
+    const v = eventValues(owner, e);
+    return this.d1
+      .prepare(
+        "INSERT INTO memory_events (memory_id, account_id, namespace, user_id, op, before, after, actor, at) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() > 0",
+      )
+      .bind(v.memoryId, v.accountId, v.namespace, v.userId, v.op, v.before, v.after, v.actor, v.at);
   }
 
   /** Drizzle builds the SQL; the raw D1 batch runs it, so FTS statements share the transaction. */
@@ -291,19 +309,40 @@ export class D1MemoryRepo implements MemoryRepo {
     return rows.map(rowToMemory);
   }
 
-  async purge(owner: Owner, ids: string[], actor: string, at: number): Promise<void> {
+  async purge(owner: Owner, ids: string[], actor: string, at: number, tombstonedBefore?: number): Promise<void> {
     const key = ownerAddress(owner);
+    const still =
+      tombstonedBefore === undefined
+        ? undefined
+        : and(
+            inArray(memories.status, ["deleted", "expired", "superseded"]),
+            sql`coalesce(${memories.deletedAt}, ${memories.updatedAt}) <= ${tombstonedBefore}`,
+          );
     for (const part of chunk(ids, 25)) {
-      const statements = part.flatMap((id) => [
-        this.prepared(this.db.delete(memories).where(and(this.ownedBy(owner), eq(memories.id, id)))),
-        this.ftsDelete(id, key),
-        this.prepared(this.db.update(memoryEvents).set({ before: null, after: null }).where(this.eventsOf(owner, id))),
-        this.prepared(
-          this.db
-            .insert(memoryEvents)
-            .values(eventValues(owner, { memoryId: id, op: "purge", before: null, after: null, actor, at })),
-        ),
-      ]);
+      const statements = part.flatMap((id) => {
+        // Everything after the DELETE runs only if the row is gone, i.e. the predicate held.
+        const gone = sql`NOT EXISTS (SELECT 1 FROM memories WHERE id = ${id})`;
+        const event = eventValues(owner, { memoryId: id, op: "purge", before: null, after: null, actor, at });
+        return [
+          this.prepared(this.db.delete(memories).where(and(this.ownedBy(owner), eq(memories.id, id), still))),
+          this.d1
+            .prepare(
+              "DELETE FROM memories_fts WHERE memory_id = ? AND owner = ? AND NOT EXISTS (SELECT 1 FROM memories WHERE id = ?)",
+            )
+            .bind(id, key, id),
+          this.prepared(
+            this.db
+              .update(memoryEvents)
+              .set({ before: null, after: null })
+              .where(and(this.eventsOf(owner, id), gone)),
+          ),
+          this.d1
+            .prepare(
+              "INSERT INTO memory_events (memory_id, account_id, namespace, user_id, op, before, after, actor, at) SELECT ?, ?, ?, ?, ?, NULL, NULL, ?, ? WHERE NOT EXISTS (SELECT 1 FROM memories WHERE id = ?)",
+            )
+            .bind(event.memoryId, event.accountId, event.namespace, event.userId, event.op, event.actor, event.at, id),
+        ];
+      });
       await this.d1.batch(statements);
     }
   }

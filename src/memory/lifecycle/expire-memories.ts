@@ -30,6 +30,8 @@ export function expirePatch(m: Memory, reason: string, actor: string, now: numbe
     id: m.id,
     // deleted_at marks when the row left the live set: the purge window counts from it.
     changes: { status: "expired", deletedAt: now, updatedAt: now, indexedAt: null },
+    // Only if the row is as selected: an update (new expires_at, priority) or delete since then wins.
+    when: { status: m.status, updatedAt: m.updatedAt },
     event: {
       op: "expire",
       before: { status: m.status, expiresAt: m.expiresAt },

@@ -15,12 +15,14 @@ export const purgeJob: LifecycleJob = {
   name: "purge",
   async batch(ctx, _cursor, limit): Promise<BatchResult> {
     const { deps, owner } = ctx;
-    const rows = await deps.repo.listTombstones(owner, ctx.now - ctx.policy.retentionDays * DAY_MS, limit);
+    const cutoff = ctx.now - ctx.policy.retentionDays * DAY_MS;
+    const rows = await deps.repo.listTombstones(owner, cutoff, limit);
     if (rows.length === 0) return { processed: 0, changed: 0, cursor: null, done: true };
     const ids = rows.map((m) => m.id);
     deps.fresh.remove(ids);
     await deps.index.remove(owner, ids);
-    await deps.repo.purge(owner, ids, ctx.actor, ctx.now);
+    // The predicate again at delete time: a memory restored since the select stays.
+    await deps.repo.purge(owner, ids, ctx.actor, ctx.now, cutoff);
     return { processed: ids.length, changed: ids.length, cursor: null, done: rows.length < limit };
   },
 };
