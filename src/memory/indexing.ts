@@ -19,6 +19,27 @@ export async function indexVectors(
 ): Promise<{ indexed: number; failed: number }> {
   if (items.length === 0) return { indexed: 0, failed: 0 };
   const now = deps.clock.now();
+  if (!(await upsertVectors(deps, owner, items, now))) return { indexed: 0, failed: items.length };
+  await deps.repo.markIndexed(
+    owner,
+    items.map((i) => i.id),
+    deps.embedder.model,
+    now,
+  );
+  return { indexed: items.length, failed: 0 };
+}
+
+/**
+ * The index half of indexVectors, for callers that record `indexed_at` in their own D1 write (a
+ * save upserts first and writes the row once: one round trip fewer). A vector whose row then fails
+ * to land is a stray the repair job removes; recall never returns it (hits are validated in D1).
+ */
+export async function upsertVectors(
+  deps: MemoryDeps,
+  owner: Owner,
+  items: { id: string; vector: Float32Array }[],
+  now: number,
+): Promise<boolean> {
   try {
     await deps.index.upsert(owner, items);
   } catch (err) {
@@ -27,16 +48,10 @@ export async function indexVectors(
       count: items.length,
       error: String(err),
     });
-    return { indexed: 0, failed: items.length };
+    return false;
   }
   if (deps.index.eventual) for (const item of items) deps.fresh.add(item.id, item.vector, now);
-  await deps.repo.markIndexed(
-    owner,
-    items.map((i) => i.id),
-    deps.embedder.model,
-    now,
-  );
-  return { indexed: items.length, failed: 0 };
+  return true;
 }
 
 export async function embedAndIndex(

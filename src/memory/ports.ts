@@ -85,6 +85,12 @@ export interface LexicalSearch {
   contextWeight: number;
 }
 
+/** Lexical hits with their rows, read in the same query (owner and status checked). */
+export interface LexicalRows {
+  hits: ScoredId[];
+  rows: Memory[];
+}
+
 export interface LexicalHits {
   /** BM25 scores, positive, higher is better. */
   hits: ScoredId[];
@@ -128,6 +134,8 @@ export interface MemoryRepo {
   list(owner: Owner, filter: ListFilter): Promise<Memory[]>;
   /** BM25 over the pre-tokenized column; scores are positive, higher is better. */
   searchText(owner: Owner, tokens: string[], limit: number, statuses?: MemoryStatus[]): Promise<ScoredId[]>;
+  /** searchText with the hits' rows from the same query: the write path needs no second read. */
+  searchTextRows(owner: Owner, tokens: string[], limit: number, statuses?: MemoryStatus[]): Promise<LexicalRows>;
   /** Recall's BM25: own tokens plus neighbour context at `contextWeight`, and the corpus size for idf scaling. */
   searchLexical(owner: Owner, tokens: string[], options: LexicalSearch): Promise<LexicalHits>;
   history(owner: Owner, id: string): Promise<MemoryEvent[]>;

@@ -31,7 +31,7 @@ const PRUNE_FROM_ROWS = 20_000;
 const COLUMNS = Object.entries(getTableColumns(memories)).map(([key, column]) => [key, column.name] as const);
 
 /** A raw `memories` row (SQL column names) as drizzle's row type; the schema has no value conversions. */
-function toMemory(raw: Record<string, unknown>): Memory {
+export function rawRowToMemory(raw: Record<string, unknown>): Memory {
   return rowToMemory(Object.fromEntries(COLUMNS.map(([key, name]) => [key, raw[name]])) as MemoryRow);
 }
 
@@ -77,7 +77,7 @@ export class D1LexicalSearch {
     const rows = live(pool).slice(0, o.limit);
     return {
       hits: rows.map((r) => ({ id: String(r.id), score: Number(r.bm25_score) })),
-      rows: rows.map(toMemory),
+      rows: rows.map(rawRowToMemory),
       corpusSize: this.lastCorpusSize,
     };
   }

@@ -10,6 +10,7 @@ import { ownerAddress } from "../memory/owner-address";
 import type {
   ActivePage,
   LexicalHits,
+  LexicalRows,
   LexicalSearch,
   LinkRow,
   MemoryPatch,
@@ -29,7 +30,7 @@ import type {
 } from "../memory/types";
 import { sourceRef } from "../memory/write/merge";
 import * as links from "./d1-import-links";
-import { D1LexicalSearch } from "./d1-lexical-search";
+import { D1LexicalSearch, rawRowToMemory } from "./d1-lexical-search";
 import * as lifecycle from "./d1-lifecycle-queries";
 import { statsQueries } from "./d1-stats";
 import { FTS_ROW_KEY_SQL, ftsRowMatch, ownerScopedMatch } from "./fts-owner-key";
@@ -242,21 +243,34 @@ export class D1MemoryRepo implements MemoryRepo {
     limit: number,
     statuses: MemoryStatus[] = ["active"],
   ): Promise<ScoredId[]> {
+    return (await this.searchTextRows(owner, tokens, limit, statuses)).hits;
+  }
+
+  /** searchText with each hit's row from the same query (the join is there already): no second read. */
+  async searchTextRows(
+    owner: Owner,
+    tokens: string[],
+    limit: number,
+    statuses: MemoryStatus[] = ["active"],
+  ): Promise<LexicalRows> {
     const terms = ftsMatchExpression(tokens);
-    if (!terms) return [];
+    if (!terms) return { hits: [], rows: [] };
     // Own tokens only: neighbour context (import) is for recall, not for duplicate and conflict checks.
     // The owner token narrows the match to this user's rows and weighs 0 (columns: tokens, context, owner_key).
     const match = ownerScopedMatch(owner, terms, "tokens");
-    const rows = await this.db.all<{ id: string; score: number }>(sql`
-      SELECT f.memory_id AS id, -bm25(memories_fts, 1.0, 1.0, 0.0) AS score
+    const raw = await this.db.all<Record<string, unknown>>(sql`
+      SELECT m.*, -bm25(memories_fts, 1.0, 1.0, 0.0) AS bm25_score
       FROM memories_fts f JOIN memories m ON m.id = f.memory_id AND m.account_id = ${owner.accountId}
         AND m.namespace = ${owner.namespace} AND m.user_id = ${owner.userId}
       WHERE memories_fts MATCH ${match} AND f.owner = ${ownerAddress(owner)} AND m.status IN (${sql.join(
         statuses.map((st) => sql`${st}`),
         sql`, `,
       )})
-      ORDER BY score DESC LIMIT ${limit}`);
-    return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
+      ORDER BY bm25_score DESC LIMIT ${limit}`);
+    return {
+      hits: raw.map((r) => ({ id: String(r.id), score: Number(r.bm25_score) })),
+      rows: raw.map(rawRowToMemory),
+    };
   }
 
   searchLexical(owner: Owner, tokens: string[], o: LexicalSearch): Promise<LexicalHits> {

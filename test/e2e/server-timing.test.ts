@@ -62,6 +62,22 @@ describe("Server-Timing", () => {
     expect(recall.get("auth")?.desc).toBe("cache");
   });
 
+  it("D1 round trips one after another: save ≤ 3, recall ≤ 2, list ≤ 1 (issue 14 targets)", async () => {
+    const { key } = await createKey({ user: uniqueUser("timing-trips") });
+    const { client, last } = await timedClient(key);
+    const sequential = () => Number(last().get("d1-sequential")?.desc);
+    await client.callTool({ name: "save_memory", arguments: { content: "Backups run nightly at two in the morning" } });
+    expect(sequential()).toBeLessThanOrEqual(3);
+    await client.callTool({ name: "save_memory", arguments: { content: "The office plants are watered on Mondays" } });
+    expect(sequential()).toBeLessThanOrEqual(3);
+    await client.callTool({ name: "save_memory", arguments: { content: "Backups run nightly at two in the morning" } });
+    expect(sequential()).toBeLessThanOrEqual(3); // an exact duplicate, merged
+    await client.callTool({ name: "recall_memory", arguments: { query: "when do backups run", limit: 5 } });
+    expect(sequential()).toBeLessThanOrEqual(2);
+    await client.callTool({ name: "list_memories", arguments: {} });
+    expect(sequential()).toBeLessThanOrEqual(1);
+  });
+
   it("POST /v1/import and a 401 carry the header too", async () => {
     const { key } = await createKey({ user: uniqueUser("timing-import") });
     const res = await exports.default.fetch(

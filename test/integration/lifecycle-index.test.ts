@@ -27,7 +27,10 @@ async function failingIndex(owner: ReturnType<typeof ownerOf>): Promise<FailingV
 
 /** Lexical search off: only the dense path (index + fresh buffer) can find a memory. */
 function denseOnly(repo: MemoryRepo): MemoryRepo {
-  return Object.assign(Object.create(repo) as MemoryRepo, { searchText: async () => [] });
+  return Object.assign(Object.create(repo) as MemoryRepo, {
+    searchText: async () => [],
+    searchTextRows: async () => ({ hits: [], rows: [] }),
+  });
 }
 
 describe("index repair", () => {

@@ -15,6 +15,7 @@ function denseOnlyRepo(): MemoryRepo {
   const repo = new D1MemoryRepo(env.DB);
   return Object.assign(Object.create(repo) as MemoryRepo, {
     searchText: async () => [],
+    searchTextRows: async () => ({ hits: [], rows: [] }),
     searchLexical: async () => ({ hits: [], rows: [], corpusSize: 0 }),
   });
 }

@@ -7,7 +7,7 @@
  */
 
 import type { SaveInput } from "../contracts";
-import { indexVectors } from "../indexing";
+import { upsertVectors } from "../indexing";
 import { buildMemory, contentHash, resolveExpiry } from "../memory-factory";
 import type { MemoryPatch } from "../ports";
 import type { MemoryDeps } from "../service-deps";
@@ -63,13 +63,21 @@ export async function saveMemory(
   const redactions = screened.redactions;
   if (screened.verdict === "quarantine")
     return quarantine(deps, scope, memory, redactions, screened.reason ?? "possible prompt injection");
-  const exact = await deps.repo.findByHash(scope, memory.contentHash, memory.agentId);
-  if (exact) return merge(deps, scope, exact, memory, redactions, "exact duplicate");
-  if (memory.content.length > deps.settings.longContentChars)
-    memory.summary = await deps.llm.summarize(memory.content, summaryLimit(deps.settings.longContentChars));
-  // Long content is embedded by its summary: one focused vector instead of a diluted one.
-  const [vector] = await deps.embedder.embed([memory.summary ?? memory.content]);
-  const similar = await findSimilar(deps, scope, memory.content, vector);
+  const long = memory.content.length > deps.settings.longContentChars;
+  const exactCheck = deps.repo.findByHash(scope, memory.contentHash, memory.agentId);
+  // Short content: the duplicate check and the similarity search reach D1 together (one round
+  // trip). Long content waits for the check, so an exact duplicate never costs a summary.
+  if (long) {
+    const exact = await exactCheck;
+    if (exact) return merge(deps, scope, exact, memory, redactions, "exact duplicate");
+  }
+  const search = similarTo(deps, scope, memory, long);
+  const exact = await exactCheck;
+  if (exact) {
+    search.catch(() => undefined); // its answer is not needed, nor its failure
+    return merge(deps, scope, exact, memory, redactions, "exact duplicate");
+  }
+  const { vector, similar } = await search;
   const near = similar.find(
     (s) =>
       s.memory.agentId === memory.agentId &&
@@ -78,6 +86,19 @@ export async function saveMemory(
   if (near)
     return merge(deps, scope, near.memory, memory, redactions, `near duplicate (cosine ${near.cosine.toFixed(2)})`);
   return insertWithConflicts(deps, scope, memory, vector, similar, redactions);
+}
+
+/** Summary (long content), embedding, and the most similar memories. */
+async function similarTo(
+  deps: MemoryDeps,
+  scope: Scope,
+  memory: Memory,
+  long: boolean,
+): Promise<{ vector: Float32Array; similar: SimilarMemory[] }> {
+  if (long) memory.summary = await deps.llm.summarize(memory.content, summaryLimit(deps.settings.longContentChars));
+  // Long content is embedded by its summary: one focused vector instead of a diluted one.
+  const [vector] = await deps.embedder.embed([memory.summary ?? memory.content]);
+  return { vector, similar: await findSimilar(deps, scope, memory.content, vector) };
 }
 
 async function newMemory(
@@ -152,6 +173,10 @@ async function insertWithConflicts(
     ...memory,
     ...(older.length > 0 ? { supersedes: older.map((m) => m.id), reason: decision.reason } : {}),
   } as Partial<Memory>;
+  // Index first, so the row is written once with its indexed_at (D1 stays the truth: recall
+  // validates every vector hit, and repair removes a vector whose row never landed).
+  const indexed = await upsertVectors(deps, scope, [{ id: memory.id, vector }], deps.clock.now());
+  if (indexed) Object.assign(memory, { embeddingModel: deps.embedder.model, indexedAt: deps.clock.now() });
   await deps.repo.write(
     scope,
     [
@@ -172,8 +197,6 @@ async function insertWithConflicts(
       )
       .catch((err) => deps.log.warn("vector removal failed", { error: String(err) }));
   }
-  const indexed = await indexVectors(deps, scope, [{ id: memory.id, vector }]);
-  if (indexed.indexed) Object.assign(memory, { embeddingModel: deps.embedder.model, indexedAt: deps.clock.now() });
   return {
     status: older.length > 0 ? "superseded" : "created",
     id: memory.id,

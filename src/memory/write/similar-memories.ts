@@ -29,19 +29,32 @@ export async function findSimilar(
   vector: Float32Array,
 ): Promise<SimilarMemory[]> {
   const now = deps.clock.now();
-  const [dense, lexical] = await Promise.all([
-    deps.index.query(scope, vector, DENSE_K).catch(() => []),
-    deps.repo.searchText(scope, queryTokens(text), LEXICAL_K),
-  ]);
   const cosineOf = new Map<string, number>();
-  for (const hit of [...dense, ...deps.fresh.score(vector, DENSE_K, now)]) {
-    cosineOf.set(hit.id, Math.max(cosineOf.get(hit.id) ?? -1, hit.score));
-  }
-  const ids = [...new Set([...cosineOf.keys(), ...lexical.map((h) => h.id)])];
-  const rows = await deps.repo.getMany(scope, ids);
-  return rows
+  // Dense rows and lexical hits (with their rows) are read side by side: one D1 round trip.
+  const [denseRows, lexical] = await Promise.all([
+    denseRowsFor(deps, scope, vector, now, cosineOf),
+    deps.repo.searchTextRows(scope, queryTokens(text), LEXICAL_K),
+  ]);
+  const byId = new Map<string, Memory>();
+  for (const m of [...denseRows, ...lexical.rows]) byId.set(m.id, m);
+  return [...byId.values()]
     .filter((m) => m.status === "active" && visibleTo(m, scope.agentId ?? null))
     .map((memory) => ({ memory, cosine: cosineOf.get(memory.id) ?? 0 }))
     .sort((a, b) => b.cosine - a.cosine)
     .slice(0, MAX_CANDIDATES);
+}
+
+/** Rows of the dense candidates (index + fresh buffer), validated in D1; fills `cosineOf`. */
+async function denseRowsFor(
+  deps: MemoryDeps,
+  scope: Scope,
+  vector: Float32Array,
+  now: number,
+  cosineOf: Map<string, number>,
+): Promise<Memory[]> {
+  const dense = await deps.index.query(scope, vector, DENSE_K).catch(() => []);
+  for (const hit of [...dense, ...deps.fresh.score(vector, DENSE_K, now)]) {
+    cosineOf.set(hit.id, Math.max(cosineOf.get(hit.id) ?? -1, hit.score));
+  }
+  return cosineOf.size > 0 ? deps.repo.getMany(scope, [...cosineOf.keys()]) : [];
 }
