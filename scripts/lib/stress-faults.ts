@@ -157,7 +157,10 @@ export async function hostileInputs(base: string, device: StressDevice, wire: Wi
   try {
     for (const [label, call] of calls) {
       const started = performance.now();
-      const r = (await call()) as ToolAnswer;
+      const r = (await call().catch((err: Error) => ({
+        isError: true,
+        content: [{ type: "text", text: `no answer: ${err.message}` }],
+      }))) as ToolAnswer;
       const ms = performance.now() - started;
       report.requests++;
       if (ms > report.slowestMs) Object.assign(report, { slowestMs: ms, slowest: label });

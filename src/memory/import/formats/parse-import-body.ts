@@ -11,7 +11,7 @@ import { convertHippocampus, isExportHeader } from "./hippocampus-format";
 import { convertJsonl } from "./jsonl-format";
 import { convertMcpMemory, isGraphLine } from "./mcp-memory-format";
 import { convertMem0, mem0Items } from "./mem0-format";
-import { type Converted, type ImportFormat, numberedLines, parseJson } from "./raw-record";
+import { type Converted, type ImportFormat, isObject, numberedLines, parseJson } from "./raw-record";
 import { convertText } from "./text-format";
 
 const CONVERTERS: Record<ImportFormat, (body: string) => Converted> = {
@@ -29,13 +29,24 @@ export function detectFormat(body: string): ImportFormat {
     const whole = parseJson(trimmed);
     if (whole.value !== undefined && mem0Items(whole.value)) return "mem0";
   }
-  const first = numberedLines(body)[0];
+  const lines = numberedLines(body);
+  const first = lines[0];
   if (!first) return "jsonl";
   const { value } = parseJson(first.text);
-  if (value === undefined) return trimmed.startsWith("{") ? "jsonl" : "text";
+  if (value === undefined) return trimmed.startsWith("{") || mostlyJsonObjects(lines) ? "jsonl" : "text";
   if (isExportHeader(value)) return "hippocampus";
   if (isGraphLine(value)) return "mcp-memory";
-  return typeof value === "object" && value !== null ? "jsonl" : "text";
+  return (typeof value === "object" && value !== null) || mostlyJsonObjects(lines) ? "jsonl" : "text";
+}
+
+/**
+ * True when at least half of the non-blank lines are JSON objects: JSON Lines whose first line is
+ * broken, which must be reported line by line, not stored as text (found by the reliability run).
+ */
+function mostlyJsonObjects(lines: { text: string }[]): boolean {
+  let objects = 0;
+  for (const l of lines) if (l.text.trimStart().startsWith("{") && isObject(parseJson(l.text).value)) objects++;
+  return objects * 2 >= lines.length;
 }
 
 export type ParsedBody = ParsedImport & { format: ImportFormat };
