@@ -12,18 +12,15 @@
  * generated memories for one user per size, on a fresh server each, and reports latency, recall
  * of a known memory, the index's resident bytes and workerd's RSS.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { createKey } from "./lib/api-keys.ts";
 import { bm25Index } from "./lib/bench-bm25.ts";
 import { type BenchDataset, loadDataset } from "./lib/bench-data.ts";
 import { percentile, type QueryScores, scoreQuery, summarizeByCategory } from "./lib/bench-metrics.ts";
 import { datasetJson, printDataset, printScale, type ScaleRow, scaleJson } from "./lib/bench-report.ts";
 import {
   benchUserId,
-  connect,
   crossUserCheck,
   importMemories,
   indexStats,
@@ -32,9 +29,9 @@ import {
   type Server,
 } from "./lib/bench-run.ts";
 import { ServerFigures } from "./lib/bench-server-figures.ts";
+import { say, withServer } from "./lib/bench-server.ts";
 import { syntheticMemories, syntheticQueries } from "./lib/bench-synthetic.ts";
-import { startLocalServer } from "./lib/local-server.ts";
-import { applyMigrations, ScriptError, setLocalPersistDir } from "./lib/wrangler-d1.ts";
+import { ScriptError } from "./lib/wrangler-d1.ts";
 
 const USAGE =
   "usage: npm run bench:recall -- (--data <file> | --synthetic N[,N…]) [--json <out.json>] [--no-cross] [--queries N] [--keep]";
@@ -69,32 +66,6 @@ function options() {
     keep: values.keep ?? false,
     queries,
   };
-}
-
-const say = (text: string) => process.stderr.write(`bench: ${text}\n`);
-
-/** A fresh state directory, migrated, with an app key; then the server on it. Stopped and removed by `finish`. */
-async function withServer<T>(keep: boolean, work: (s: Server, rss: () => number[]) => Promise<T>): Promise<T> {
-  const dir = mkdtempSync(join(tmpdir(), "hippocampus-bench-"));
-  setLocalPersistDir(dir);
-  say(`state in ${dir}; applying migrations and creating an app key…`);
-  applyMigrations("local");
-  const { key } = createKey(
-    { scope: "app", name: "bench-recall", account: "bench", label: "npm run bench:recall" },
-    "local",
-  );
-  const server = await startLocalServer(dir);
-  say(`server up at ${server.base}`);
-  let s: Server | null = null;
-  try {
-    s = await connect(server.base, key);
-    return await work(s, () => server.workerdRss());
-  } finally {
-    await s?.client.close().catch(() => undefined);
-    await server.stop();
-    if (keep) say(`kept ${dir} (log: ${server.logFile})`);
-    else rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 async function runDataset(file: string, ds: BenchDataset, cross: boolean, s: Server) {

@@ -179,6 +179,12 @@ const transcriptMessage = z.object({
     .describe("What was said"),
 });
 
+const speakerName = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(LIMITS.speakerNameMaxChars, `must be at most ${LIMITS.speakerNameMaxChars} characters`);
+
 export const summarizeInput = z.object({
   transcript: z
     .string()
@@ -187,7 +193,7 @@ export const summarizeInput = z.object({
     .max(LIMITS.transcriptMaxChars, `must be at most ${LIMITS.transcriptMaxChars} characters`)
     .optional()
     .describe(
-      "The conversation as plain text, one turn per line starting with User: / Assistant: (or 用户： / 助手：); text without any prefix counts as the user's",
+      "The conversation as text, one turn per line starting with a speaker label (User:, Assistant:, 用户：, 助手：, or names with user_name); text without any label is the user's",
     ),
   messages: z
     .array(transcriptMessage)
@@ -214,5 +220,16 @@ export const summarizeInput = z.object({
     .boolean()
     .optional()
     .describe("With an agent id: true makes the memories visible to all of the user's agents"),
+  event_time: isoDate
+    .optional()
+    .describe("When the conversation took place (ISO 8601), kept as each memory's event time"),
+  user_name: speakerName
+    .optional()
+    .describe(
+      "The user's speaker label when the transcript uses names (e.g. Caroline); other speakers' words are never saved",
+    ),
+  assistant_name: speakerName
+    .optional()
+    .describe("The assistant's speaker label when it is not a known one (e.g. Nova)"),
 });
 export type SummarizeInput = z.infer<typeof summarizeInput>;

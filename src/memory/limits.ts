@@ -28,6 +28,7 @@ export const LIMITS = {
   transcriptMessagesMax: 500,
   /** Facts one summarize_conversation call saves; the rest are reported as skipped. */
   factsPerTranscriptMax: 50,
+  speakerNameMaxChars: 64,
 } as const;
 
 /** ULIDs (26 chars, Crockford base32) or external-style ids: letters, digits, `_-:.#`, ≤ 64 chars. */

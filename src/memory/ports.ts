@@ -69,6 +69,8 @@ export interface ExtractedFact {
   category: string;
   memoryType: "semantic" | "episodic";
   priority: number;
+  /** Index of the message it came from in the messages given to extractFacts, when the extractor knows it. */
+  turn?: number;
 }
 
 export interface Llm {

@@ -168,8 +168,8 @@ describe("RulesLlm.extractFacts", () => {
       { role: "user", content: "谢谢" },
     ]);
     expect(facts).toEqual([
-      { content: "我喜欢喝乌龙茶，不喜欢咖啡。", category: "preference", memoryType: "semantic", priority: 3 },
-      { content: "我下个月打算去东京旅行", category: "plan", memoryType: "episodic", priority: 3 },
+      { content: "我喜欢喝乌龙茶，不喜欢咖啡。", category: "preference", memoryType: "semantic", priority: 3, turn: 2 },
+      { content: "我下个月打算去东京旅行", category: "plan", memoryType: "episodic", priority: 3, turn: 3 },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseRole, parseTranscript } from "../../src/memory/write/summarize-conversation";
+import { normaliseRole, parseTranscript } from "../../src/memory/write/transcript";
 import { RulesLlm } from "../../src/providers/rules-llm";
 
 describe("parseTranscript", () => {

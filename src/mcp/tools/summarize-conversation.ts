@@ -24,6 +24,11 @@ const outcome = z.object({
     .array(z.object({ kind: z.string().describe("Kind of secret"), count: z.number().int().describe("How many") }))
     .describe("Secrets removed before storing"),
   reason: z.string().nullable().describe("Why it was merged, superseded, quarantined or rejected"),
+  turn: z
+    .number()
+    .int()
+    .nullable()
+    .describe("1-based number of the message it came from (kept in the memory's derived_from); null if unknown"),
 });
 
 function outcomeLine(o: FactOutcome, m: Messages): string {
@@ -85,6 +90,7 @@ export const summarizeConversationTool = defineTool({
           superseded_ids: o.supersededIds,
           redacted: o.redactions,
           reason: o.reason,
+          turn: o.turn,
         })),
       },
       text: lines.join("\n"),

@@ -15,8 +15,10 @@ export interface SpeakerTurn {
 // ("Caroline", "Mary Ann"), one lower-case handle ("user", "assistant"), or one to six Han
 // characters ("林晓", "同事阿杰"). An ASCII colon must be followed by a space, so "https://…" and
 // "10:30" are not turns; the full-width colon of Chinese text needs none.
-const LATIN_NAME = String.raw`\p{Lu}[\p{L}\p{M}'’.\-]*(?: \p{Lu}[\p{L}\p{M}'’.\-]*){0,2}|\p{Ll}[\p{L}\p{N}_\-]{1,19}`;
+const LATIN_NAME = String.raw`\p{Lu}[\p{L}\p{M}\p{N}'’.\-]{0,29}(?: \p{Lu}[\p{L}\p{M}\p{N}'’.\-]{0,29}){0,2}|\p{Ll}[\p{L}\p{N}_\-]{1,19}`;
 const HAN_NAME = String.raw`\p{Script=Han}{1,6}`;
+/** A speaker label (the one home of the rule): capitalised Latin words, a lower-case handle, or Han characters. */
+export const SPEAKER_NAME = String.raw`${LATIN_NAME}|${HAN_NAME}`;
 const TURN = new RegExp(String.raw`^\s*(?:(${LATIN_NAME})\s*:\s+|(${LATIN_NAME}|${HAN_NAME})\s*：\s*)`, "u");
 
 /** The speaker label and the rest of the text, or null when the text is not a "Name: …" turn. */

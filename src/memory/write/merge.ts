@@ -16,6 +16,14 @@ export function sourceRef(source: string): string {
   return `source:${source}`;
 }
 
+/**
+ * derived_from entry naming the message a fact was extracted from: `source:<ref>#turn=<n>`, n the
+ * 1-based message number of the conversation as summarize_conversation parsed it.
+ */
+export function turnRef(source: string, turn: number): string {
+  return `${sourceRef(source)}#turn=${turn}`;
+}
+
 /** Provenance after a merge: both sides' derivations, plus the repeat's source when it differs. */
 function mergedProvenance(existing: Memory, incoming: MergeIncoming): string[] {
   const fromSource = incoming.source && incoming.source !== existing.source ? [sourceRef(incoming.source)] : [];

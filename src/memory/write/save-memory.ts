@@ -30,6 +30,8 @@ export interface SaveResult {
 export interface SaveOptions {
   /** Provenance of a derived memory (ids, or `source:<ref>` for a transcript it was extracted from). */
   derivedFrom?: string[];
+  /** Pre-tokenized words around it (the conversation a fact came from), indexed as low-weight search context. */
+  contextTokens?: string;
 }
 
 /** Longest summary embedded in place of long content (characters). */
@@ -85,7 +87,7 @@ export async function saveMemory(
   );
   if (near)
     return merge(deps, scope, near.memory, memory, redactions, `near duplicate (cosine ${near.cosine.toFixed(2)})`);
-  return insertWithConflicts(deps, scope, memory, vector, similar, redactions);
+  return insertWithConflicts(deps, scope, memory, vector, similar, redactions, options.contextTokens);
 }
 
 /** Summary (long content), embedding, and the most similar memories. */
@@ -155,6 +157,7 @@ async function insertWithConflicts(
   vector: Float32Array,
   similar: SimilarMemory[],
   redactions: Redactions,
+  contextTokens?: string,
 ): Promise<SaveResult> {
   const now = memory.createdAt;
   // Small integer handles, never raw ids: a model cannot invent or leak an id it never saw.
@@ -183,6 +186,7 @@ async function insertWithConflicts(
       {
         memory,
         ftsTokens: indexTokens(memory.content).join(" "),
+        contextTokens,
         event: { memoryId: memory.id, op: "create", before: null, after: created, actor: scope.actor, at: now },
       },
     ],

@@ -7,19 +7,18 @@
  */
 import type { SummarizeInput } from "../contracts";
 import { invalidInput } from "../errors";
+import { conversationContext } from "../import/conversation-context";
 import { LIMITS } from "../limits";
 import { contentHash } from "../memory-factory";
 import type { ExtractedFact } from "../ports";
 import type { MemoryDeps } from "../service-deps";
+import { indexTokens } from "../text/tokenize";
 import type { Scope } from "../types";
-import { sourceRef } from "./merge";
+import { sourceRef, turnRef } from "./merge";
 import { redactSecrets } from "./redact-secrets";
 import { type SaveResult, saveMemory } from "./save-memory";
-
-export interface TranscriptMessage {
-  role: string;
-  content: string;
-}
+import { assignMessageRoles, parseTranscript, type TranscriptMessage } from "./transcript";
+import { attributeTurn } from "./turn-attribution";
 
 export interface FactOutcome {
   content: string;
@@ -29,6 +28,8 @@ export interface FactOutcome {
   supersededIds: string[];
   redactions: SaveResult["redactions"];
   reason: string | null;
+  /** 1-based number of the message it was extracted from, in the conversation as parsed; null if unknown. */
+  turn: number | null;
 }
 
 export interface SummarizeResult {
@@ -41,62 +42,17 @@ export interface SummarizeResult {
   redactions: SaveResult["redactions"];
 }
 
-const ROLES: Record<string, string> = {
-  user: "user",
-  human: "user",
-  me: "user",
-  用户: "user",
-  我: "user",
-  assistant: "assistant",
-  ai: "assistant",
-  bot: "assistant",
-  model: "assistant",
-  助手: "assistant",
-  助理: "assistant",
-  机器人: "assistant",
-  system: "system",
-  系统: "system",
-  tool: "tool",
-  工具: "tool",
-};
-
-const TURN =
-  /^\s*(user|human|me|assistant|ai|bot|model|system|tool|用户|我|助手|助理|机器人|系统|工具)\s*[:：]\s*(.*)$/i;
-
-/** The canonical role ("user", "assistant", …) for a label in either language; unknown labels stay as given. */
-export function normaliseRole(role: string): string {
-  const key = role.trim().toLowerCase();
-  return ROLES[key] ?? key;
-}
-
-/**
- * Turns "User: …\nAssistant: …" (or 用户：/助手：) into messages; a line without a prefix continues
- * the turn above it. Text with no prefix at all is one user message: whoever sends an unlabelled
- * transcript is passing on what the user said.
- */
-export function parseTranscript(text: string): TranscriptMessage[] {
-  const messages: TranscriptMessage[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const turn = TURN.exec(line);
-    if (turn) messages.push({ role: normaliseRole(turn[1]), content: turn[2] });
-    else if (messages.length > 0) messages[messages.length - 1].content += `\n${line}`;
-  }
-  if (messages.length === 0) return [{ role: "user", content: text.trim() }];
-  return messages.map((m) => ({ role: m.role, content: m.content.trim() })).filter((m) => m.content.length > 0);
-}
-
 function conversationOf(input: SummarizeInput): TranscriptMessage[] {
+  const names = { userName: input.user_name, assistantName: input.assistant_name };
   if (input.transcript !== undefined && input.messages !== undefined)
     throw invalidInput("transcript", "give transcript or messages, not both");
   if (input.messages !== undefined) {
     const total = input.messages.reduce((n, m) => n + m.content.length, 0);
     if (total > LIMITS.transcriptMaxChars)
       throw invalidInput("messages", `must hold at most ${LIMITS.transcriptMaxChars} characters in total`);
-    return input.messages
-      .map((m) => ({ role: normaliseRole(m.role), content: m.content.trim() }))
-      .filter((m) => m.content.length > 0);
+    return assignMessageRoles(input.messages, names);
   }
-  if (input.transcript !== undefined) return parseTranscript(input.transcript);
+  if (input.transcript !== undefined) return parseTranscript(input.transcript, names);
   throw invalidInput("transcript", "give transcript (text) or messages");
 }
 
@@ -110,7 +66,9 @@ async function saveFact(
   scope: Scope,
   input: SummarizeInput,
   fact: ExtractedFact,
+  turn: number | null,
   source: string,
+  contextTokens: string | undefined,
 ): Promise<FactOutcome> {
   const category = input.category ?? fact.category;
   if (fact.content.length > LIMITS.contentMaxChars) {
@@ -122,6 +80,7 @@ async function saveFact(
       supersededIds: [],
       redactions: [],
       reason: `longer than ${LIMITS.contentMaxChars} characters`,
+      turn,
     };
   }
   const r = await saveMemory(
@@ -135,8 +94,12 @@ async function saveFact(
       memory_type: fact.memoryType,
       source,
       shared: input.shared,
+      event_time: input.event_time,
     },
-    { derivedFrom: [sourceRef(source)] },
+    {
+      derivedFrom: turn === null ? [sourceRef(source)] : [sourceRef(source), turnRef(source, turn)],
+      contextTokens,
+    },
   );
   return {
     content: r.memory?.content ?? redactSecrets(fact.content).text,
@@ -146,6 +109,7 @@ async function saveFact(
     supersededIds: r.supersededIds,
     redactions: r.redactions,
     reason: r.reason,
+    turn,
   };
 }
 
@@ -163,8 +127,13 @@ export async function summarizeConversation(
   const facts = await deps.llm.extractFacts(redacted);
   const outcomes: FactOutcome[] = [];
   // One at a time and in order: a later fact may merge with or supersede an earlier one.
-  for (const fact of facts.slice(0, LIMITS.factsPerTranscriptMax))
-    outcomes.push(await saveFact(deps, scope, input, fact, source));
+  const contexts = factContexts(redacted);
+  for (const fact of facts.slice(0, LIMITS.factsPerTranscriptMax)) {
+    const turn = attributeTurn(fact, redacted);
+    outcomes.push(
+      await saveFact(deps, scope, input, fact, turn, source, turn === null ? undefined : contexts[turn - 1]),
+    );
+  }
   return {
     source,
     messages: conversation.length,
@@ -172,6 +141,16 @@ export async function summarizeConversation(
     outcomes,
     redactions: countKinds(cleaned.flatMap((m) => m.redactions)),
   };
+}
+
+/**
+ * Search context of a fact from message i: the whole message it is a sentence of, and the messages
+ * around it (as bulk import gives each turn its neighbours), so "What did you paint?" still finds
+ * "Yeah, the lake sunrise last year!" when only that sentence became a memory.
+ */
+function factContexts(messages: TranscriptMessage[]): string[] {
+  const neighbours = conversationContext(messages.map((m) => ({ content: m.content, source: "conversation" })));
+  return messages.map((m, i) => `${indexTokens(m.content).join(" ")} ${neighbours[i]}`.trim());
 }
 
 function countKinds(found: SaveResult["redactions"]): SaveResult["redactions"] {

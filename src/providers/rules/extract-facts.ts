@@ -8,9 +8,18 @@
 import type { ExtractedFact } from "../../memory/ports";
 // The write pipeline's own filler test, so "thanks!" is judged the same way here as on save.
 import { assessValue } from "../../memory/write/value-filter";
+import { signalScore, speaksOfSelf } from "./fact-signals";
 import { bare, normalise, splitSentences } from "./text";
 
-export type FactCategory = "preference" | "personal" | "plan" | "constraint";
+/** "event": something that happened to the user or that they did ("I just moved to Lisbon", 「我去了绿禾公园」). */
+export type FactCategory = "preference" | "personal" | "plan" | "constraint" | "event";
+
+/**
+ * Evidence a sentence needs to be kept (see fact-signals): a category rule counts 2, so a plain
+ * "I love hiking." passes and "I love how you did it!" (2, minus 2 for "you") does not.
+ */
+const KEEP_THRESHOLD = 1;
+const CATEGORY_WEIGHT = 2;
 
 interface CategoryRule {
   category: FactCategory;
@@ -89,17 +98,21 @@ function isQuestion(sentence: string): boolean {
 export function classifySentence(sentence: string): FactCategory | null {
   const text = normalise(sentence);
   if (text.length === 0 || isQuestion(text) || NOT_A_FACT.test(text)) return null;
-  if (!assessValue(sentence).keep) return null;
-  return RULES.find((r) => r.pattern.test(text))?.category ?? null;
+  if (!assessValue(sentence).keep || !speaksOfSelf(text)) return null;
+  const category = RULES.find((r) => r.pattern.test(text))?.category ?? null;
+  const score = signalScore(text) + (category ? CATEGORY_WEIGHT : 0);
+  if (score < KEEP_THRESHOLD) return null;
+  return category ?? "event";
 }
 
-function toFact(content: string, category: FactCategory): ExtractedFact {
+function toFact(content: string, category: FactCategory, turn: number): ExtractedFact {
   return {
     content,
     category,
-    // Plans are events at a time and go stale once done or dropped; the rest are lasting traits.
-    memoryType: category === "plan" ? "episodic" : "semantic",
+    // Plans and events happen at a time and go stale; the rest are lasting traits.
+    memoryType: category === "plan" || category === "event" ? "episodic" : "semantic",
     priority: category === "personal" || category === "constraint" ? 2 : 3,
+    turn,
   };
 }
 
@@ -107,14 +120,14 @@ function toFact(content: string, category: FactCategory): ExtractedFact {
 export function extractFactsByRules(messages: { role: string; content: string }[]): ExtractedFact[] {
   const facts: ExtractedFact[] = [];
   const seen = new Set<string>();
-  for (const message of messages) {
+  for (const [turn, message] of messages.entries()) {
     if (message.role.trim().toLowerCase() !== "user") continue;
     for (const sentence of splitSentences(message.content)) {
       const category = classifySentence(sentence);
       const key = bare(sentence);
       if (!category || seen.has(key)) continue;
       seen.add(key);
-      facts.push(toFact(sentence, category));
+      facts.push(toFact(sentence, category, turn));
     }
   }
   return facts;

@@ -1,0 +1,183 @@
+/**
+ * @module scripts/bench-extract
+ * The extraction benchmark, on the real product:
+ *   npm run bench:extract -- --data ../shared/data/locomo/locomo-dev.json [--json out.json] [--samples N] [--keep]
+ * Starts its own offline server (as bench:recall does). For each LoCoMo sample and each speaker,
+ * every session goes through the MCP tool summarize_conversation over /mcp as a transcript of
+ * "Name: text" lines with that speaker as user_name (the other speaker is the other side), the
+ * session date as event_time; the answer's outcomes name each stored memory and the turn it came
+ * from. Prints coverage, precision, noise and filler (scripts/lib/extract-metrics), memories and
+ * milliseconds per session, and QA through extraction: the LoCoMo questions whose evidence that
+ * speaker spoke, recalled (recall_memory, limit 10) over the extracted store, beside the same
+ * questions over a store of that speaker's raw turns imported one per memory.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { percentile } from "./lib/bench-metrics.ts";
+import { importMemories, recall, type Server } from "./lib/bench-run.ts";
+import { say, withServer } from "./lib/bench-server.ts";
+import { extractionCases, type SpeakerCase } from "./lib/extract-data.ts";
+import { addScores, type FactOutcome, type SessionScore, scoreSession, turnRecallAt10 } from "./lib/extract-metrics.ts";
+import { ScriptError } from "./lib/wrangler-d1.ts";
+
+const USAGE = "usage: npm run bench:extract -- --data <locomo.json> [--json <out.json>] [--samples N] [--keep]";
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      data: { type: "string" },
+      json: { type: "string" },
+      samples: { type: "string" },
+      keep: { type: "boolean" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (!values.data) throw new ScriptError(`give --data\n${USAGE}`);
+  const samples = values.samples === undefined ? Number.POSITIVE_INFINITY : Number(values.samples);
+  if (!(samples >= 1)) throw new ScriptError("--samples must be a positive integer");
+  return { data: values.data, json: values.json, samples, keep: values.keep ?? false };
+}
+
+interface SummarizeAnswer {
+  messages: number;
+  outcomes: FactOutcome[];
+}
+
+async function summarize(s: Server, c: SpeakerCase, session: SpeakerCase["sessions"][number]) {
+  const started = performance.now();
+  const r = (await s.client.callTool({
+    name: "summarize_conversation",
+    arguments: {
+      transcript: session.transcript,
+      user_name: c.speaker,
+      source: `${c.sampleId}/${session.name}`,
+      user_id: c.userId,
+      ...(session.date ? { event_time: session.date } : {}),
+    },
+  })) as { isError?: boolean; structuredContent?: SummarizeAnswer; content?: { text?: string }[] };
+  const ms = performance.now() - started;
+  if (r.isError || !r.structuredContent)
+    throw new Error(`summarize_conversation failed for ${c.userId} ${session.name}: ${r.content?.[0]?.text}`);
+  if (r.structuredContent.messages !== session.turns.length)
+    throw new Error(
+      `${c.sampleId} ${session.name}: the server read ${r.structuredContent.messages} messages, the session has ${session.turns.length} turns`,
+    );
+  return { ms, outcomes: r.structuredContent.outcomes };
+}
+
+interface CaseRun {
+  score: SessionScore;
+  sessions: { memories: number; ms: number }[];
+  qa: number[];
+  rawQa: number[];
+  statuses: Map<string, number>;
+}
+
+async function runCase(s: Server, c: SpeakerCase): Promise<CaseRun> {
+  const turnsOf = new Map<string, Set<string>>();
+  let score: SessionScore = { observations: 0, covered: 0, stored: 0, precise: 0, noise: 0, filler: 0 };
+  const sessions: CaseRun["sessions"] = [];
+  const statuses = new Map<string, number>();
+  for (const session of c.sessions) {
+    const r = await summarize(s, c, session);
+    for (const o of r.outcomes) statuses.set(o.status, (statuses.get(o.status) ?? 0) + 1);
+    const one = scoreSession(session, c.speaker, r.outcomes, turnsOf);
+    score = addScores(score, one);
+    sessions.push({ memories: one.stored, ms: r.ms });
+  }
+  const raw = await importMemories(s, c.rawUserId, c.rawTurns);
+  const qa: number[] = [];
+  const rawQa: number[] = [];
+  for (const q of c.questions) {
+    const ex = await recall(s, c.userId, q.question);
+    qa.push(turnRecallAt10(ex.ids, (id) => turnsOf.get(id) ?? [], q.relevant));
+    const rw = await recall(s, c.rawUserId, q.question);
+    rawQa.push(turnRecallAt10(rw.ids, (id) => [raw.externalOf.get(id) ?? id], q.relevant));
+  }
+  return { score, sessions, qa, rawQa, statuses };
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const f3 = (x: number) => x.toFixed(3);
+
+function report(runs: CaseRun[], cases: number) {
+  const score = runs.map((r) => r.score).reduce(addScores);
+  const sessions = runs.flatMap((r) => r.sessions);
+  const qa = runs.flatMap((r) => r.qa);
+  const rawQa = runs.flatMap((r) => r.rawQa);
+  const outcomes: Record<string, number> = {};
+  for (const r of runs) for (const [k, n] of r.statuses) outcomes[k] = (outcomes[k] ?? 0) + n;
+  return {
+    outcomes,
+    speakers: cases,
+    observations: score.observations,
+    memories: score.stored,
+    coverage: score.observations ? score.covered / score.observations : 0,
+    precision: score.stored ? score.precise / score.stored : 0,
+    noise: score.noise,
+    filler: score.filler,
+    questions: qa.length,
+    qa_recall_at_10: mean(qa),
+    raw_qa_recall_at_10: mean(rawQa),
+    per_session: {
+      sessions: sessions.length,
+      memories_mean: mean(sessions.map((x) => x.memories)),
+      ms_mean: mean(sessions.map((x) => x.ms)),
+      ms_p95: percentile(
+        sessions.map((x) => x.ms),
+        95,
+      ),
+    },
+  };
+}
+
+function print(r: ReturnType<typeof report>, llm: string) {
+  console.log(`extraction (${llm}) — ${r.speakers} speakers, ${r.per_session.sessions} sessions`);
+  console.log(`  coverage   ${f3(r.coverage)}  (${r.observations} observations)`);
+  console.log(`  precision  ${f3(r.precision)}  (${r.memories} memories)`);
+  console.log(
+    `  outcomes   ${Object.entries(r.outcomes)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ")}`,
+  );
+  console.log(`  noise      ${r.noise} from the other speaker; filler ${r.filler} from turns with no observation`);
+  console.log(
+    `  QA R@10    ${f3(r.qa_recall_at_10)} extracted store vs ${f3(r.raw_qa_recall_at_10)} raw turns (${r.questions} questions)`,
+  );
+  console.log(
+    `  per session ${r.per_session.memories_mean.toFixed(1)} memories, ${r.per_session.ms_mean.toFixed(0)} ms mean, ${r.per_session.ms_p95.toFixed(0)} ms p95`,
+  );
+}
+
+async function main(): Promise<void> {
+  const o = options();
+  const all = extractionCases(JSON.parse(readFileSync(o.data, "utf8")));
+  const cases = all.filter((c) => Number(c.userId.split("-")[1]) < o.samples);
+  say(`${o.data}: ${cases.length} speakers`);
+  const result = await withServer(
+    o.keep,
+    async (s) => {
+      const runs: CaseRun[] = [];
+      for (const c of cases) {
+        say(`${c.sampleId} / ${c.speaker}: ${c.sessions.length} sessions, ${c.questions.length} questions`);
+        runs.push(await runCase(s, c));
+      }
+      return report(runs, cases.length);
+    },
+    "bench-extract",
+  );
+  print(result, "offline rules");
+  if (o.json) {
+    writeFileSync(o.json, `${JSON.stringify({ llm: "rules", ...result }, null, 2)}\n`);
+    say(`wrote ${o.json}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(`bench: ${err instanceof ScriptError ? err.message : ((err as Error).stack ?? String(err))}`);
+  process.exit(1);
+});
