@@ -124,7 +124,7 @@ export function assignRoles(labels: string[], names: SpeakerNames = {}): Map<str
   }
   const unknown = keys.filter((k) => !roles.has(k));
   const hasUser = [...roles.values()].includes("user");
-  if (names.userName !== undefined && !hasUser)
+  if (names.userName !== undefined && !keys.includes(labelKey(names.userName)))
     throw invalidInput("user_name", `no turn starts with "${names.userName}:" in the transcript`);
   if (!hasUser && unknown.length === 1) roles.set(unknown[0], "user");
   else if (!hasUser && unknown.length > 1) {

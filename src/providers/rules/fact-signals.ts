@@ -217,7 +217,7 @@ export const COUNTER_SIGNALS: Signal[] = [
     name: "a bare feeling",
     pattern:
       /\b(?:i'm|i am|im|i feel|i felt|i was|i'm so|i'm really)\s+(?:so\s+|really\s+|super\s+|totally\s+|very\s+)?(?:glad|happy|proud|grateful|thankful|excited|stoked|thrilled|lucky|blessed|sorry|pumped|touched|honored|honoured|amazed|impressed|inspired|relieved|hopeful|confident|sure)\b/,
-    weight: -1,
+    weight: -2,
   },
   { name: "zh aimed at the other speaker", pattern: /你|您/, weight: -2 },
   { name: "zh pep talk", pattern: /加油|继续努力|别放弃|不要放弃|相信自己|保重|回头聊|再聊/, weight: -3 },

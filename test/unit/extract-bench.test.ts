@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { extractionCases } from "../../scripts/lib/extract-data";
+import { scoreSession, turnRecallAt10 } from "../../scripts/lib/extract-metrics";
+
+const sample = (id: string) => ({
+  sample_id: id,
+  conversation: {
+    speaker_a: "Ann",
+    speaker_b: "Bo",
+    session_1_date_time: "1:56 pm on 8 May, 2023",
+    session_1: [
+      { speaker: "Ann", dia_id: "D1:1", text: "Hi Bo!" },
+      { speaker: "Bo", dia_id: "D1:2", text: "I adopted a cat.\nHer name is Miso." },
+      { speaker: "Ann", dia_id: "D1:3", text: "I moved to Porto.", blip_caption: "a photo of a bridge" },
+    ],
+  },
+  observation: {
+    session_1_observation: { Ann: [["Ann moved to Porto.", "D1:3"]], Bo: [["Bo adopted a cat named Miso.", "D1:2"]] },
+  },
+  qa: [
+    { question: "Where did Ann move?", evidence: ["D1:3"], category: 4 },
+    { question: "What pet does Bo have?", evidence: ["D1:2"], category: 1 },
+    { question: "Adversarial", evidence: ["D1:3"], category: 5 },
+  ],
+});
+
+describe("extraction benchmark cases", () => {
+  const cases = extractionCases([sample("s-1"), sample("s-1")]);
+
+  it("makes one case per speaker with injective user ids, even when sample ids repeat", () => {
+    expect(cases.map((c) => [c.speaker, c.userId, c.rawUserId])).toEqual([
+      ["Ann", "ex-0-a", "raw-0-a"],
+      ["Bo", "ex-0-b", "raw-0-b"],
+      ["Ann", "ex-1-a", "raw-1-a"],
+      ["Bo", "ex-1-b", "raw-1-b"],
+    ]);
+  });
+
+  it("renders a session as one line per turn and keeps each speaker's observations and questions", () => {
+    const [ann, bo] = cases;
+    expect(ann.sessions[0].transcript).toBe(
+      "Ann: Hi Bo!\nBo: I adopted a cat. Her name is Miso.\nAnn: I moved to Porto. [shared an image: a photo of a bridge]",
+    );
+    expect(ann.sessions[0].date).toBe("2023-05-08T13:56:00.000Z");
+    expect(ann.sessions[0].observations).toEqual([["D1:3"]]);
+    expect([...ann.sessions[0].observed].sort()).toEqual(["D1:2", "D1:3"]);
+    expect(ann.questions.map((q) => q.relevant)).toEqual([["D1:3"]]);
+    expect(bo.questions.map((q) => q.question)).toEqual(["What pet does Bo have?"]);
+    expect(ann.rawTurns.map((t) => t.externalId)).toEqual(["D1:1", "D1:3"]);
+  });
+
+  it("scores coverage, precision, noise and filler from the outcomes' turns", () => {
+    const session = cases[0].sessions[0];
+    const turnsOf = new Map<string, Set<string>>();
+    const score = scoreSession(
+      session,
+      "Ann",
+      [
+        { status: "created", id: "m1", turn: 3 },
+        { status: "created", id: "m2", turn: 1 },
+        { status: "created", id: "m3", turn: 2 },
+        { status: "rejected", id: null, turn: 3 },
+      ],
+      turnsOf,
+    );
+    expect(score).toEqual({ observations: 1, covered: 1, stored: 3, precise: 2, noise: 1, filler: 1 });
+    expect(turnRecallAt10(["m2", "m1"], (id) => turnsOf.get(id) ?? [], ["D1:3"])).toBe(1);
+    expect(turnRecallAt10(["m2"], (id) => turnsOf.get(id) ?? [], ["D1:3"])).toBe(0);
+  });
+});
