@@ -28,8 +28,8 @@ import {
   runQuestions,
   type Server,
 } from "./lib/bench-run.ts";
-import { ServerFigures } from "./lib/bench-server-figures.ts";
 import { say, withServer } from "./lib/bench-server.ts";
+import { ServerFigures } from "./lib/bench-server-figures.ts";
 import { syntheticMemories, syntheticQueries } from "./lib/bench-synthetic.ts";
 import { ScriptError } from "./lib/wrangler-d1.ts";
 
