@@ -70,8 +70,12 @@ export async function recallWithSession(
   const key = scope.sessionKey ?? `${scope.actor}:${scope.agentId ?? ""}`;
   const stage = counters.advance(key, svc.deps.clock.now(), config.PROGRESSIVE_RESET_SECONDS * 1000);
   // Rank widely without counting access: only what the stage shows counts as recalled.
-  const out = await svc.recall(scope, input, LIMITS.recallLimitMax, { touch: false });
-  const core = stage === 1 ? (await svc.core(scope, CORE_LIMIT, input)).map((memory) => ({ memory, score: 0 })) : [];
+  // Stage 1's core memories are read beside the search: one D1 round trip, not two.
+  const [out, coreRows] = await Promise.all([
+    svc.recall(scope, input, LIMITS.recallLimitMax, { touch: false }),
+    stage === 1 ? svc.core(scope, CORE_LIMIT, input) : [],
+  ]);
+  const core = coreRows.map((memory) => ({ memory, score: 0 }));
   const { results, moreAvailable } = shapeStage(stage, out.results, out.totalRelevant, core, config.MAX_RESULTS);
   svc.touch(
     scope,

@@ -74,6 +74,8 @@ describe("Server-Timing", () => {
     expect(sequential()).toBeLessThanOrEqual(3); // an exact duplicate, merged
     await client.callTool({ name: "recall_memory", arguments: { query: "when do backups run", limit: 5 } });
     expect(sequential()).toBeLessThanOrEqual(2);
+    await client.callTool({ name: "recall_memory", arguments: { query: "when do backups run" } });
+    expect(sequential()).toBeLessThanOrEqual(2); // progressive injection, stage 1: core memories read alongside
     await client.callTool({ name: "list_memories", arguments: {} });
     expect(sequential()).toBeLessThanOrEqual(1);
   });
