@@ -129,7 +129,10 @@ async function runHippocampus(
   setLocalPersistDir(dir);
   say("hippocampus: migrating a fresh local database and starting wrangler dev");
   applyMigrations("local");
-  const { key } = createKey({ scope: "app", name: "bench-compare", account: "bench", label: "bench:compare" }, "local");
+  const { key } = await createKey(
+    { scope: "app", name: "bench-compare", account: "bench", label: "bench:compare" },
+    "local",
+  );
   const server = await startLocalServer(dir);
   const peak = peakSampler(() => server.workerdRss());
   let s: Server | null = null;

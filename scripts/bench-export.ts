@@ -65,7 +65,10 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "hippocampus-bench-export-"));
   setLocalPersistDir(dir);
   applyMigrations("local");
-  const { key } = createKey({ scope: "app", name: "bench-export", account: "bench", label: "bench:export" }, "local");
+  const { key } = await createKey(
+    { scope: "app", name: "bench-export", account: "bench", label: "bench:export" },
+    "local",
+  );
   const server = await startLocalServer(dir, { timeoutMs: 180_000 });
   try {
     await seed(server.base, key, n);

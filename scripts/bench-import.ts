@@ -46,7 +46,10 @@ async function run(label: string, lines: SourceLine[], vars: Record<string, stri
   const dir = mkdtempSync(join(tmpdir(), "hippocampus-bench-import-"));
   setLocalPersistDir(dir);
   applyMigrations("local");
-  const { key } = createKey({ scope: "app", name: "bench-import", account: "bench", label: "bench:import" }, "local");
+  const { key } = await createKey(
+    { scope: "app", name: "bench-import", account: "bench", label: "bench:import" },
+    "local",
+  );
   const server = await startLocalServer(dir, { timeoutMs: 90_000, vars });
   say(`${label}: server up at ${server.base}; importing ${lines.length} lines in one request`);
   try {

@@ -51,11 +51,14 @@ function portFree(host: string, port: number): Promise<boolean> {
 }
 
 /** Migrations, then a first key when no usable one exists. Returns the key if one was just created. */
-function prepareDatabase(): string | null {
+async function prepareDatabase(): Promise<string | null> {
   console.log("dev: applying local D1 migrations (env dev)...");
   applyMigrations("local");
   if (hasUsableKey("local")) return null;
-  const { id, key } = createKey({ scope: "user", name: LOCAL_USER, account: "default", label: "npm run dev" }, "local");
+  const { id, key } = await createKey(
+    { scope: "user", name: LOCAL_USER, account: "default", label: "npm run dev" },
+    "local",
+  );
   console.log(`dev: no usable API key found; created ${id} for user ${LOCAL_USER} (shown once the server is up).`);
   return key;
 }
@@ -119,7 +122,7 @@ async function main(extra: string[]): Promise<void> {
   if (!(await portFree(host, port))) {
     throw new ScriptError(`port ${port} on ${host} is already in use: stop that server or pass -- --port <n>`);
   }
-  const newKey = prepareDatabase();
+  const newKey = await prepareDatabase();
   const base = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   // No Request.cf fetch from the network (offline dev; it only logs a stack trace when offline) unless asked.
   const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env, WRANGLER_SEND_METRICS: "false" };

@@ -77,14 +77,14 @@ function onlyOptions(command: string, values: Values, allowed: string[]): void {
   if (extra.length > 0) throw new ScriptError(`${command} does not take --${extra[0]} (see --help)`);
 }
 
-function create(values: Values, target: Target): void {
+async function create(values: Values, target: Target): Promise<void> {
   if ((values.user === undefined) === (values.app === undefined)) {
     throw new ScriptError("create needs exactly one of --user <id> or --app <name>");
   }
   const scope = values.user !== undefined ? "user" : "app";
   const name = (values.user ?? values.app) as string;
   const account = values.account ?? "default";
-  const { id, key } = createKey({ scope, name, account, label: values.label ?? null }, target);
+  const { id, key } = await createKey({ scope, name, account, label: values.label ?? null }, target);
   console.log(`Created ${scope} key ${id} for ${scope} ${name} (account ${account}, ${target} database).`);
   console.log('Copy the key now: it is shown only this once. Clients send it as "Authorization: Bearer <key>".');
   console.log(key);
@@ -217,7 +217,7 @@ function grants(positionals: string[], values: Values, target: Target): void {
   );
 }
 
-function main(argv: string[]): void {
+async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parse(argv);
   const [command, ...rest] = positionals;
   if (values.help || command === "help") return console.log(HELP);
@@ -246,7 +246,7 @@ function main(argv: string[]): void {
 }
 
 try {
-  main(process.argv.slice(2));
+  await main(process.argv.slice(2));
 } catch (err) {
   // Operators get one line, not a stack trace; unexpected errors still say what broke.
   console.error(`keys: ${err instanceof Error ? err.message : String(err)}`);

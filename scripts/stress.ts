@@ -86,9 +86,9 @@ function allDevices(plan: OwnerPlan): StressDevice[] {
 }
 
 /** One key per device, in one statement. */
-function issueKeys(plan: OwnerPlan, target: Target): void {
+async function issueKeys(plan: OwnerPlan, target: Target): Promise<void> {
   const devices = allDevices(plan);
-  const keys = createKeys(
+  const keys = await createKeys(
     devices.map((d) => ({ scope: d.scope, name: d.name, account: d.account, label: `stress ${d.label}` })),
     target,
   );
@@ -164,7 +164,7 @@ async function main(): Promise<number> {
     say(`state in ${dir}; applying migrations and issuing ${allDevices(plan).length} keys…`);
     applyMigrations("local");
   }
-  issueKeys(plan, o.url && !/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(o.url) ? "remote" : "local");
+  await issueKeys(plan, o.url && !/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(o.url) ? "remote" : "local");
   const server: { current: LocalServer | null; base: string } = { current: null, base: o.url ?? "" };
   let ok = false;
   let startupMs = 0;

@@ -1,9 +1,12 @@
 /**
  * @module config
- * Wrangler vars parsed once with zod into typed config. Unknown or malformed values fail loudly at
- * startup instead of degrading silently.
+ * The one config loader: wrangler vars and secrets parsed once per env with zod into typed config,
+ * the core settings and the OAuth ones alike. Unknown or malformed values fail loudly at startup
+ * instead of degrading silently; the error names the setting and the rule, never the value (some
+ * are secrets).
  */
 import { z } from "zod";
+import { ID_PATTERN, ID_RULE } from "./memory/ids";
 import { LOCAL_HASH_DIMENSIONS } from "./providers/local-hash-embedder";
 import {
   DEFAULT_LLM_MODEL,
@@ -66,6 +69,8 @@ const corsOrigins = z.string().transform((text, ctx): string[] | "*" => {
   return list;
 });
 
+const principalId = z.string().regex(ID_PATTERN, ID_RULE);
+
 const baseSchema = z.object({
   EMBEDDING_PROVIDER: z.enum(["workers-ai", "local"]).default("local"),
   EMBEDDING_MODEL: z.string().min(1).default("local-hash-v1"),
@@ -106,6 +111,21 @@ const baseSchema = z.object({
   LOCALE: z.enum(["en", "zh"]).default("en"),
   // Origins browser MCP clients may call /mcp from: "*" (default) or a comma-separated list of origins.
   CORS_ORIGINS: corsOrigins.default("*"),
+  // OAuth (src/http/oauth): the public URL that pins issuer and resources, and the optional
+  // single-user passphrase (a wrangler secret) with the account and user it signs in as.
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      "Public origin of this deployment (https://memory.example.com); pins the OAuth issuer. Unset: taken from each request",
+    ),
+  OAUTH_PASSPHRASE: z
+    .string()
+    .min(12, "must be at least 12 characters")
+    .optional()
+    .describe("Secret for a single-user deployment: typed on the authorization page instead of a user key"),
+  OAUTH_PASSPHRASE_USER: principalId.default("owner").describe("User the passphrase signs in as"),
+  OAUTH_PASSPHRASE_ACCOUNT: principalId.default("default").describe("Account the passphrase signs in as"),
 });
 
 const configSchema = baseSchema.superRefine(checkWorkersAiModels).superRefine(checkLocalIndexSize);
@@ -165,6 +185,7 @@ export function loadConfig(env: object): Config {
   const parsed = configSchema.safeParse(vars);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    // Never echo the value: OAUTH_PASSPHRASE is a secret.
     throw new Error(`Invalid config ${issue.path.join(".")}: ${issue.message}`);
   }
   cache.set(env, parsed.data);

@@ -1,19 +1,11 @@
 /**
  * @module env
- * The Worker's bindings and raw vars, as wrangler.toml declares them. Vars are parsed once by config.ts.
+ * The Worker's bindings and vars. Generated from wrangler.toml by `npm run types` into
+ * worker-configuration.d.ts (checked in; `npm run check` fails when it is stale), so a binding added
+ * to the config is typed here without a hand-written copy. Vars arrive as strings and are parsed once
+ * by config.ts. Bindings that only the production config declares (AI, VECTORIZE) are optional.
  */
-export interface Env {
-  DB: D1Database;
-  USER_MEMORY: DurableObjectNamespace<import("./durable/user-memory").UserMemory>;
-  SSE_SESSION: DurableObjectNamespace;
-  AI?: Ai;
-  VECTORIZE?: VectorizeIndex;
-  /** OAuth grants, tokens and clients (workers-oauth-provider); without it only API keys work. */
-  OAUTH_KV?: KVNamespace;
-  /** Rate limits on the OAuth endpoints (http/oauth/rate-limit.ts). */
-  OAUTH_RATE_LIMITER?: RateLimit;
-  OAUTH_SIGNIN_LIMITER?: RateLimit;
-  /** Secret (wrangler secret put): single-user sign-in on the authorization page. */
+export type Env = Cloudflare.Env & {
+  /** Secret (wrangler secret put), so not in wrangler.toml: single-user sign-in on the authorization page. */
   OAUTH_PASSPHRASE?: string;
-  [key: string]: unknown;
-}
+};

@@ -1,12 +1,10 @@
 /**
  * @module scripts/lib/api-keys
  * API key issuing for the operator scripts (keys.ts, dev.ts), against the `api_keys` table.
- * The format is shared with the Worker's auth middleware and must not drift:
- *   key      = "hc_" + 40 lowercase hex chars (20 random bytes)
- *   key_hash = lowercase hex SHA-256 of the full key string (UTF-8) — the key itself is never stored
- *   id       = "key_" + 16 lowercase hex chars
+ * Keys, their hashes and ids are made by src/storage/api-key-format.ts, the same code the Worker's
+ * auth and the tests use.
  */
-import { createHash } from "node:crypto";
+import { issueApiKey } from "../../src/storage/api-key-format.ts";
 import { query, ScriptError, safeName, sqlValue, type Target } from "./wrangler-d1.ts";
 
 export type Scope = "user" | "app";
@@ -31,19 +29,6 @@ export interface KeyRecord {
   revoked_at: number | null;
 }
 
-function randomHex(bytes: number): string {
-  const buf = crypto.getRandomValues(new Uint8Array(bytes));
-  return Array.from(buf, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-export function generateKey(): string {
-  return `hc_${randomHex(20)}`;
-}
-
-export function hashKey(key: string): string {
-  return createHash("sha256").update(key, "utf8").digest("hex");
-}
-
 /** Labels are free text for humans; refuse control characters so `list` stays one row per key. */
 export function checkLabel(label: string | undefined): string | null {
   if (label === undefined || label === "") return null;
@@ -54,38 +39,38 @@ export function checkLabel(label: string | undefined): string | null {
   return label;
 }
 
-/** One api_keys row as SQL values, with its id and plaintext key. */
-function keyRow(owner: KeyOwner): { id: string; key: string; values: string } {
+/** A new key for `owner` as `api_keys` SQL values (its hash, never the key), with its id and plaintext key. */
+export async function newKeyRow(owner: KeyOwner, now: number): Promise<{ id: string; key: string; values: string }> {
   const name = safeName(owner.scope === "user" ? "user id" : "app name", owner.name);
   const account = safeName("account", owner.account);
-  const id = `key_${randomHex(8)}`;
-  const key = generateKey();
+  const { id, key, keyHash } = await issueApiKey();
   const values = [
     id,
-    hashKey(key),
+    keyHash,
     account,
     owner.scope === "user" ? name : null,
     owner.scope === "app" ? name : null,
     owner.scope,
     checkLabel(owner.label ?? undefined),
-    Date.now(),
+    now,
   ]
     .map(sqlValue)
     .join(", ");
   return { id, key, values };
 }
 
-const INSERT_KEYS =
+export const INSERT_KEYS =
   "INSERT INTO api_keys (id, key_hash, account_id, user_id, app_name, scope, label, created_at) VALUES";
 
 /** Inserts a new key and returns its id and the plaintext key (the only time it exists). */
-export function createKey(owner: KeyOwner, target: Target): { id: string; key: string } {
-  return createKeys([owner], target)[0];
+export async function createKey(owner: KeyOwner, target: Target): Promise<{ id: string; key: string }> {
+  return (await createKeys([owner], target))[0];
 }
 
 /** Inserts several keys in one statement (one wrangler run); same order as `owners`. */
-export function createKeys(owners: KeyOwner[], target: Target): { id: string; key: string }[] {
-  const rows = owners.map(keyRow);
+export async function createKeys(owners: KeyOwner[], target: Target): Promise<{ id: string; key: string }[]> {
+  const now = Date.now();
+  const rows = await Promise.all(owners.map((owner) => newKeyRow(owner, now)));
   query(`${INSERT_KEYS} ${rows.map((r) => `(${r.values})`).join(", ")}`, target);
   return rows.map(({ id, key }) => ({ id, key }));
 }

@@ -5,6 +5,7 @@
  * recall_memory over /mcp with an MCP SDK client, exactly as an agent calls it.
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { ID_DISALLOWED_CHARS, ID_MAX_CHARS } from "../../src/memory/ids.ts";
 import type { BenchMemory, BenchQuestion, BenchSample } from "./bench-data.ts";
 import { type QueryScores, scoreQuery } from "./bench-metrics.ts";
 import { chunkLines, postImport, type SourceLine } from "./import-client.ts";
@@ -30,9 +31,9 @@ export async function connect(base: string, key: string): Promise<Server> {
   return { base, key, client, lastTiming: timed.last };
 }
 
-/** A principal id the server accepts (letters, digits, _ . @ : -). */
+/** A principal id the server accepts (src/memory/ids.ts). */
 export function benchUserId(sampleId: string): string {
-  return `bench-${sampleId.replace(/[^A-Za-z0-9_.@:-]/g, "_")}`.slice(0, 128);
+  return `bench-${sampleId.replace(ID_DISALLOWED_CHARS, "_")}`.slice(0, ID_MAX_CHARS);
 }
 
 function importLine(m: BenchMemory): string {

@@ -24,7 +24,10 @@ export async function withServer<T>(
   setLocalPersistDir(dir);
   say(`state in ${dir}; applying migrations and creating an app key…`);
   applyMigrations("local");
-  const { key } = createKey({ scope: "app", name: keyName, account: "bench", label: `npm run ${keyName}` }, "local");
+  const { key } = await createKey(
+    { scope: "app", name: keyName, account: "bench", label: `npm run ${keyName}` },
+    "local",
+  );
   const server = await startLocalServer(dir);
   say(`server up at ${server.base}`);
   let s: Server | null = null;

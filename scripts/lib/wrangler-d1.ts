@@ -7,6 +7,7 @@
  * `wrangler` is spawned from PATH: `npm run` puts node_modules/.bin (and its Node 22) first.
  */
 import { spawnSync } from "node:child_process";
+import { ID_PATTERN, ID_RULE } from "../../src/memory/ids.ts";
 
 /** "local" = the offline dev database (env dev); "remote" = the deployed database (top-level config). */
 export type Target = "local" | "remote";
@@ -16,12 +17,10 @@ export class ScriptError extends Error {}
 
 export type Row = Record<string, unknown>;
 
-const SAFE_NAME = /^[A-Za-z0-9_.@:-]{1,128}$/;
-
 /** Validates an id, user id, app name or account before it goes anywhere near SQL. */
 export function safeName(what: string, value: string | undefined): string {
-  if (value === undefined || !SAFE_NAME.test(value)) {
-    throw new ScriptError(`invalid ${what} ${JSON.stringify(value ?? "")}: use 1-128 of A-Z a-z 0-9 _ . @ : -`);
+  if (value === undefined || !ID_PATTERN.test(value)) {
+    throw new ScriptError(`invalid ${what} ${JSON.stringify(value ?? "")}: ${ID_RULE}`);
   }
   return value;
 }

@@ -6,14 +6,13 @@
  */
 import { z } from "zod";
 import { invalidInput, MemoryError } from "../memory/errors";
+import { ID_PATTERN, ID_RULE } from "../memory/ids";
 import { LIMITS } from "../memory/limits";
 import { appNamespace, PERSON_NAMESPACE } from "../memory/owner-address";
 import type { Scope } from "../memory/types";
 import type { CallerContext, Principal } from "./principal";
 
-const principalId = z
-  .string()
-  .regex(/^[A-Za-z0-9_.@:-]{1,128}$/, "must be 1-128 characters of letters, digits, _ . @ : -");
+const principalId = z.string().regex(ID_PATTERN, ID_RULE);
 
 /** Fields every tool (and /v1/import's query) accepts beside its own: who the call is for. */
 export const scopeFields = {
@@ -52,8 +51,7 @@ export function resolveScope(ctx: CallerBound, args: ScopeArgs): Scope {
     userId = args.user_id;
   }
   const agentId = args.agent_id ?? agentHeader ?? undefined;
-  if (agentId !== undefined && !principalId.safeParse(agentId).success)
-    throw invalidInput("agent_id", "must be 1-128 characters of letters, digits, _ . @ : -");
+  if (agentId !== undefined && !principalId.safeParse(agentId).success) throw invalidInput("agent_id", ID_RULE);
   const actor = `key:${principal.keyId}`;
   const sessionKey = args.session_id
     ? `arg:${args.session_id}`

@@ -7,7 +7,8 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { Principal } from "../access/principal";
-import { API_KEY_PATTERN, D1ApiKeyRepo, LAST_USED_GRANULARITY_MS, sha256Hex } from "../storage/d1-api-key-repo";
+import { API_KEY_PATTERN, sha256Hex } from "../storage/api-key-format";
+import { D1ApiKeyRepo, LAST_USED_GRANULARITY_MS } from "../storage/d1-api-key-repo";
 import type { ApiKeyRow } from "../storage/schema";
 import { currentTiming } from "../timing/request-timing";
 import type { AppEnv } from "./app-env";

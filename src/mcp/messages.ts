@@ -76,6 +76,14 @@ const en = {
     "Nothing is remembered about the user yet. Save lasting facts and preferences with save_memory as they come up.",
   contextNothingOnTopic: (topic: string) => `Nothing remembered about ${JSON.stringify(topic)}.`,
   contextAfter: "Use recall_memory for anything else you need to know about the user.",
+  consolidated: (merged: number, clusters: number, complete: boolean) =>
+    (merged === 0
+      ? "No near-duplicate memories to consolidate."
+      : `Consolidated ${merged} near-duplicate memor${plural(merged, "y", "ies")} into ${clusters}; restore_memory can undo it.`) +
+    (complete ? "" : " More remain: call consolidate_memories again."),
+  reembedded: (n: number, inSync: boolean, model: string) =>
+    `Re-embedded ${memories(n)} with ${model}. ` +
+    (inSync ? "The index is in sync." : "More remain: call regenerate_embeddings again."),
   notFoundAdvice: "Check the id with list_memories or recall_memory.",
   invalidAdvice: "Fix the named field and call again.",
   unauthorizedAdvice: "The credentials were not accepted.",
@@ -146,6 +154,14 @@ const zh: typeof en = {
   contextEmpty: "还没有记住关于用户的任何事。遇到长期有效的事实和偏好时，用 save_memory 保存。",
   contextNothingOnTopic: (topic) => `不记得与“${topic}”有关的事了呢。`,
   contextAfter: "需要了解用户的其他情况时，请调用 recall_memory。",
+  consolidated: (merged, clusters, complete) =>
+    (merged === 0
+      ? "没有需要合并的近似重复记忆。"
+      : `已将 ${merged} 条近似重复的记忆合并为 ${clusters} 条；可用 restore_memory 撤销。`) +
+    (complete ? "" : "还有未处理的记忆：请再次调用 consolidate_memories。"),
+  reembedded: (n, inSync, model) =>
+    `已用 ${model} 重新生成 ${n} 条记忆的向量。` +
+    (inSync ? "索引已同步。" : "还有未处理的记忆：请再次调用 regenerate_embeddings。"),
   notFoundAdvice: "请用 list_memories 或 recall_memory 确认 id。",
   invalidAdvice: "请修正所指字段后重试。",
   unauthorizedAdvice: "凭证未被接受。",

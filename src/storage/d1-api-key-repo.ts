@@ -1,19 +1,14 @@
 /**
  * @module storage/d1-api-key-repo
  * API keys in D1, looked up by the SHA-256 of the presented key (keys themselves are never stored).
- * Key format shared with scripts/keys.ts: `hc_` + 40 hex chars.
+ * The key format is storage/api-key-format.ts.
  */
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
+import { API_KEY_PATTERN, sha256Hex } from "./api-key-format";
 import { type ApiKeyRow, apiKeys } from "./schema";
 
-export const API_KEY_PATTERN = /^hc_[0-9a-f]{40}$/;
 export const LAST_USED_GRANULARITY_MS = 60_000;
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 export class D1ApiKeyRepo {
   private readonly db: DrizzleD1Database;

@@ -1,6 +1,6 @@
-/** Creates API keys straight in the test D1, in the format scripts/keys.ts writes. */
+/** Creates API keys straight in the test D1 with the same issueApiKey() the keys CLI uses. */
 import { env } from "cloudflare:workers";
-import { sha256Hex } from "../../src/storage/d1-api-key-repo";
+import { issueApiKey } from "../../src/storage/api-key-format";
 
 let counter = 0;
 
@@ -13,15 +13,14 @@ export async function createKey(opts: {
   app?: string;
   account?: string;
 }): Promise<{ key: string; id: string }> {
-  const key = `hc_${randomHex(20)}`;
-  const id = `key_${randomHex(8)}`;
+  const { id, key, keyHash } = await issueApiKey();
   counter++;
   await env.DB.prepare(
     "INSERT INTO api_keys (id, key_hash, account_id, user_id, app_name, scope, label, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
   )
     .bind(
       id,
-      await sha256Hex(key),
+      keyHash,
       opts.account ?? "default",
       opts.user ?? null,
       opts.app ?? null,

@@ -14,12 +14,12 @@ import {
   type OAuthHelpers,
 } from "@cloudflare/workers-oauth-provider";
 import type { Context } from "hono";
+import { loadConfig } from "../../config";
 import type { AppEnv } from "../app-env";
 import { type ConsentLocale, consentMessages, pickLocale } from "./consent-messages";
 import { type ConsentView, newNonce, pageHeaders, renderConsentPage, renderErrorPage } from "./consent-page";
 import { dropConsentView, loadConsentView, saveConsentView } from "./consent-view-store";
 import { type GrantProps, grantMetadata, grantSubject } from "./grant-props";
-import { loadOAuthConfig } from "./oauth-config";
 import { type AccessLevel, offeredLevels, scopesForLevel } from "./oauth-scopes";
 import { type OAuthSite, oauthSite } from "./oauth-site";
 import { type SignedInIdentity, type SignInProblem, signIn } from "./sign-in";
@@ -61,7 +61,7 @@ function authorizationFailure(err: unknown, locale: ConsentLocale, stage: "reque
 }
 
 function passphraseEnabled(c: Context<AppEnv>): boolean {
-  return loadOAuthConfig(c.env).OAUTH_PASSPHRASE !== undefined;
+  return loadConfig(c.env).OAUTH_PASSPHRASE !== undefined;
 }
 
 /** A native app's own scheme is the point (cursor://…): show it, not a host that looks like a domain. */

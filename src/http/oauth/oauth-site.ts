@@ -7,10 +7,10 @@
  * the Worker serves API keys only.
  */
 import { OAuthAuthorizationServer, OAuthError, OAuthResourceServer } from "@cloudflare/workers-oauth-provider";
+import { loadConfig } from "../../config";
 import { consoleLogger } from "../../console-logger";
 import type { Env } from "../../env";
 import { type GrantProps, grantPropsSchema } from "./grant-props";
-import { loadOAuthConfig } from "./oauth-config";
 import { MEMORY_READ, MEMORY_WRITE, SUPPORTED_SCOPES } from "./oauth-scopes";
 import { isCredentialLive } from "./sign-in";
 
@@ -101,7 +101,7 @@ const sites = new Map<string, OAuthSite | null>();
 /** The OAuth site serving a request, or null when OAuth is off for this deployment or origin. */
 export function oauthSite(env: Env, requestUrl: string): OAuthSite | null {
   if (!env.OAUTH_KV) return null;
-  const configured = loadOAuthConfig(env).PUBLIC_URL;
+  const configured = loadConfig(env).PUBLIC_URL;
   const origin = new URL(configured ?? requestUrl).origin;
   if (sites.has(origin)) return sites.get(origin)!;
   // Requests choose the origin (Host header) when PUBLIC_URL is unset: keep the cache bounded.

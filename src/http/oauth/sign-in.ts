@@ -5,10 +5,12 @@
  * OAUTH_PASSPHRASE secret. Grants remember the key id (or a passphrase fingerprint), so revoking
  * the key or rotating the passphrase ends every grant made with it.
  */
+
+import { loadConfig } from "../../config";
 import type { Env } from "../../env";
-import { API_KEY_PATTERN, D1ApiKeyRepo, sha256Hex } from "../../storage/d1-api-key-repo";
+import { API_KEY_PATTERN, sha256Hex } from "../../storage/api-key-format";
+import { D1ApiKeyRepo } from "../../storage/d1-api-key-repo";
 import { type GrantProps, PASSPHRASE_KEY_ID } from "./grant-props";
-import { loadOAuthConfig } from "./oauth-config";
 
 const MAX_CREDENTIAL_CHARS = 1024;
 
@@ -48,7 +50,7 @@ async function signInWithKey(env: Env, key: string): Promise<SignInResult> {
 }
 
 async function signInWithPassphrase(env: Env, presented: string): Promise<SignInResult> {
-  const config = loadOAuthConfig(env);
+  const config = loadConfig(env);
   if (!config.OAUTH_PASSPHRASE) return { ok: false, problem: "not_a_key" };
   if (!(await sameSecret(presented, config.OAUTH_PASSPHRASE))) return { ok: false, problem: "wrong_passphrase" };
   return {
@@ -74,7 +76,7 @@ export async function signIn(env: Env, presented: string): Promise<SignInResult>
 /** Whether the credential a grant was made with still stands: checked on every token use and refresh. */
 export async function isCredentialLive(env: Env, props: GrantProps): Promise<boolean> {
   if (props.keyId === PASSPHRASE_KEY_ID) {
-    const config = loadOAuthConfig(env);
+    const config = loadConfig(env);
     if (!config.OAUTH_PASSPHRASE || !props.passphraseFingerprint) return false;
     const current = await passphraseFingerprint(config.OAUTH_PASSPHRASE);
     return (

@@ -8,21 +8,7 @@ import { requireWrite, scopeFields } from "../../access/scope";
 import { withMemory } from "../../access/user-memory-client";
 import { consolidateInput } from "../../memory/lifecycle/lifecycle-contracts";
 import { onDemandMaintenance } from "../maintenance-request";
-import { withToolPrefix } from "../messages";
 import { defineTool } from "../tool-definition";
-
-const TEXT = {
-  en: (merged: number, clusters: number, complete: boolean) =>
-    (merged === 0
-      ? "No near-duplicate memories to consolidate."
-      : `Consolidated ${merged} near-duplicate memor${merged === 1 ? "y" : "ies"} into ${clusters}; restore_memory can undo it.`) +
-    (complete ? "" : " More remain: call consolidate_memories again."),
-  zh: (merged: number, clusters: number, complete: boolean) =>
-    (merged === 0
-      ? "没有需要合并的近似重复记忆。"
-      : `已将 ${merged} 条近似重复的记忆合并为 ${clusters} 条；可用 restore_memory 撤销。`) +
-    (complete ? "" : "还有未处理的记忆：请再次调用 consolidate_memories。"),
-};
 
 export const consolidateMemoriesTool = defineTool({
   name: "consolidate_memories",
@@ -59,10 +45,7 @@ export const consolidateMemoriesTool = defineTool({
     };
     return {
       structured,
-      text: withToolPrefix(
-        TEXT[ctx.config.LOCALE](structured.merged, clusters.length, structured.complete),
-        ctx.config.TOOL_PREFIX,
-      ),
+      text: ctx.messages.consolidated(structured.merged, clusters.length, structured.complete),
     };
   },
 });

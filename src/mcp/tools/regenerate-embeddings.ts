@@ -10,17 +10,7 @@ import { withMemory } from "../../access/user-memory-client";
 import { regenerateInput } from "../../memory/lifecycle/lifecycle-contracts";
 import { addSnapshots } from "../../timing/request-timing";
 import { onDemandMaintenance } from "../maintenance-request";
-import { withToolPrefix } from "../messages";
 import { defineTool } from "../tool-definition";
-
-const TEXT = {
-  en: (n: number, inSync: boolean, model: string) =>
-    `Re-embedded ${n} memor${n === 1 ? "y" : "ies"} with ${model}. ` +
-    (inSync ? "The index is in sync." : "More remain: call regenerate_embeddings again."),
-  zh: (n: number, inSync: boolean, model: string) =>
-    `已用 ${model} 重新生成 ${n} 条记忆的向量。` +
-    (inSync ? "索引已同步。" : "还有未处理的记忆：请再次调用 regenerate_embeddings。"),
-};
 
 export const regenerateEmbeddingsTool = defineTool({
   name: "regenerate_embeddings",
@@ -69,10 +59,7 @@ export const regenerateEmbeddingsTool = defineTool({
     };
     return {
       structured,
-      text: withToolPrefix(
-        TEXT[ctx.config.LOCALE](structured.reembedded, stats.inSync, stats.embeddingModel),
-        ctx.config.TOOL_PREFIX,
-      ),
+      text: ctx.messages.reembedded(structured.reembedded, stats.inSync, stats.embeddingModel),
     };
   },
 });

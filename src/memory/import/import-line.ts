@@ -105,3 +105,12 @@ export interface NumberedLine {
   line: number;
   input: ImportLine;
 }
+
+/** One problem with an import body, by line (formats/ readers and the validator report these). */
+export interface LineError {
+  /** 1-based line number in the body (0 for the body as a whole). */
+  line: number;
+  /** The offending field, when one is to blame. */
+  field: string | null;
+  message: string;
+}

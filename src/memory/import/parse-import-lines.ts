@@ -6,15 +6,7 @@
  */
 import { LIMITS } from "../limits";
 import { jsonlRecords } from "./formats/jsonl-format";
-import { importLine, type NumberedLine } from "./import-line";
-
-export interface LineError {
-  /** 1-based line number in the body (0 for the body as a whole). */
-  line: number;
-  /** The offending field, when one is to blame. */
-  field: string | null;
-  message: string;
-}
+import { importLine, type LineError, type NumberedLine } from "./import-line";
 
 export type ParsedImport =
   | { ok: true; lines: NumberedLine[] }

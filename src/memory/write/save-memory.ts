@@ -12,14 +12,14 @@ import { buildMemory, contentHash, resolveExpiry } from "../memory-factory";
 import type { MemoryPatch } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
-import type { Memory, Scope } from "../types";
+import type { Memory, Scope, WriteOutcome } from "../types";
 import { mergePatch, supersedePatch } from "./merge";
 import { isNearDuplicate } from "./near-duplicate";
 import { screenContent } from "./screen-content";
 import { findSimilar, type SimilarMemory } from "./similar-memories";
 
 export interface SaveResult {
-  status: "created" | "merged" | "superseded" | "quarantined" | "rejected";
+  status: WriteOutcome;
   id: string | null;
   memory: Memory | null;
   supersededIds: string[];

@@ -7,7 +7,7 @@
  * (access counts, index state, summary) are not imported. Pure.
  */
 import { EXPORT_FORMAT, EXPORT_VERSION } from "../../export/export-format";
-import type { LineError } from "../parse-import-lines";
+import type { LineError } from "../import-line";
 import { jsonlRecords } from "./jsonl-format";
 import { type Converted, isObject, type RawRecord } from "./raw-record";
 

@@ -4,7 +4,7 @@
  * memory/import/import-line.ts). Also the reader of the export format's lines (hippocampus-format).
  * Pure.
  */
-import type { LineError } from "../parse-import-lines";
+import type { LineError } from "../import-line";
 import { type Converted, isObject, numberedLines, parseJson, type RawRecord } from "./raw-record";
 
 export function jsonlRecords(body: string): { records: RawRecord[]; errors: LineError[] } {

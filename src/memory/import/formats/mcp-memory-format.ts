@@ -8,7 +8,7 @@
  * graph, so importing the same file twice skips what is already there. Pure.
  */
 import { LIMITS } from "../../limits";
-import type { LineError } from "../parse-import-lines";
+import type { LineError } from "../import-line";
 import { jsonlRecords } from "./jsonl-format";
 import { boundedId, boundedTag, type Converted, isObject, type RawRecord } from "./raw-record";
 

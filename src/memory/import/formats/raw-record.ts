@@ -4,7 +4,7 @@
  * in the shape of memory/import/import-line.ts) with the line (or item) number they came from, or
  * problems with the file as a whole. Pure.
  */
-import type { LineError } from "../parse-import-lines";
+import type { LineError } from "../import-line";
 
 export const IMPORT_FORMATS = ["hippocampus", "jsonl", "mcp-memory", "mem0", "text"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];

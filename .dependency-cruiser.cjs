@@ -1,0 +1,67 @@
+/**
+ * Import rules for src/ and scripts/, checked by `npm run deps` (part of `npm run check`, so CI
+ * gates them). They enforce the layering docs/architecture.md §2 describes:
+ *   - no cycle anywhere;
+ *   - memory/ (the domain) imports only memory/ and npm packages, never an adapter or the wiring;
+ *   - http/ reaches the MCP layer only through mcp/transports.ts (the MCP endpoints as HTTP handlers);
+ *     what both need (caller, scope, the Durable Object client) lives in access/.
+ */
+// Without @swc/core dependency-cruiser would cruise nothing and pass: fail loudly instead.
+require.resolve("@swc/core");
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycle",
+      severity: "error",
+      comment: "A cycle makes load order matter and layers impossible to read; move the shared part down.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "memory-imports-no-adapter",
+      severity: "error",
+      comment:
+        "memory/ is the domain: it defines ports (memory/ports.ts) that adapters implement and never imports " +
+        "storage/, providers/, durable/, http/, mcp/, access/, jobs/, config, env or the composition root.",
+      from: { path: "^src/memory/" },
+      to: { path: "^src/", pathNot: "^src/memory/" },
+    },
+    {
+      name: "http-uses-mcp-entry-only",
+      severity: "error",
+      comment:
+        "http/ may use only mcp/transports.ts; scope resolution and the Durable Object client are in access/, " +
+        "so an HTTP route never needs an MCP internal.",
+      from: { path: "^src/http/" },
+      to: { path: "^src/mcp/", pathNot: "^src/mcp/transports\\.ts$" },
+    },
+    {
+      name: "access-is-transport-neutral",
+      severity: "error",
+      comment: "access/ serves both transports: it imports neither http/ nor mcp/.",
+      from: { path: "^src/access/" },
+      to: { path: "^src/(http|mcp)/" },
+    },
+    {
+      name: "not-to-unresolvable",
+      severity: "error",
+      comment: "An import that does not resolve is a typo or a missing dependency.",
+      from: {},
+      to: { couldNotResolve: true, pathNot: "^cloudflare:" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    // TypeScript 7 has no JS compiler API yet (dependency-cruiser reads TS up to 6), so swc parses the
+    // sources. swc reports type-only imports too: a type cycle is still a cycle for the reader.
+    parser: "swc",
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+    exclude: { path: "(^|/)node_modules/" },
+  },
+};

@@ -1,0 +1,45 @@
+/**
+ * @module mcp/transports
+ * The MCP layer's one entry for HTTP (the import rules let http/ use nothing else in mcp/): the two
+ * transports for an authenticated caller. /mcp is stateless Streamable HTTP (SDK v2, a fresh server
+ * per request); /sse + /sse/message is the legacy SSE endpoint served by LegacySseSession (SDK v1).
+ */
+import { createMcpHandler } from "agents/mcp/server";
+import type { CallerContext } from "../access/principal";
+import { loadConfig } from "../config";
+import type { Env } from "../env";
+import { LegacySseSession } from "./legacy-sse";
+import { messages } from "./messages";
+import { buildMcpServer } from "./server-factory";
+import type { ToolContext } from "./tool-context";
+
+export function serveStreamableHttp(
+  request: Request,
+  env: Env,
+  execution: ExecutionContext,
+  caller: CallerContext,
+): Promise<Response> {
+  const config = loadConfig(env);
+  const ctx: ToolContext = { env, config, caller, messages: messages(config.LOCALE, config.TOOL_PREFIX) };
+  const handler = createMcpHandler(() => buildMcpServer(ctx), {
+    route: "/mcp",
+    allowedOriginHostnames: "*",
+    // CORS is ours (http/mcp-cors.ts, CORS_ORIGINS): the library's own headers would allow any origin.
+    corsOptions: false,
+  });
+  return handler(request, env, execution);
+}
+
+const sseHandler = LegacySseSession.serveSSE("/sse", { binding: "SSE_SESSION" });
+
+/** The caller travels to the session's Durable Object as props (agents' McpAgent reads ctx.props). */
+export function serveLegacySse(
+  request: Request,
+  env: Env,
+  execution: ExecutionContext,
+  caller: CallerContext,
+): Promise<Response> {
+  const withProps: ExecutionContext & { props?: unknown } = execution;
+  withProps.props = { caller };
+  return sseHandler.fetch(request, env, withProps);
+}
