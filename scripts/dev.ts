@@ -95,6 +95,7 @@ function printBanner(base: string, newKey: string | null): void {
       "  Hippocampus dev server (offline: env dev, local adapters)",
       `  MCP:      ${base}/mcp   (Streamable HTTP)`,
       `  SSE:      ${base}/sse   (legacy transport)`,
+      `  Dashboard: ${base}/dashboard   (sign in with a user key)`,
       `  Cron:     ${base}/__scheduled?cron=*/15+*+*+*+*`,
       ...keyLines(newKey),
       "  Clients send:  Authorization: Bearer <key>",

@@ -127,6 +127,20 @@ export class UserMemory extends DurableObject<Env> {
     return this.run(scope, () => this.svc.forget(scope, input));
   }
 
+  /** Dashboard only: a person releases a quarantined memory (no MCP tool reaches this). */
+  release(scope: Scope, id: string) {
+    return this.run(scope, () => this.svc.release(scope, id));
+  }
+
+  /** Dashboard search: the recall pipeline with its scores, no session shaping, no access counting. */
+  search(scope: Scope, input: RecallInput, limit: number) {
+    return this.run(scope, () => this.svc.recall(scope, input, limit, { touch: false }));
+  }
+
+  activity(scope: Scope, since: number) {
+    return this.run(scope, () => this.svc.activity(scope, since));
+  }
+
   history(scope: Scope, id: string) {
     return this.run(scope, () => this.svc.history(scope, id));
   }

@@ -8,6 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../memory/limits";
 import type { AppEnv } from "./app-env";
 import { requireBearerAuth } from "./auth";
+import { registerDashboardRoutes } from "./dashboard/dashboard-routes";
 import { errorBody, handleError } from "./error-response";
 import { exportRoute } from "./export-route";
 import { health } from "./health";
@@ -27,7 +28,10 @@ export function buildApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404));
-  app.get("/", (c) => c.json({ service: "hippocampus", mcp: "/mcp", sse: "/sse", health: "/health" }));
+  app.get("/", (c) =>
+    c.json({ service: "hippocampus", mcp: "/mcp", sse: "/sse", health: "/health", dashboard: "/dashboard" }),
+  );
+  registerDashboardRoutes(app);
   app.get("/health", health);
   registerOAuthRoutes(app);
   // CORS first: a preflight is answered before auth, and the 401 carries the CORS headers too.

@@ -23,7 +23,7 @@ const en = {
   merged: "Already remembered; merged into the existing memory.",
   superseded: (n: number) => `Saved; it replaces ${n} older memor${n === 1 ? "y" : "ies"}.`,
   quarantined:
-    "Stored in quarantine: it looks like instructions rather than a memory, and will not be recalled until a person restores it.",
+    "Stored in quarantine: it looks like instructions rather than a memory, and will not be recalled until the person releases it in the dashboard (/dashboard → Quarantine).",
   rejected: (reason: string) => `Not saved: ${reason}.`,
   redacted: (kinds: string) => `Secrets were redacted before storing (${kinds}).`,
   replayed: "(retry of an earlier request; nothing new was written)",
@@ -107,7 +107,7 @@ const zh: typeof en = {
   saved: "记住了。",
   merged: "已经记得这件事，已合并到已有记忆。",
   superseded: (n) => `记住了，并替换了 ${n} 条旧记忆。`,
-  quarantined: "已隔离保存：内容看起来像指令而不是记忆，在有人恢复之前不会被召回。",
+  quarantined: "已隔离保存：内容看起来像指令而不是记忆，在用户本人于控制台（/dashboard → 隔离区）放行之前不会被召回。",
   rejected: (reason) => `未保存：${reason}。`,
   redacted: (kinds) => `保存前已隐去敏感信息（${kinds}）。`,
   replayed: "（重复请求，未写入新内容）",

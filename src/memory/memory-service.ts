@@ -27,7 +27,7 @@ import {
   memoryStats,
   preferenceMemories,
 } from "./manage/browse-memories";
-import { deleteMemories, restoreMemory, updateMemory } from "./manage/edit-memories";
+import { deleteMemories, releaseMemory, restoreMemory, updateMemory } from "./manage/edit-memories";
 import { forgetMemories } from "./manage/forget-memories";
 import { ownedKey } from "./owner-address";
 import type { CursorStore } from "./ports";
@@ -140,6 +140,16 @@ export class MemoryService {
 
   restore(scope: Scope, id: string) {
     return this.serial(() => restoreMemory(this.deps, scope, id));
+  }
+
+  /** Quarantine release: a person's decision, reachable from the dashboard only. */
+  release(scope: Scope, id: string) {
+    return this.serial(() => releaseMemory(this.deps, scope, id));
+  }
+
+  /** Memories saved per week and category since `since` (dashboard overview). */
+  activity(scope: Scope, since: number) {
+    return this.deps.repo.weeklyCounts(scope, since);
   }
 
   list(scope: Scope, input: ListInput) {

@@ -142,6 +142,8 @@ export interface MemoryRepo {
   searchLexical(owner: Owner, tokens: string[], options: LexicalSearch): Promise<LexicalHits>;
   history(owner: Owner, id: string): Promise<MemoryEvent[]>;
   stats(owner: Owner, embeddingModel: string, filter?: StatsFilter): Promise<StatsSnapshot>;
+  /** Memories created per week (weeks since the epoch, Thursday-based) and category, since `since`. */
+  weeklyCounts(owner: Owner, since: number): Promise<WeeklyCount[]>;
   touch(owner: Owner, ids: string[], at: number): Promise<void>;
   markIndexed(owner: Owner, ids: string[], model: string, at: number): Promise<void>;
   /** Active rows not indexed with `model`, oldest first (repair and migration). */
@@ -175,6 +177,13 @@ export interface MemoryRepo {
   pendingLinks(owner: Owner, prefix: string): Promise<LinkRow[]>;
   /** Sets links without an event: resolving an imported link is not a change of the memory. */
   setLinks(owner: Owner, updates: LinkRow[]): Promise<void>;
+}
+
+export interface WeeklyCount {
+  /** floor(created_at / one week): week 0 starts 1970-01-01. */
+  week: number;
+  category: string;
+  count: number;
 }
 
 export interface LinkRow {

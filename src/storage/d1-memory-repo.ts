@@ -3,7 +3,7 @@
  * MemoryRepo on D1 via drizzle-orm: the source of truth. Every multi-row change goes through one
  * D1 batch so a row, its FTS entry and its event land together or not at all.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
 import type { RetentionRule } from "../memory/lifecycle/lifecycle-types";
 import { ownerAddress } from "../memory/owner-address";
@@ -16,6 +16,7 @@ import type {
   MemoryPatch,
   MemoryRepo,
   MemoryWrite,
+  WeeklyCount,
 } from "../memory/ports";
 import { ftsMatchExpression } from "../memory/text/tokenize";
 import type {
@@ -39,6 +40,8 @@ import { memories, memoryEvents } from "./schema";
 
 /** One memory's FTS row: reached by its row token through the FTS index, then checked exactly. */
 export const FTS_ROW_WHERE = "memories_fts MATCH ? AND memory_id = ? AND owner = ?";
+
+const WEEK_MS = 7 * 24 * 3600_000;
 
 /** D1 caps bound parameters per statement at 100. */
 const PARAM_CHUNK = 90;
@@ -385,6 +388,17 @@ export class D1MemoryRepo implements MemoryRepo {
   }
   markConsolidated(owner: Owner, ids: string[], at: number) {
     return lifecycle.markConsolidated(this.db, owner, ids, at);
+  }
+
+  async weeklyCounts(owner: Owner, since: number): Promise<WeeklyCount[]> {
+    // A literal divisor: a bound JS number arrives as REAL and would make the division fractional.
+    const week = sql<number>`CAST(${memories.createdAt} / ${sql.raw(String(WEEK_MS))} AS INTEGER)`;
+    const rows = await this.db
+      .select({ week, category: memories.category, count: sql<number>`count(*)` })
+      .from(memories)
+      .where(and(this.ownedBy(owner), gte(memories.createdAt, since)))
+      .groupBy(week, memories.category);
+    return rows.map((r) => ({ week: Number(r.week), category: r.category, count: Number(r.count) }));
   }
 
   pendingLinks(owner: Owner, prefix: string): Promise<LinkRow[]> {

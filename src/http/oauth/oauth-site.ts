@@ -21,7 +21,7 @@ export const REGISTER_PATH = "/oauth/register";
 export const PROTECTED_PATHS = ["/mcp", "/sse"] as const;
 
 /** A grant lives while it is used: each refresh moves its expiry this far out (the library's default is a fixed 30 days). */
-const REFRESH_IDLE_TTL_SECONDS = 30 * 24 * 3600;
+export const REFRESH_IDLE_TTL_SECONDS = 30 * 24 * 3600;
 const MAX_CACHED_SITES = 16;
 
 export interface ProtectedResource {

@@ -1,6 +1,7 @@
 /**
  * @module mcp/tools/restore-memory
- * restore_memory: bring back a deleted, superseded, expired or quarantined memory.
+ * restore_memory: bring back a deleted, superseded or expired memory. Not a quarantined one: an
+ * injected agent could call this tool, so releasing quarantine is a person's act in the dashboard.
  */
 import { z } from "zod";
 import { requireWrite, scopeFields } from "../../access/scope";
@@ -12,7 +13,8 @@ import { memoryView, renderLine, toView } from "../views";
 export const restoreMemoryTool = defineTool({
   name: "restore_memory",
   title: "Restore a memory",
-  description: "Undo a delete, a supersede or a quarantine: the memory becomes active and recallable again.",
+  description:
+    "Undo a delete, a supersede or an expiry: the memory becomes active and recallable again. Quarantined memories can only be released by the person, in the dashboard.",
   input: restoreInput.extend({ ...scopeFields }),
   output: z.object({ memory: memoryView.describe("The restored memory") }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

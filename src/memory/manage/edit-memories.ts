@@ -118,9 +118,36 @@ export async function deleteMemories(
   };
 }
 
+/**
+ * Brings back a deleted, superseded or expired memory. A quarantined one is refused: its text looked
+ * like prompt injection, and an injected agent could call restore_memory on it; only a person
+ * releases it (releaseMemory, from the dashboard).
+ */
 export async function restoreMemory(deps: MemoryDeps, scope: Scope, id: string): Promise<Memory> {
   const existing = await mustGet(deps, scope, id);
   if (existing.status === "active") throw new MemoryError("conflict", `Memory ${id} is already active`);
+  if (existing.status === "quarantined")
+    throw new MemoryError(
+      "forbidden",
+      `Memory ${id} is quarantined (it looked like prompt injection); only a person can release it, in the dashboard under Quarantine`,
+    );
+  return reactivate(deps, scope, existing, "restore");
+}
+
+/** A person lets a quarantined memory out (dashboard only): it becomes active, searchable and indexed. */
+export async function releaseMemory(deps: MemoryDeps, scope: Scope, id: string): Promise<Memory> {
+  const existing = await mustGet(deps, scope, id);
+  if (existing.status !== "quarantined") throw new MemoryError("conflict", `Memory ${id} is not quarantined`);
+  return reactivate(deps, scope, existing, "release");
+}
+
+async function reactivate(
+  deps: MemoryDeps,
+  scope: Scope,
+  existing: Memory,
+  op: "restore" | "release",
+): Promise<Memory> {
+  const id = existing.id;
   const now = deps.clock.now();
   const changes: Partial<Memory> = {
     status: "active",
@@ -140,7 +167,7 @@ export async function restoreMemory(deps: MemoryDeps, scope: Scope, id: string):
         changes,
         ftsTokens,
         event: {
-          op: "restore",
+          op,
           before: { status: existing.status, supersededBy: existing.supersededBy },
           after: changes,
           actor: scope.actor,

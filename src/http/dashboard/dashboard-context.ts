@@ -1,0 +1,93 @@
+/**
+ * @module http/dashboard/dashboard-context
+ * What every dashboard handler shares: security headers (a CSP without any script), the locale
+ * (LOCALE, switched with ?lang= and remembered in a cookie), the session guard, the CSRF check
+ * of every form, and calls into the signed-in person's Durable Object.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { withMemory } from "../../access/user-memory-client";
+import { loadConfig } from "../../config";
+import type { RpcResult, UserMemory } from "../../durable/user-memory";
+import { MemoryError } from "../../memory/errors";
+import type { Scope } from "../../memory/types";
+import type { AppEnv } from "../app-env";
+import { type DashLocale, dashMessages } from "./dashboard-messages";
+import { currentSession, type DashSession, sameToken } from "./dashboard-session";
+import type { PageFrame, Section } from "./layout";
+
+const LANG_COOKIE = "hc_lang";
+
+/** No script at all; styles only from our stylesheet; forms post only here; never framed. */
+export const DASHBOARD_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+export const dashboardHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header("Content-Security-Policy", DASHBOARD_CSP);
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("X-Frame-Options", "DENY");
+  c.header("Referrer-Policy", "no-referrer");
+  if (!c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
+};
+
+export function localeOf(c: Context<AppEnv>): DashLocale {
+  const asked = c.req.query("lang");
+  if (asked === "en" || asked === "zh") {
+    setCookie(c, LANG_COOKIE, asked, { path: "/dashboard", sameSite: "Lax", secure: true, maxAge: 365 * 86_400 });
+    return asked;
+  }
+  const kept = getCookie(c, LANG_COOKIE);
+  if (kept === "en" || kept === "zh") return kept;
+  return loadConfig(c.env).LOCALE;
+}
+
+export function frameOf(
+  c: Context<AppEnv>,
+  section: Section,
+  session: DashSession | null,
+  problem?: string,
+): PageFrame {
+  const locale = localeOf(c);
+  const m = dashMessages(locale);
+  const url = new URL(c.req.url);
+  const flashKey = c.req.query("flash");
+  return {
+    m,
+    locale,
+    here: `${url.pathname}${url.search}`,
+    section,
+    csrf: session?.csrf,
+    flash: flashKey ? m.flash[flashKey] : undefined,
+    problem,
+  };
+}
+
+/** The session, or a redirect to sign-in. */
+export async function requireSession(c: Context<AppEnv>): Promise<DashSession | Response> {
+  const session = await currentSession(c);
+  return session ?? c.redirect("/dashboard", 303);
+}
+
+/** A form post must come from our own pages: same Origin (when the browser sends one) and the session's token. */
+export async function checkForm(c: Context<AppEnv>, expected: string): Promise<Record<string, string>> {
+  const origin = c.req.header("origin");
+  if (origin && origin !== new URL(c.req.url).origin)
+    throw new MemoryError("forbidden", "Cross-site form posts are refused");
+  const body = await c.req.parseBody();
+  const form: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) if (typeof v === "string") form[k] = v;
+  if (!(await sameToken(form.csrf ?? "", expected)))
+    throw new MemoryError("forbidden", "The form expired: reload the page");
+  return form;
+}
+
+/** Calls the signed-in person's Durable Object (their own memory only). */
+export function callMemory<T>(
+  c: Context<AppEnv>,
+  session: DashSession,
+  call: (stub: DurableObjectStub<UserMemory>, scope: Scope) => Promise<RpcResult<T>>,
+): Promise<T> {
+  const caller = { principal: session.principal, agentHeader: null, sessionHeader: null };
+  return withMemory({ env: c.env, caller }, {}, call);
+}

@@ -1,0 +1,146 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * @module http/dashboard/dashboard-pages
+ * The dashboard's GET pages: sign-in or overview at /dashboard, memories (search through the
+ * recall pipeline, or browse), one memory, quarantine, connected clients.
+ */
+import type { Context } from "hono";
+import { setCookie } from "hono/cookie";
+import { z } from "zod";
+import { embeddingModelKey } from "../../composition";
+import { loadConfig } from "../../config";
+import { listInput, memoryId, recallInput } from "../../memory/contracts";
+import { invalidInput } from "../../memory/errors";
+import { detectInjection } from "../../memory/write/injection-detector";
+import type { AppEnv } from "../app-env";
+import { listGrants } from "./client-grants";
+import { ClientsPage } from "./clients-page";
+import { callMemory, frameOf, requireSession } from "./dashboard-context";
+import { currentSession } from "./dashboard-session";
+import { renderPage } from "./layout";
+import { MemoriesPage, type MemoryListQuery } from "./memories-page";
+import { MemoryPage } from "./memory-page";
+import { OverviewPage } from "./overview-page";
+import { QuarantinePage } from "./quarantine-page";
+import { SignInPage } from "./sign-in-page";
+import { CHART_WEEKS, chartData } from "./weekly-chart";
+
+export const LOGIN_CSRF_COOKIE = "hc_dash_login";
+const PAGE_SIZE = 20;
+const WEEK_MS = 7 * 24 * 3600_000;
+
+export async function signInPage(c: Context<AppEnv>, problem?: string): Promise<Response> {
+  const token = crypto.randomUUID();
+  setCookie(c, LOGIN_CSRF_COOKIE, token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: "Strict",
+    path: "/dashboard",
+    maxAge: 900,
+  });
+  return renderPage(
+    c,
+    <SignInPage frame={frameOf(c, "sign-in", null, problem)} loginCsrf={token} />,
+    problem ? 401 : 200,
+  );
+}
+
+export async function overview(c: Context<AppEnv>): Promise<Response> {
+  const session = await currentSession(c);
+  if (!session) return signInPage(c);
+  const config = loadConfig(c.env);
+  const now = Date.now();
+  const since = (Math.floor(now / WEEK_MS) - CHART_WEEKS + 1) * WEEK_MS;
+  const [stats, weekly] = await Promise.all([
+    callMemory(c, session, (stub, scope) => stub.stats(scope)),
+    callMemory(c, session, (stub, scope) => stub.activity(scope, since)),
+  ]);
+  const models = {
+    embedding: embeddingModelKey(config),
+    vectorIndex: config.VECTOR_INDEX,
+    llm: config.LLM_PROVIDER === "rules" ? "rules" : config.LLM_MODEL,
+    reranker: config.RERANKER === "none" ? "none" : config.RERANKER_MODEL,
+  };
+  return renderPage(
+    c,
+    <OverviewPage
+      frame={frameOf(c, "overview", session)}
+      stats={stats}
+      chart={chartData(weekly, now)}
+      models={models}
+    />,
+  );
+}
+
+const listQuery = z.object({
+  q: z.string().max(1000).default(""),
+  status: z.enum(["active", "superseded", "deleted", "expired", "quarantined", "all"]).default("active"),
+  category: z.string().max(50).default(""),
+  cursor: z.string().max(200).default(""),
+});
+
+function parseList(c: Context<AppEnv>): MemoryListQuery {
+  const parsed = listQuery.safeParse(c.req.query());
+  if (!parsed.success) throw invalidInput(String(parsed.error.issues[0].path[0]), parsed.error.issues[0].message);
+  return { ...parsed.data, q: parsed.data.q.trim(), category: parsed.data.category.trim() };
+}
+
+export async function memoriesPage(c: Context<AppEnv>): Promise<Response> {
+  const session = await requireSession(c);
+  if (session instanceof Response) return session;
+  const q = parseList(c);
+  const category = q.category === "" ? undefined : q.category;
+  if (q.q !== "") {
+    // The same recall pipeline agents use, with its scores; a search covers every status asked for.
+    const input = recallInput.parse({ query: q.q, category, include_superseded: q.status !== "active" });
+    const found = await callMemory(c, session, (stub, scope) => stub.search(scope, input, 50));
+    const items = found.results
+      .filter((r) => q.status === "all" || r.memory.status === q.status)
+      .map((r) => ({ memory: r.memory, score: r.score }));
+    return renderPage(
+      c,
+      <MemoriesPage frame={frameOf(c, "memories", session)} query={q} items={items} nextCursor={null} />,
+    );
+  }
+  const input = listInput.parse({ status: q.status, category, limit: PAGE_SIZE, cursor: q.cursor || undefined });
+  const page = await callMemory(c, session, (stub, scope) => stub.list(scope, input));
+  const items = page.memories.map((memory) => ({ memory }));
+  return renderPage(
+    c,
+    <MemoriesPage frame={frameOf(c, "memories", session)} query={q} items={items} nextCursor={page.nextCursor} />,
+  );
+}
+
+export function parseId(c: Context<AppEnv>): string {
+  const parsed = memoryId.safeParse(c.req.param("id"));
+  if (!parsed.success) throw invalidInput("id", parsed.error.issues[0].message);
+  return parsed.data;
+}
+
+export async function memoryPage(c: Context<AppEnv>): Promise<Response> {
+  const session = await requireSession(c);
+  if (session instanceof Response) return session;
+  const id = parseId(c);
+  const detail = await callMemory(c, session, (stub, scope) => stub.history(scope, id));
+  return renderPage(c, <MemoryPage frame={frameOf(c, "memories", session)} detail={detail} />);
+}
+
+export async function quarantinePage(c: Context<AppEnv>): Promise<Response> {
+  const session = await requireSession(c);
+  if (session instanceof Response) return session;
+  const input = listInput.parse({ status: "quarantined", limit: 100 });
+  const page = await callMemory(c, session, (stub, scope) => stub.list(scope, input));
+  // The rule that held it, as the write path saw it (memory/write/injection-detector.ts).
+  const items = page.memories.map((memory) => {
+    const verdict = detectInjection(memory.content);
+    return { memory, reason: verdict.suspicious ? verdict.reason : "held" };
+  });
+  return renderPage(c, <QuarantinePage frame={frameOf(c, "quarantine", session)} items={items} />);
+}
+
+export async function clientsPage(c: Context<AppEnv>): Promise<Response> {
+  const session = await requireSession(c);
+  if (session instanceof Response) return session;
+  const grants = await listGrants(c, session.principal.accountId, session.principal.userId!);
+  return renderPage(c, <ClientsPage frame={frameOf(c, "clients", session)} grants={grants} />);
+}

@@ -1,0 +1,46 @@
+/**
+ * @module http/dashboard/dashboard-style
+ * The dashboard's one stylesheet, served from /dashboard/style.css so the CSP can forbid every
+ * inline style and script. Mobile first: one column on a phone, wider tables scroll sideways.
+ */
+export const DASHBOARD_CSS = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;color:#1b1b1f;background:#f4f5f7}
+header{background:#fff;border-bottom:1px solid #c9ccd3;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
+header .brand{font-weight:700;margin-right:auto}
+nav{display:flex;flex-wrap:wrap;gap:.25rem .9rem}
+nav a[aria-current=page]{font-weight:700;text-decoration:underline}
+main{max-width:60rem;margin:1rem auto;padding:0 1rem}
+h1{font-size:1.4rem;margin:.5rem 0 1rem}
+h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
+a{color:#0b57d0}
+.card{background:#fff;border:1px solid #c9ccd3;border-radius:10px;padding:1rem;margin:0 0 1rem}
+.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(13rem,1fr));gap:1rem}
+table{border-collapse:collapse;width:100%}
+td,th{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #e3e5e9;vertical-align:top}
+.scroll{overflow-x:auto}
+.muted{color:#4a4f5a;font-size:.9rem}
+.flash{background:#e7f4ea;border:1px solid #1e7b34;padding:.5rem .8rem;border-radius:8px;margin:0 0 1rem}
+.alert{background:#fdecea;border:1px solid #b3261e;color:#8c1d18;padding:.5rem .8rem;border-radius:8px;margin:0 0 1rem}
+.memory{border-bottom:1px solid #e3e5e9;padding:.6rem 0}
+.memory p{margin:.2rem 0;white-space:pre-wrap;overflow-wrap:anywhere}
+.badge{display:inline-block;font-size:.8rem;padding:0 .4rem;border-radius:6px;background:#eef0f3;margin-right:.3rem}
+.badge.quarantined{background:#fdecea}.badge.deleted,.badge.expired{background:#f3e8d0}.badge.superseded{background:#e8e6f6}
+form.inline{display:inline}
+form.filters{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
+label{display:block;font-weight:600;margin:.6rem 0 .2rem}
+form.filters label{margin:0;font-weight:400;font-size:.9rem}
+input[type=text],input[type=search],input[type=password],input[type=number],select,textarea{font:inherit;padding:.45rem .55rem;border:1px solid #6b7080;border-radius:8px;width:100%;max-width:100%}
+form.filters input,form.filters select{width:auto;min-width:8rem}
+textarea{min-height:6rem}
+button{font:inherit;font-weight:600;padding:.45rem 1rem;border-radius:8px;cursor:pointer;border:2px solid #0b57d0;background:#0b57d0;color:#fff;margin:.3rem .3rem .3rem 0}
+button.secondary{background:#fff;color:#0b57d0}
+button.danger{background:#fff;color:#b3261e;border-color:#b3261e}
+:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+svg.chart{width:100%;height:auto;max-width:44rem}
+.legend span{display:inline-block;margin-right:.8rem;font-size:.85rem}
+.legend i{display:inline-block;width:.8rem;height:.8rem;margin-right:.25rem;vertical-align:-1px}
+ol.history{padding-left:1.2rem}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f4f5f7;padding:.4rem;border-radius:6px;font-size:.8rem;margin:.2rem 0}
+@media (max-width:40rem){header{padding:.5rem}main{padding:0 .5rem}td,th{padding:.25rem}}
+`;

@@ -1,0 +1,116 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * @module http/dashboard/layout
+ * The page shell every dashboard page shares: head (stylesheet only, no script), navigation, the
+ * language switch and the sign-out form. Hono's JSX escapes every text and attribute value, so
+ * untrusted memory text is rendered as text wherever it appears.
+ */
+import type { Context } from "hono";
+import type { Child } from "hono/jsx";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { DashLocale, DashMessages } from "./dashboard-messages";
+
+export type Section = "overview" | "memories" | "quarantine" | "clients" | "sign-in";
+
+export interface PageFrame {
+  m: DashMessages;
+  locale: DashLocale;
+  /** The current path and query, for the language switch. */
+  here: string;
+  section: Section;
+  csrf?: string;
+  flash?: string;
+  problem?: string;
+}
+
+/** The same page in the other language. */
+function switchHref(here: string, locale: DashLocale): string {
+  const url = new URL(here, "http://x");
+  url.searchParams.set("lang", locale === "zh" ? "en" : "zh");
+  url.searchParams.delete("flash");
+  return `${url.pathname}${url.search}`;
+}
+
+const LINKS: [Exclude<Section, "sign-in">, string][] = [
+  ["overview", "/dashboard"],
+  ["memories", "/dashboard/memories"],
+  ["quarantine", "/dashboard/quarantine"],
+  ["clients", "/dashboard/clients"],
+];
+
+export function Layout(props: { frame: PageFrame; title: string; children?: Child }) {
+  const { m, locale, here, section, csrf, flash, problem } = props.frame;
+  return (
+    <html lang={m.htmlLang}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <title>{`${props.title} · ${m.title}`}</title>
+        <link rel="stylesheet" href="/dashboard/style.css" />
+      </head>
+      <body>
+        <header>
+          <span class="brand">{m.title}</span>
+          {csrf ? (
+            <nav aria-label="main">
+              {LINKS.map(([key, href]) => (
+                <a href={href} aria-current={section === key ? "page" : undefined}>
+                  {m.nav[key]}
+                </a>
+              ))}
+            </nav>
+          ) : null}
+          <a href={switchHref(here, locale)} hreflang={locale === "zh" ? "en" : "zh"} id="switch-lang">
+            {m.switchTo}
+          </a>
+          {csrf ? (
+            <form method="post" action="/dashboard/sign-out" class="inline">
+              <input type="hidden" name="csrf" value={csrf} />
+              <button type="submit" class="secondary">
+                {m.signOut}
+              </button>
+            </form>
+          ) : null}
+        </header>
+        <main>
+          {flash ? (
+            <p class="flash" role="status">
+              {flash}
+            </p>
+          ) : null}
+          {problem ? (
+            <p class="alert" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          {props.children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+/** A POST form carrying the session's CSRF token. */
+export function PostForm(props: { action: string; csrf: string; children?: Child; class?: string }) {
+  return (
+    <form method="post" action={props.action} class={props.class}>
+      <input type="hidden" name="csrf" value={props.csrf} />
+      {props.children}
+    </form>
+  );
+}
+
+export function StatusBadge(props: { status: string; m: DashMessages }) {
+  return <span class={`badge ${props.status}`}>{props.m.status[props.status] ?? props.status}</span>;
+}
+
+export function when(ms: number | null, locale: DashLocale): string {
+  if (ms === null) return "—";
+  return new Date(ms).toLocaleString(locale === "zh" ? "zh-CN" : "en-GB", { timeZone: "UTC" });
+}
+
+/** A whole page: the doctype (standards mode) and the rendered tree. */
+export function renderPage(c: Context, page: Child, status: ContentfulStatusCode = 200): Response {
+  return c.html(`<!doctype html>${String(page)}`, status);
+}

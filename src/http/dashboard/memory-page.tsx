@@ -1,0 +1,144 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * @module http/dashboard/memory-page
+ * One memory: its fields, supersede chain, full history, and the actions its status allows —
+ * edit and delete (active), restore (deleted, superseded, expired), release or delete (quarantined).
+ */
+import type { Memory, MemoryEvent } from "../../memory/types";
+import { Layout, type PageFrame, PostForm, StatusBadge, when } from "./layout";
+import { MemoryItem, memoryHref } from "./memories-page";
+
+export interface MemoryDetail {
+  memory: Memory;
+  events: MemoryEvent[];
+  supersedes: Memory[];
+  supersededBy: Memory | null;
+}
+
+function Actions(props: { frame: PageFrame; memory: Memory }) {
+  const { m, csrf } = props.frame;
+  const base = memoryHref(props.memory.id);
+  const status = props.memory.status;
+  const token = csrf ?? "";
+  return (
+    <p>
+      {status === "quarantined" ? (
+        <PostForm action={`${base}/release`} csrf={token} class="inline">
+          <button type="submit">{m.memory.release}</button>
+        </PostForm>
+      ) : null}
+      {status === "deleted" || status === "superseded" || status === "expired" ? (
+        <PostForm action={`${base}/restore`} csrf={token} class="inline">
+          <button type="submit">{m.memory.restore}</button>
+        </PostForm>
+      ) : null}
+      {status !== "deleted" ? (
+        <PostForm action={`${base}/delete`} csrf={token} class="inline">
+          <button type="submit" class="danger">
+            {m.memory.delete}
+          </button>
+        </PostForm>
+      ) : null}
+    </p>
+  );
+}
+
+function EditForm(props: { frame: PageFrame; memory: Memory }) {
+  const { m, csrf } = props.frame;
+  const mem = props.memory;
+  return (
+    <div class="card">
+      <h2>{m.memory.edit}</h2>
+      <PostForm action={`${memoryHref(mem.id)}/edit`} csrf={csrf ?? ""}>
+        <label for="content">{m.memory.content}</label>
+        <textarea id="content" name="content" maxlength={8000} required>
+          {mem.content}
+        </textarea>
+        <label for="category">{m.memories.category}</label>
+        <input type="text" id="category" name="category" value={mem.category} maxlength={50} />
+        <label for="tags">{m.memory.tags}</label>
+        <input type="text" id="tags" name="tags" value={mem.tags.join(", ")} />
+        <label for="priority">{m.memory.priority}</label>
+        <input type="number" id="priority" name="priority" min={1} max={5} value={String(mem.priority)} />
+        <button type="submit">{m.memory.save}</button>
+      </PostForm>
+    </div>
+  );
+}
+
+function History(props: { frame: PageFrame; events: MemoryEvent[] }) {
+  const { m, locale } = props.frame;
+  return (
+    <div class="card">
+      <h2>{m.memory.history}</h2>
+      <ol class="history" id="history">
+        {props.events.map((e) => (
+          <li>
+            <strong>{e.op}</strong> · {when(e.at, locale)} · <span class="muted">{e.actor}</span>
+            {e.before ? <pre>{JSON.stringify(e.before, null, 1)}</pre> : null}
+            {e.after ? <pre>{JSON.stringify(e.after, null, 1)}</pre> : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+export function MemoryPage(props: { frame: PageFrame; detail: MemoryDetail }) {
+  const { m, locale } = props.frame;
+  const { memory, events, supersedes, supersededBy } = props.detail;
+  return (
+    <Layout frame={props.frame} title={m.nav.memories}>
+      <p>
+        <a href="/dashboard/memories">{m.memory.back}</a>
+      </p>
+      <div class="card">
+        <p class="content" id="memory-content">
+          {memory.content}
+        </p>
+        <p class="muted">
+          <StatusBadge status={memory.status} m={m} /> <span class="badge">{memory.category}</span>
+          {memory.tags.map((t) => (
+            <span class="badge">#{t}</span>
+          ))}
+        </p>
+        <p class="muted">
+          {m.memory.created} {when(memory.createdAt, locale)} · {m.memory.updated} {when(memory.updatedAt, locale)}
+          {" · "}
+          {memory.agentId ? `${m.memory.agent}: ${memory.agentId}` : m.memory.shared}
+          {memory.source ? ` · ${m.memory.source}: ${memory.source}` : ""}
+        </p>
+        <Actions frame={props.frame} memory={memory} />
+      </div>
+      {supersededBy || supersedes.length > 0 || memory.derivedFrom.length > 0 ? (
+        <div class="card" id="chain">
+          <h2>{m.memory.chain}</h2>
+          {supersededBy ? (
+            <div>
+              <h3>{m.memory.supersededBy}</h3>
+              <MemoryItem item={{ memory: supersededBy }} frame={props.frame} />
+            </div>
+          ) : null}
+          {supersedes.length > 0 ? (
+            <div>
+              <h3>{m.memory.supersedes}</h3>
+              {supersedes.map((s) => (
+                <MemoryItem item={{ memory: s }} frame={props.frame} />
+              ))}
+            </div>
+          ) : null}
+          {memory.derivedFrom.length > 0 ? (
+            <p>
+              {m.memory.derivedFrom}:{" "}
+              {memory.derivedFrom.map((id) => (
+                <a href={memoryHref(id)}>{id} </a>
+              ))}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {memory.status === "active" ? <EditForm frame={props.frame} memory={memory} /> : null}
+      <History frame={props.frame} events={events} />
+    </Layout>
+  );
+}

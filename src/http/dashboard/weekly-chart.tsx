@@ -1,0 +1,97 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * @module http/dashboard/weekly-chart
+ * Memories saved per week, stacked by category, as server-rendered SVG (no script, no library):
+ * the last 12 weeks, the 6 largest categories with the rest as "other". Category names are
+ * untrusted text and only ever appear as escaped SVG text.
+ */
+import type { WeeklyCount } from "../../memory/ports";
+import type { DashMessages } from "./dashboard-messages";
+
+export const CHART_WEEKS = 12;
+const WEEK_MS = 7 * 24 * 3600_000;
+const COLORS = ["#0b57d0", "#1e7b34", "#a35a00", "#8e24aa", "#b3261e", "#00796b", "#6b7080"];
+const W = 640;
+const H = 220;
+const PAD = { left: 34, bottom: 28, top: 8 };
+
+export interface ChartData {
+  weeks: number[];
+  categories: string[];
+  /** counts[category index][week index] */
+  counts: number[][];
+}
+
+export function chartData(rows: WeeklyCount[], now: number): ChartData {
+  const last = Math.floor(now / WEEK_MS);
+  const weeks = Array.from({ length: CHART_WEEKS }, (_, i) => last - CHART_WEEKS + 1 + i);
+  const totals = new Map<string, number>();
+  for (const r of rows) totals.set(r.category, (totals.get(r.category) ?? 0) + r.count);
+  const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([c]) => c);
+  const top = ranked.slice(0, COLORS.length - 1);
+  const categories = ranked.length > top.length ? [...top, "other"] : top;
+  const counts = categories.map(() => weeks.map(() => 0));
+  for (const r of rows) {
+    const w = weeks.indexOf(r.week);
+    if (w < 0) continue;
+    const c = top.includes(r.category) ? top.indexOf(r.category) : categories.length - 1;
+    counts[c][w] += r.count;
+  }
+  return { weeks, categories, counts };
+}
+
+export function WeeklyChart(props: { data: ChartData; m: DashMessages }) {
+  const { weeks, categories, counts } = props.data;
+  const totals = weeks.map((_, w) => counts.reduce((sum, row) => sum + row[w], 0));
+  const max = Math.max(1, ...totals);
+  if (totals.every((t) => t === 0)) return <p class="muted">{props.m.overview.noActivity}</p>;
+  const slot = (W - PAD.left) / weeks.length;
+  const plotH = H - PAD.bottom - PAD.top;
+  const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
+  return (
+    <figure>
+      <svg class="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={props.m.overview.chart}>
+        <title>{props.m.overview.chart}</title>
+        <line x1={PAD.left} y1={y(0)} x2={W} y2={y(0)} stroke="#6b7080" />
+        <text x={PAD.left - 6} y={y(max) + 4} text-anchor="end" font-size="11">
+          {String(max)}
+        </text>
+        <text x={PAD.left - 6} y={y(0)} text-anchor="end" font-size="11">
+          0
+        </text>
+        {weeks.map((week, w) => {
+          let base = 0;
+          const x = PAD.left + w * slot + slot * 0.15;
+          return (
+            <g>
+              {categories.map((cat, c) => {
+                const v = counts[c][w];
+                if (v === 0) return null;
+                const rect = (
+                  <rect x={x} width={slot * 0.7} y={y(base + v)} height={y(base) - y(base + v)} fill={COLORS[c]}>
+                    <title>{`${cat}: ${v}`}</title>
+                  </rect>
+                );
+                base += v;
+                return rect;
+              })}
+              <text x={x + slot * 0.35} y={H - 10} text-anchor="middle" font-size="10">
+                {new Date(week * WEEK_MS).toISOString().slice(5, 10)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption class="legend">
+        {categories.map((cat, c) => (
+          <span>
+            <svg width="12" height="12" aria-hidden="true">
+              <rect width="12" height="12" fill={COLORS[c]} />
+            </svg>{" "}
+            {cat}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}
