@@ -2,17 +2,16 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../src/memory/limits";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
+import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 
-const clients = trackedClients();
+const connect = trackedConnect();
 
 type Listed = { memories: { id: string; content: string; tags: string[] }[] };
 
 describe("bad input is refused with the field and the rule, and nothing stored changes", () => {
   it("names the field and rule for each limit", async () => {
     const { key } = await createKey({ user: uniqueUser() });
-    const client = await connectMcp(key);
-    clients.push(client);
+    const client = await connect(key);
     const saved = await callTool(client, "save_memory", {
       content: "Keeps a sourdough starter named Bob",
       tags: ["baking"],

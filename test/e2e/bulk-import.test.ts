@@ -1,9 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, trackedClients } from "../helpers/mcp-client";
+import { callTool, trackedConnect } from "../helpers/mcp-client";
 
-const clients = trackedClients();
+const connect = trackedConnect();
 
 type ImportItem = {
   line: number;
@@ -98,8 +98,7 @@ describe("bulk import over POST /v1/import", () => {
       .all<{ id: string; external_id: string; content: string; event_time: number }>();
     expect(rows.results.map((r) => r.content)).toEqual(conversation.map((c) => c.content));
     expect(rows.results[0].event_time).toBe(Date.parse("2023-05-08T13:56:00Z"));
-    const client = await connectMcp(key);
-    clients.push(client);
+    const client = await connect(key);
     const r = await callTool(client, "recall_memory", {
       query: "When did Caroline go to the support group?",
       limit: 5,
@@ -208,8 +207,7 @@ describe("bulk import over POST /v1/import", () => {
     const refused = await postImport(bobKey.key, jsonl(conversation), `?user_id=${alice}`);
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as ErrorBody).message).toMatch(/^user_id: not allowed with a user key/);
-    const client = await connectMcp(bobKey.key);
-    clients.push(client);
+    const client = await connect(bobKey.key);
     const r = await callTool(client, "recall_memory", { query: "Caroline support group", limit: 5 });
     expect((r.structuredContent as Recall).memories).toEqual([]);
     expect(await countRows(alice)).toBe(4);

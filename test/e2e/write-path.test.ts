@@ -12,15 +12,14 @@ import { ownerAddress } from "../../src/memory/owner-address";
 import { cosine } from "../../src/memory/vector-math";
 import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
+import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 
-const clients = trackedClients();
+const connect = trackedConnect();
 
 async function newUser(): Promise<{ client: Client; userId: string }> {
   const userId = uniqueUser("write");
   const { key } = await createKey({ user: userId });
-  const client = await connectMcp(key);
-  clients.push(client);
+  const client = await connect(key);
   return { client, userId };
 }
 
@@ -162,9 +161,8 @@ describe("duplicates merge", () => {
   it("two devices of one user saving the same sentence at the same time leave one memory", async () => {
     const userId = uniqueUser("devices");
     const [phone, laptop] = await Promise.all([createKey({ user: userId }), createKey({ user: userId })]);
-    const a = await connectMcp(phone.key);
-    const b = await connectMcp(laptop.key);
-    clients.push(a, b);
+    const a = await connect(phone.key);
+    const b = await connect(laptop.key);
     const results = await Promise.all(
       [a, b].map((c) => callTool(c, "save_memory", { content: "My cat Miso is afraid of the vacuum" })),
     );
