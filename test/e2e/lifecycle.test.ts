@@ -3,14 +3,12 @@ import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { fireCron, insertMemories, ownerOf, runCron } from "../helpers/lifecycle";
-import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
+import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 
-const clients = trackedClients();
+const connect = trackedConnect();
 async function connectAs(user: string, transport: "mcp" | "sse" = "mcp") {
   const { key } = await createKey({ user });
-  const client = await connectMcp(key, { transport });
-  clients.push(client);
-  return client;
+  return connect(key, { transport });
 }
 
 type View = { id: string; content: string; status: string; superseded_by: string | null };

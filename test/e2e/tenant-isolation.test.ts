@@ -1,14 +1,10 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
+import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 
-const clients = trackedClients();
-async function connect(key: string, transport: "mcp" | "sse" = "mcp") {
-  const c = await connectMcp(key, { transport });
-  clients.push(c);
-  return c;
-}
+const tracked = trackedConnect();
+const connect = (key: string, transport: "mcp" | "sse" = "mcp") => tracked(key, { transport });
 
 type Listed = { memories: { id: string; content: string }[] };
 
