@@ -31,10 +31,12 @@ export default defineConfig(async () => {
           test: {
             name: "main",
             include: ["test/**/*.test.ts"],
-            exclude: [...configDefaults.exclude, ...variantFiles],
+            exclude: [...configDefaults.exclude, ...variantFiles, "test/node/**"],
             ...common,
           },
         },
+        // Checks that need Node itself (the ReDoS checker runs a native binary), outside workerd.
+        { test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node", testTimeout: 600_000 } },
         ...Object.entries(VARIANTS).map(([name, v]) => ({
           plugins: [worker(v.vars)],
           test: { name, include: v.files, ...common },

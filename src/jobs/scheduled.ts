@@ -14,6 +14,7 @@ import { dueQuery } from "../memory/lifecycle/due-query";
 import type { JobReport, LifecyclePolicy, MaintenanceReport } from "../memory/lifecycle/lifecycle-types";
 import { ownerAddress } from "../memory/owner-address";
 import type { DueOwner } from "../memory/ports";
+import { safeErrorText } from "../memory/safe-error-text";
 import { boundedMap } from "./bounded-map";
 
 /** Time a Durable Object needs at least to do one useful batch; less than this left, and the owner waits. */
@@ -66,7 +67,7 @@ async function maintainOwner(run: RunContext, owner: DueOwner): Promise<OwnerOut
     if (!result.ok) return { owner, status: "failed", error: `${result.error.code}: ${result.error.message}` };
     return { owner, status: result.value.complete ? "done" : "partial", report: result.value };
   } catch (err) {
-    return { owner, status: "failed", error: err instanceof Error ? err.message : String(err) };
+    return { owner, status: "failed", error: safeErrorText(err) };
   }
 }
 

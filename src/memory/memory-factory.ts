@@ -2,8 +2,10 @@
  * @module memory/memory-factory
  * Builds new Memory records with every default in one place, and the hash used for exact dedupe.
  */
+
 import { normalizeForHash } from "./text/tokenize";
 import type { Memory, MemoryType, Scope } from "./types";
+import { redactText } from "./write/redact-secrets";
 
 export async function contentHash(content: string): Promise<string> {
   const bytes = new TextEncoder().encode(normalizeForHash(content));
@@ -43,14 +45,15 @@ export function buildMemory(scope: Scope, id: string, hash: string, now: number,
     agentId: f.agentId,
     content: f.content,
     summary: f.summary ?? null,
-    category: f.category ?? "general",
-    tags: dedupeTags(f.tags ?? []),
+    // Every free-text field is screened, not only content (issue 11): a key pasted into a tag is still a key.
+    category: f.category === undefined ? "general" : redactText(f.category),
+    tags: dedupeTags((f.tags ?? []).map(redactText)),
     priority,
     confidence: f.confidence ?? 1,
     importance: initialImportance(priority),
     memoryType: f.memoryType ?? "semantic",
-    source: f.source ?? null,
-    externalId: f.externalId ?? null,
+    source: f.source == null ? null : redactText(f.source),
+    externalId: f.externalId == null ? null : redactText(f.externalId),
     derivedFrom: f.derivedFrom ?? [],
     status: f.status ?? "active",
     supersededBy: null,

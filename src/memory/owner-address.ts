@@ -77,7 +77,7 @@ export async function ownerDigest(owner: Owner): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(ownerAddress(owner))));
   let binary = "";
   for (const b of digest) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
 }
 
 function toHex(bytes: Uint8Array): string {

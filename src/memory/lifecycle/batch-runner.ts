@@ -5,7 +5,9 @@
  * selects its rows by state (or by a keyset past the cursor), so a run killed at any point loses
  * nothing: the next run redoes at most the one batch whose cursor was not saved, which is idempotent.
  */
+
 import type { CursorStore } from "../ports";
+import { safeErrorText } from "../safe-error-text";
 import type { MemoryDeps } from "../service-deps";
 import type { Owner } from "../types";
 import {
@@ -109,7 +111,7 @@ export async function runJob(
     try {
       result = await job.batch(ctx, cursor, budget.nextLimit(ctx.policy.batchSize));
     } catch (err) {
-      report.error = err instanceof Error ? err.message : String(err);
+      report.error = safeErrorText(err);
       ctx.deps.log.warn("lifecycle batch failed; the next run resumes from the saved cursor", {
         job: job.name,
         error: report.error,

@@ -18,7 +18,7 @@ const DEFAULT_PAGE = 20;
 
 export function encodeCursor(order: ListFilter["order"], m: Memory): string {
   const key = order === "priority" ? m.priority : m.createdAt;
-  return btoa(JSON.stringify([order, key, m.id])).replace(/=+$/, "");
+  return btoa(JSON.stringify([order, key, m.id])).replace(/=/g, "");
 }
 
 export function decodeCursor(order: ListFilter["order"], cursor: string): { key: number; id: string } {

@@ -3,6 +3,7 @@
  * Update, soft delete and restore. Each keeps history (memory_events with before/after) and keeps
  * the derived vector index in step: deleted rows leave the index, restored rows are re-embedded.
  */
+
 import type { UpdateInput } from "../contracts";
 import { MemoryError, notFound } from "../errors";
 import { embedAndIndex, unindex } from "../indexing";
@@ -11,6 +12,7 @@ import type { MemoryPatch } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
 import type { Memory, Scope } from "../types";
+import { redactText } from "../write/redact-secrets";
 import { summaryLimit } from "../write/save-memory";
 import { screenContent } from "../write/screen-content";
 
@@ -21,8 +23,19 @@ async function mustGet(deps: MemoryDeps, scope: Scope, id: string): Promise<Memo
   return memory;
 }
 
+/**
+ * The pre-edit values of the changed fields, as history keeps them: redacted again, so a secret
+ * stored before a redaction rule existed does not survive in the event log once the text is edited.
+ */
 function pick(m: Memory, keys: (keyof Memory)[]): Partial<Memory> {
-  return Object.fromEntries(keys.map((k) => [k, m[k]]));
+  return Object.fromEntries(
+    keys.map((k) => {
+      const v = m[k];
+      if (typeof v === "string") return [k, redactText(v)];
+      if (Array.isArray(v)) return [k, v.map((x) => (typeof x === "string" ? redactText(x) : x))];
+      return [k, v];
+    }),
+  );
 }
 
 export async function updateMemory(
@@ -35,8 +48,8 @@ export async function updateMemory(
     throw new MemoryError("conflict", `Memory ${input.id} is ${existing.status}; restore it before updating`);
   const now = deps.clock.now();
   const changes: Partial<Memory> = { updatedAt: now };
-  if (input.category !== undefined) changes.category = input.category;
-  if (input.tags !== undefined) changes.tags = dedupeTags(input.tags);
+  if (input.category !== undefined) changes.category = redactText(input.category);
+  if (input.tags !== undefined) changes.tags = dedupeTags(input.tags.map(redactText));
   if (input.priority !== undefined) changes.priority = input.priority;
   if (input.confidence !== undefined) changes.confidence = input.confidence;
   if (input.memory_type !== undefined) changes.memoryType = input.memory_type;

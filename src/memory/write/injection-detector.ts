@@ -80,13 +80,16 @@ const RULES: InjectionRule[] = [
       /(?:输出|显示|打印|告诉我|泄露|展示|透露|给我看|复述|重复|说出)(?:一下)?(?:你的|你)?(?:完整的?|全部的?|原始的?|隐藏的?|初始的?)?(?:系统提示词?|系统指令|系统消息|系统设定|提示词|初始指令|内部指令|隐藏指令)/,
   },
   // Chat-template markers and role headers that try to open a new system turn inside the text.
-  { id: "fake-role-header", pattern: /^\s*(?:system|developer)(?:\s+(?:prompt|message|instructions?))?\s*[:：]/im },
-  { id: "fake-role-header", pattern: /^\s*(?:系统|系统提示|系统消息)\s*[:：]/m },
+  {
+    id: "fake-role-header",
+    pattern: /^[^\S\n]*(?:system|developer)(?:\s+(?:prompt|message|instructions?))?\s*[:：]/im,
+  },
+  { id: "fake-role-header", pattern: /^[^\S\n]*(?:系统|系统提示|系统消息)\s*[:：]/m },
   {
     id: "fake-role-header",
     pattern: /<\|(?:im_start|im_end|system|endoftext|start_header_id|end_header_id|eot_id)\|>/i,
   },
-  { id: "fake-role-header", pattern: /^\s*#{1,6}\s*(?:system|new\s+instructions?|instructions?)\b/im },
+  { id: "fake-role-header", pattern: /^[^\S\n]*#{1,6}\s*(?:system|new\s+instructions?|instructions?)\b/im },
   { id: "fake-role-header", pattern: /\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|system_prompt|instructions)>/i },
   // Tool-call payloads that could be replayed as if the model had issued them.
   { id: "tool-call-payload", pattern: /"(?:tool_calls|function_call|tool_use)"\s*:/i },

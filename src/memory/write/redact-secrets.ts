@@ -105,14 +105,17 @@ function acceptCard(candidate: string): boolean {
 }
 
 /** Password after "is"/"was": a quoted string, or one run of non-space characters. */
-const PW_WORD = String.raw`("[^"\n]+"|'[^'\n]+'|“[^”\n]+”|「[^」\n]+」|[^\s"'“「，。；、,;]+?)(?=[.!?。！？,，;；、)）]*(?:\s|$)|[，。；、,;])`;
+const PW_WORD = String.raw`("[^"\n]{1,200}"|'[^'\n]{1,200}'|“[^”\n]{1,200}”|「[^」\n]{1,200}」|[^\s"'“「，。；、,;]{1,200}?)(?=[.!?。！？,，;；、)）]{0,8}(?:\s|$)|[，。；、,;])`;
+
+// Every repetition in the password patterns is bounded (a secret of 200 characters, 8 closing
+// punctuation marks): unbounded, "password: x" + "." × 32,000 took seconds (issue 11, finding 5).
 
 /**
  * Password after ":" or "=": everything up to the end of the clause, so a multi-word passphrase
  * ("password: correct horse battery staple") is redacted whole. Over-redacting a clause is the
  * safe side of the trade.
  */
-const PW_PHRASE = String.raw`("[^"\n]+"|'[^'\n]+'|“[^”\n]+”|「[^」\n]+」|[^\s"'“「，。；、,;][^\n,;，；。、]*?)(?=[.!?。！？]*\s*(?:\n|$)|[.!?]\s|[,;，；。、！？])`;
+const PW_PHRASE = String.raw`("[^"\n]{1,200}"|'[^'\n]{1,200}'|“[^”\n]{1,200}”|「[^」\n]{1,200}」|[^\s"'“「，。；、,;][^\n,;，；。、]{0,200}?)(?=[.!?。！？]{0,8}[^\S\n]{0,8}(?:\n|$)|[.!?]\s|[,;，；。、！？])`;
 
 const PW_LABEL_EN = String.raw`\b(?:password|passwd|passphrase|passcode|pwd|pin\s*code|pin\s*number)\b(?:\s+(?:for|to|of|on|at)\s+[^\s:=：]+)?`;
 const PW_LABEL_ZH = "(?:密码|口令|密碼|pin码|PIN码)";
@@ -126,6 +129,15 @@ const RULES: Rule[] = [
   {
     kind: "private-key",
     pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----[\s\S]*?(?:-----END \1PRIVATE KEY-----|$)/g,
+  },
+  // Hippocampus's own API keys (format: storage/d1-api-key-repo.ts API_KEY_PATTERN).
+  { kind: "hippocampus-key", pattern: /\bhc_[0-9a-f]{40}(?![0-9a-f])/g },
+  // OAuth tokens this server issues (workers-oauth-provider): `<user>:<16-char grant>:<32-char secret>`,
+  // unlabelled; the grant and secret go, the user part stays.
+  {
+    kind: "oauth-token",
+    pattern: /(?<=:)[A-Za-z0-9_-]{16}:[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/g,
+    accept: hasLetterAndDigit,
   },
   { kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{8,}/g },
   { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
@@ -188,6 +200,11 @@ function applyRule(text: string, rule: Rule): { text: string; count: number } {
     return `${labels.join("")}[REDACTED:${rule.kind}]`;
   });
   return { text: out, count };
+}
+
+/** Text with every recognised secret redacted (labels, tags, source, external ids, history snapshots). */
+export function redactText(text: string): string {
+  return redactSecrets(text).text;
 }
 
 /** Redacts every secret the rules recognise; `redactions` lists each kind found with its count. */

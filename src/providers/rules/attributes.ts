@@ -28,7 +28,8 @@ const V_EMAIL = String.raw`([^\s,;，；]+@[^\s,;，；]+?)(?=[.。]?(?:\s|$)|[,
 const V_PHONE = String.raw`(\+?\d[\d\s-]{5,}\d)`;
 const I_NOW = String.raw`\bi\s+(?:now\s+|currently\s+|still\s+|actually\s+)?`;
 const I_AM = String.raw`\bi(?:'m|\s+am)\s+(?:now\s+|currently\s+)?`;
-const ZH_NOW = "(?:现在|目前|已经|刚|刚刚|最近|一直|还)*";
+// At most three time words: "(?:刚|刚刚)*" could split 刚刚… in exponentially many ways (issue 11).
+const ZH_NOW = "(?:现在|目前|已经|刚刚|刚|最近|一直|还){0,3}";
 
 const MY_ATTR =
   "name|full name|first name|nickname|birthday|birth date|date of birth|dob|job|occupation|profession|employer|company|address|home address|hometown";
@@ -196,8 +197,8 @@ function favoriteKind(kind: string): string {
 export function canonicalValue(value: string): string {
   return normalise(value)
     .replace(/^(?:now|actually|still|the|a|an)\s+/g, "")
-    .replace(/\s+(?:now|anymore|these days|nowadays)$/g, "")
-    .replace(/[了啦呢的]+$/u, "")
+    .replace(/(?<!\s)\s+(?:now|anymore|these days|nowadays)$/g, "")
+    .replace(/(?<![了啦呢的])[了啦呢的]+$/u, "")
     .replace(/[\s"'“”「」]+/g, " ")
     .trim();
 }

@@ -14,7 +14,22 @@ export interface Stance {
 }
 
 // Negative cues run first: "don't like" and 不喜欢 contain the positive cue.
-const NEGATIVE: RegExp[] = [
+/** What a stance pattern needs: RegExp, or a function where one regex would not run in linear time. */
+type Matcher = Pick<RegExp, "exec">;
+
+const DONT = /\b(?:don't|do not|doesn't|does not)\b/;
+const ANYMORE = /\b(?:anymore|any more)\b/;
+
+/**
+ * "don't … anymore": the negation, when "anymore" follows it. Two linear scans instead of a lookahead
+ * over the rest of the clause at every "don't" (quadratic on "don't don't don't …", issue 11).
+ */
+function dontAnymore(clause: string): RegExpExecArray | null {
+  const m = DONT.exec(clause);
+  return m && ANYMORE.test(clause.slice(m.index + m[0].length)) ? m : null;
+}
+
+const NEGATIVE: Matcher[] = [
   /\bused to\s+(?:really\s+)?(?:like|love|enjoy|adore|be into)\b/,
   /\b(?:no longer|don't|do not|doesn't|does not|didn't|did not|never)\s+(?:really\s+|even\s+|particularly\s+)?(?:like|love|enjoy|care for|care about)\b/,
   /\b(?:can't|cannot|can not|couldn't)\s+stand\b/,
@@ -23,7 +38,7 @@ const NEGATIVE: RegExp[] = [
   /\b(?:am|'m)\s+(?:sick|tired|done)\s+(?:of|with)\b|\bgot bored (?:of|with)\b/,
   /\b(?:stopped|quit|gave up(?: on)?)\b/,
   /\bno longer\b/,
-  /\b(?:don't|do not|doesn't|does not)\b(?=.*\b(?:anymore|any more)\b)/,
+  { exec: dontAnymore },
   /不再喜欢|不喜欢|不太喜欢|不爱|讨厌|厌恶|反感|受不了|烦透|(?<![麻厌])烦|厌倦|腻了|戒了|戒掉了?|再也不|不再|没兴趣|不感兴趣|以前(?:很|挺|特别|非常)?(?:喜欢|爱)/,
 ];
 
@@ -173,7 +188,7 @@ function subjectKey(before: string): string {
   return kept.join(" ");
 }
 
-function firstMatch(clause: string, patterns: RegExp[]): RegExpExecArray | null {
+function firstMatch(clause: string, patterns: Matcher[]): RegExpExecArray | null {
   for (const p of patterns) {
     const m = p.exec(clause);
     if (m) return m;

@@ -18,7 +18,12 @@ export interface Span {
 
 // CJK and !? end a sentence anywhere; "." only before whitespace or the end, so 3.5 and a.b@c.d
 // stay whole. Closing quotes and brackets belong to the sentence they close.
-const BOUNDARY = /[。！？!?…]+[”’」』）)"']*|\.+[”’」』）)"']*(?=\s|$)|\n+/g;
+// Every run starts at its first character (the lookbehinds): a run that turns out not to end a
+// sentence is not retried from each of its characters, which made "…" × 32,000 quadratic (issue 11).
+const BOUNDARY = /(?<![。！？!?…])[。！？!?…]+[”’」』）)"']*|(?<!\.)\.+[”’」』）)"']*(?=\s|$)|\n+/g;
+
+/** What one clause may cost the rules: longer clauses are cut before any pattern sees them. */
+export const CLAUSE_MAX_CHARS = 1000;
 
 /** Sentence spans over the original text; `end` includes the terminator. */
 export function sentenceSpans(text: string): Span[] {
@@ -44,7 +49,7 @@ export function splitSentences(text: string): string[] {
 export function splitClauses(text: string): string[] {
   return splitSentences(text)
     .flatMap((s) => s.split(/[,;，；、]|\s(?:but|though|although|whereas)\s|但是|可是|不过|然而/i))
-    .map((c) => normalise(c.replace(/[。！？!?….]+$/g, "")))
+    .map((c) => normalise(c.slice(0, CLAUSE_MAX_CHARS).replace(/(?<![。！？!?….])[。！？!?….]+$/g, "")))
     .filter((c) => c.length > 0);
 }
 

@@ -8,7 +8,8 @@ import { LIMITS } from "../../limits";
 import type { Converted, RawRecord } from "./raw-record";
 
 // Each pattern is anchored and has no nested quantifiers: linear time on any line.
-const HEADING = /^#{1,6}\s+(.*)$/;
+// The title starts at its first non-space: "\s+(.*)" would let the two overlap (quadratic on "#" + spaces).
+const HEADING = /^#{1,6}\s+(\S.*)?$/;
 const BULLET = /^(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?/;
 const RULE = /^(?:-{3,}|\*{3,}|_{3,})$/;
 const FENCE = /^(?:```|~~~)/;
@@ -36,7 +37,7 @@ export function convertText(body: string): Converted {
     if (inFence || text === "" || RULE.test(text)) return;
     const heading = HEADING.exec(text);
     if (heading) {
-      category = headingCategory(heading[1]);
+      category = headingCategory(heading[1] ?? "");
       return;
     }
     const content = text.replace(BULLET, "").trim();
