@@ -1,14 +1,16 @@
 /**
  * @module scripts/bench-recall
  * The recall benchmark, measured on the real product:
- *   npm run bench:recall -- --data <file> [--json <out.json>] [--no-cross] [--keep]
+ *   npm run bench:recall -- --data <file> [--progressive] [--json <out.json>] [--no-cross] [--keep]
  *   npm run bench:recall -- --synthetic 1000,10000,100000 [--json <out.json>] [--queries 200] [--keep]
  * Each run starts its own offline server (wrangler dev --env dev --local on 127.0.0.1 and a free
  * port) on a throwaway state directory, creates an app-scoped key there, imports every sample as
  * one user through POST /v1/import (memory text, session date as event_time), asks every question
  * through the MCP tool recall_memory over /mcp with limit 10, prints Recall@5/@10, MRR@10, nDCG@10
  * (overall and per category), ingest time and latency p50/p95, and stops the server by process
- * group. The data file may be LoCoMo or the generic format (detected). --synthetic loads N
+ * group. --progressive also asks every question as the first call of a fresh session (no limit: stage 1
+ * of progressive injection) and reports the share of evidence received and its estimated tokens.
+ * The data file may be LoCoMo or the generic format (detected). --synthetic loads N
  * generated memories for one user per size, on a fresh server each, and reports latency, recall
  * of a known memory, the index's resident bytes and workerd's RSS.
  */
@@ -18,23 +20,17 @@ import { parseArgs } from "node:util";
 import { bm25Index } from "./lib/bench-bm25.ts";
 import { type BenchDataset, loadDataset } from "./lib/bench-data.ts";
 import { percentile, type QueryScores, scoreQuery, summarizeByCategory } from "./lib/bench-metrics.ts";
+import { type ProgressiveRow, runFirstCalls, summarizeProgressive } from "./lib/bench-progressive.ts";
 import { datasetJson, printDataset, printScale, type ScaleRow, scaleJson } from "./lib/bench-report.ts";
-import {
-  benchUserId,
-  crossUserCheck,
-  importMemories,
-  indexStats,
-  recall,
-  runQuestions,
-  type Server,
-} from "./lib/bench-run.ts";
+import { crossUserCheck, importMemories, indexStats, recall, runQuestions, type Server } from "./lib/bench-run.ts";
 import { say, withServer } from "./lib/bench-server.ts";
 import { ServerFigures } from "./lib/bench-server-figures.ts";
 import { syntheticMemories, syntheticQueries } from "./lib/bench-synthetic.ts";
+import { BenchUserError, benchUserId, benchUserIds } from "./lib/bench-users.ts";
 import { ScriptError } from "./lib/wrangler-d1.ts";
 
 const USAGE =
-  "usage: npm run bench:recall -- (--data <file> | --synthetic N[,N…]) [--json <out.json>] [--no-cross] [--queries N] [--keep]";
+  "usage: npm run bench:recall -- (--data <file> [--progressive] | --synthetic N[,N…]) [--json <out.json>] [--no-cross] [--queries N] [--keep]";
 
 function options() {
   const { values } = parseArgs({
@@ -44,6 +40,7 @@ function options() {
       json: { type: "string" },
       queries: { type: "string" },
       "no-cross": { type: "boolean" },
+      progressive: { type: "boolean" },
       keep: { type: "boolean" },
       help: { type: "boolean" },
     },
@@ -53,6 +50,7 @@ function options() {
     process.exit(0);
   }
   if (!values.data === !values.synthetic) throw new ScriptError(`give --data or --synthetic\n${USAGE}`);
+  if (values.progressive && !values.data) throw new ScriptError(`--progressive needs --data\n${USAGE}`);
   const sizes = (values.synthetic ?? "").split(",").filter(Boolean).map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 1_000_000))
     throw new ScriptError(`--synthetic takes sizes like 1000,10000,100000`);
@@ -63,12 +61,13 @@ function options() {
     sizes,
     json: values.json,
     cross: !values["no-cross"],
+    progressive: values.progressive ?? false,
     keep: values.keep ?? false,
     queries,
   };
 }
 
-async function runDataset(file: string, ds: BenchDataset, cross: boolean, s: Server) {
+async function runDataset(file: string, ds: BenchDataset, o: { cross: boolean; progressive: boolean }, s: Server) {
   const externalOf = new Map<string, Map<string, string>>();
   let ingestMs = 0;
   for (const sample of ds.samples) {
@@ -80,6 +79,7 @@ async function runDataset(file: string, ds: BenchDataset, cross: boolean, s: Ser
   const scored: { category: string; scores: QueryScores }[] = [];
   const latencies: number[] = [];
   const server = new ServerFigures();
+  const tokens5: number[] = [];
   let coldMax = 0;
   for (const sample of ds.samples) {
     say(`asking ${sample.questions.length} questions of ${sample.id}`);
@@ -87,10 +87,16 @@ async function runDataset(file: string, ds: BenchDataset, cross: boolean, s: Ser
     scored.push(...run.scored);
     latencies.push(...run.latencies);
     for (const t of run.server) server.add(t);
+    tokens5.push(...run.tokens5);
     coldMax = Math.max(coldMax, run.coldMs);
   }
-  if (cross) say("cross-user check: asking each user questions about the other samples");
-  const crossResult = cross && ds.samples.length > 1 ? await crossUserCheck(s, ds.samples) : null;
+  const firstCalls: ProgressiveRow[] = [];
+  for (const sample of o.progressive ? ds.samples : []) {
+    say(`first calls of fresh sessions: ${sample.questions.length} questions of ${sample.id}`);
+    firstCalls.push(...(await runFirstCalls(s, benchUserId(sample.id), sample.questions, externalOf.get(sample.id)!)));
+  }
+  if (o.cross) say("cross-user check: asking each user questions about the other samples");
+  const crossResult = o.cross && ds.samples.length > 1 ? await crossUserCheck(s, ds.samples) : null;
   const { overall, byCategory } = summarizeByCategory(scored);
   return {
     baseline: baselineScores(ds),
@@ -105,6 +111,8 @@ async function runDataset(file: string, ds: BenchDataset, cross: boolean, s: Ser
     latency: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), coldMax },
     server: server.summary(),
     cross: crossResult,
+    tokens5Mean: tokens5.reduce((a, b) => a + b, 0) / Math.max(1, tokens5.length),
+    progressive: o.progressive ? summarizeProgressive(firstCalls) : null,
   };
 }
 
@@ -165,7 +173,8 @@ async function main(): Promise<void> {
   if (o.data) {
     const ds = loadDataset(JSON.parse(readFileSync(o.data, "utf8")));
     say(`${o.data}: ${ds.format} format, ${ds.samples.length} samples`);
-    const report = await withServer(o.keep, (s) => runDataset(o.data!, ds, o.cross, s));
+    benchUserIds(ds.samples.map((sample) => sample.id)); // two samples sharing a user would mix their memories: refuse
+    const report = await withServer(o.keep, (s) => runDataset(o.data!, ds, o, s));
     printDataset(report);
     json = datasetJson(report);
   } else {
@@ -182,7 +191,7 @@ async function main(): Promise<void> {
 
 main().catch((err) => {
   console.error(
-    `bench: ${err instanceof ScriptError || err instanceof SyntaxError ? err.message : ((err as Error).stack ?? String(err))}`,
+    `bench: ${err instanceof ScriptError || err instanceof SyntaxError || err instanceof BenchUserError ? err.message : ((err as Error).stack ?? String(err))}`,
   );
   process.exit(1);
 });

@@ -6,7 +6,7 @@
  * are secrets).
  */
 import { z } from "zod";
-import { ID_PATTERN, ID_RULE } from "./memory/ids";
+import { principalIdSchema } from "./memory/ids";
 import { LOCAL_HASH_DIMENSIONS } from "./providers/local-hash-embedder";
 import {
   DEFAULT_LLM_MODEL,
@@ -69,8 +69,6 @@ const corsOrigins = z.string().transform((text, ctx): string[] | "*" => {
   return list;
 });
 
-const principalId = z.string().regex(ID_PATTERN, ID_RULE);
-
 const baseSchema = z.object({
   EMBEDDING_PROVIDER: z.enum(["workers-ai", "local"]).default("local"),
   EMBEDDING_MODEL: z.string().min(1).default("local-hash-v1"),
@@ -124,8 +122,8 @@ const baseSchema = z.object({
     .min(12, "must be at least 12 characters")
     .optional()
     .describe("Secret for a single-user deployment: typed on the authorization page instead of a user key"),
-  OAUTH_PASSPHRASE_USER: principalId.default("owner").describe("User the passphrase signs in as"),
-  OAUTH_PASSPHRASE_ACCOUNT: principalId.default("default").describe("Account the passphrase signs in as"),
+  OAUTH_PASSPHRASE_USER: principalIdSchema.default("owner").describe("User the passphrase signs in as"),
+  OAUTH_PASSPHRASE_ACCOUNT: principalIdSchema.default("default").describe("Account the passphrase signs in as"),
 });
 
 const configSchema = baseSchema.superRefine(checkWorkersAiModels).superRefine(checkLocalIndexSize);

@@ -5,7 +5,7 @@
  * auth and the tests use.
  */
 import { issueApiKey } from "../../src/storage/api-key-format.ts";
-import { query, ScriptError, safeName, sqlValue, type Target } from "./wrangler-d1.ts";
+import { query, ScriptError, safeKeyId, safeName, sqlValue, type Target } from "./wrangler-d1.ts";
 
 export type Scope = "user" | "app";
 
@@ -88,7 +88,7 @@ export function hasUsableKey(target: Target): boolean {
 
 /** Sets revoked_at; revoking twice keeps the first time. Throws when the id does not exist. */
 export function revokeKey(id: string, target: Target): { record: KeyRecord; alreadyRevoked: boolean } {
-  const safeId = safeName("key id", id);
+  const safeId = safeKeyId(id);
   const before = query(`SELECT ${COLUMNS} FROM api_keys WHERE id = ${sqlValue(safeId)}`, target)[0] as unknown as
     | KeyRecord
     | undefined;

@@ -5,6 +5,7 @@
  */
 import { type BenchFormat, LOCOMO_CATEGORIES } from "./bench-data.ts";
 import type { Summary } from "./bench-metrics.ts";
+import type { ProgressiveSummary } from "./bench-progressive.ts";
 import type { CrossUserCheck } from "./bench-run.ts";
 import { describeServer, type ServerSummary } from "./bench-server-figures.ts";
 
@@ -30,6 +31,9 @@ export interface DatasetReport {
   latency: { p50: number; p95: number; coldMax: number };
   server: ServerSummary;
   cross: CrossUserCheck | null;
+  /** Mean estimated tokens of the full search's first five results as rendered (header + 5 lines). */
+  tokens5Mean: number;
+  progressive: ProgressiveSummary | null;
 }
 
 export interface ScaleRow {
@@ -68,12 +72,23 @@ export function printDataset(r: DatasetReport): void {
     `Recall latency through /mcp (recall_memory, limit 10): p50 ${ms(r.latency.p50)}, p95 ${ms(r.latency.p95)}; first call per user (cold Durable Object) up to ${ms(r.latency.coldMax)}, not counted`,
     `Server-Timing of the same calls: ${describeServer(r.server)}`,
   ];
+  if (r.progressive) lines.push(...progressiveLines(r));
   if (r.cross) {
     lines.push(
       `Cross-user check: ${r.cross.queries} questions asked of the wrong user — ${(100 * r.cross.anyResultRate).toFixed(1)}% returned anything, ${r.cross.meanResults.toFixed(2)} memories on average (limit 10)`,
     );
   }
   console.log(lines.join("\n"));
+}
+
+function progressiveLines(r: DatasetReport): string[] {
+  const p = r.progressive!;
+  return [
+    `First call of a fresh session (recall_memory without limit, progressive stage 1), ${p.queries} questions:`,
+    `  evidence received ${f3(p.hitRate)} (all of it ${f3(p.allRate)}, any ${f3(p.anyRate)}) — beside full-search R@5 ${f3(r.overall.recall5)}, R@10 ${f3(r.overall.recall10)}`,
+    `  ${p.memoriesMean.toFixed(2)} memories, ${p.tokensMean.toFixed(1)} tokens on average — beside ${r.tokens5Mean.toFixed(1)} tokens for the full search's first 5 (tokens ≈ CJK characters + other characters / 4, of the text rendering)`,
+    ...(p.notStage1 > 0 ? [`  WARNING: ${p.notStage1} calls were not answered as stage 1`] : []),
+  ];
 }
 
 export function datasetJson(r: DatasetReport): Record<string, unknown> {
@@ -105,6 +120,19 @@ export function datasetJson(r: DatasetReport): Record<string, unknown> {
     skipped_questions: r.skippedQuestions,
     ingest_ms: r.ingestMs,
     cold_first_call_ms_max: r.latency.coldMax,
+    full_search_tokens_top5_mean: r.tokens5Mean,
+    ...(r.progressive
+      ? {
+          progressive: {
+            hit_rate: r.progressive.hitRate,
+            tokens_mean: r.progressive.tokensMean,
+            all_evidence_rate: r.progressive.allRate,
+            any_evidence_rate: r.progressive.anyRate,
+            memories_mean: r.progressive.memoriesMean,
+            queries: r.progressive.queries,
+          },
+        }
+      : {}),
     cross_user: r.cross
       ? { queries: r.cross.queries, any_result_rate: r.cross.anyResultRate, mean_results: r.cross.meanResults }
       : null,

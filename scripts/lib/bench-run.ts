@@ -5,9 +5,10 @@
  * recall_memory over /mcp with an MCP SDK client, exactly as an agent calls it.
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { ID_DISALLOWED_CHARS, ID_MAX_CHARS } from "../../src/memory/ids.ts";
 import type { BenchMemory, BenchQuestion, BenchSample } from "./bench-data.ts";
 import { type QueryScores, scoreQuery } from "./bench-metrics.ts";
+import { estimateTokens } from "./bench-tokens.ts";
+import { benchUserId } from "./bench-users.ts";
 import { chunkLines, postImport, type SourceLine } from "./import-client.ts";
 import { type ServerTiming, timingFetch } from "./server-timing.ts";
 
@@ -29,11 +30,6 @@ export async function connect(base: string, key: string): Promise<Server> {
     }),
   );
   return { base, key, client, lastTiming: timed.last };
-}
-
-/** A principal id the server accepts (src/memory/ids.ts). */
-export function benchUserId(sampleId: string): string {
-  return `bench-${sampleId.replace(ID_DISALLOWED_CHARS, "_")}`.slice(0, ID_MAX_CHARS);
 }
 
 function importLine(m: BenchMemory): string {
@@ -59,19 +55,24 @@ export async function importMemories(
   for (const chunk of chunkLines(lines)) {
     const r = await postImport(s.base, s.key, chunk, { user: userId });
     if (!r.ok) throw new Error(`import for ${userId} failed: ${r.message}${r.lines[0] ? ` (${r.lines[0].text})` : ""}`);
-    for (const item of r.body.items) if (item.external_id) externalOf.set(item.id, item.external_id);
+    for (const item of r.body.items) {
+      // A fresh server holds nothing: a skipped line is an external_id this user was given twice.
+      if (item.status === "skipped")
+        throw new Error(`import for ${userId}: external_id ${JSON.stringify(item.external_id)} appears twice`);
+      if (item.external_id) externalOf.set(item.id, item.external_id);
+    }
     done += chunk.length;
     onChunk?.(done);
   }
   return { ms: performance.now() - started, externalOf };
 }
 
-/** One recall_memory call with limit 10; the ranked memory ids, the round-trip time and the server's timing. */
+/** One recall_memory call with limit 10; the ranked memory ids, the text rendering, the round-trip time and the server's timing. */
 export async function recall(
   s: Server,
   userId: string,
   query: string,
-): Promise<{ ids: string[]; ms: number; server: ServerTiming | null }> {
+): Promise<{ ids: string[]; text: string; ms: number; server: ServerTiming | null }> {
   const started = performance.now();
   const r = (await s.client.callTool({ name: "recall_memory", arguments: { query, limit: 10, user_id: userId } })) as {
     isError?: boolean;
@@ -79,8 +80,9 @@ export async function recall(
     content?: { text?: string }[];
   };
   const ms = performance.now() - started;
-  if (r.isError) throw new Error(`recall_memory failed for ${userId}: ${r.content?.map((c) => c.text).join(" ")}`);
-  return { ids: (r.structuredContent?.memories ?? []).map((m) => m.id), ms, server: s.lastTiming() };
+  const text = (r.content ?? []).map((c) => c.text ?? "").join("\n");
+  if (r.isError) throw new Error(`recall_memory failed for ${userId}: ${text}`);
+  return { ids: (r.structuredContent?.memories ?? []).map((m) => m.id), text, ms, server: s.lastTiming() };
 }
 
 export interface QuestionRun {
@@ -88,6 +90,8 @@ export interface QuestionRun {
   latencies: number[];
   /** Server-Timing of each call (null where the header was missing). */
   server: (ServerTiming | null)[];
+  /** Estimated tokens of the text an agent receives for the first 5 results of the full search (header + 5 lines). */
+  tokens5: number[];
   /** First call per user: the Durable Object and its index load cold. */
   coldMs: number;
 }
@@ -100,11 +104,12 @@ export async function runQuestions(
   externalOf: Map<string, string>,
 ): Promise<QuestionRun> {
   const cold = await recall(s, userId, "warm-up");
-  const run: QuestionRun = { scored: [], latencies: [], server: [], coldMs: cold.ms };
+  const run: QuestionRun = { scored: [], latencies: [], server: [], tokens5: [], coldMs: cold.ms };
   for (const q of questions) {
     const r = await recall(s, userId, q.question);
     run.latencies.push(r.ms);
     run.server.push(r.server);
+    run.tokens5.push(estimateTokens(r.text.split("\n").slice(0, 6).join("\n")));
     run.scored.push({
       category: q.category,
       scores: scoreQuery(

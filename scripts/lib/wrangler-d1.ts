@@ -7,7 +7,7 @@
  * `wrangler` is spawned from PATH: `npm run` puts node_modules/.bin (and its Node 22) first.
  */
 import { spawnSync } from "node:child_process";
-import { ID_PATTERN, ID_RULE } from "../../src/memory/ids.ts";
+import { ID_RULE, isPrincipalId, normalizePrincipalId } from "../../src/memory/ids.ts";
 
 /** "local" = the offline dev database (env dev); "remote" = the deployed database (top-level config). */
 export type Target = "local" | "remote";
@@ -17,11 +17,22 @@ export class ScriptError extends Error {}
 
 export type Row = Record<string, unknown>;
 
-/** Validates an id, user id, app name or account before it goes anywhere near SQL. */
+/**
+ * Validates a user id, app name or account (the product's one rule: any script, NFC) before it goes
+ * anywhere near SQL, and returns its stored (NFC) form.
+ */
 export function safeName(what: string, value: string | undefined): string {
-  if (value === undefined || !ID_PATTERN.test(value)) {
-    throw new ScriptError(`invalid ${what} ${JSON.stringify(value ?? "")}: ${ID_RULE}`);
-  }
+  const id = normalizePrincipalId(value ?? "");
+  if (!isPrincipalId(id)) throw new ScriptError(`invalid ${what} ${JSON.stringify(value ?? "")}: ${ID_RULE}`);
+  return id;
+}
+
+const KEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Validates a key id (key_ + hex, as createKey makes them) before it goes anywhere near SQL. */
+export function safeKeyId(value: string | undefined): string {
+  if (value === undefined || !KEY_ID.test(value))
+    throw new ScriptError(`invalid key id ${JSON.stringify(value ?? "")}`);
   return value;
 }
 

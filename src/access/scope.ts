@@ -4,28 +4,16 @@
  * as /v1/import): user keys act as their own user, app keys must name user_id; the agent comes from
  * the argument or the X-Agent-Id header; a read-only grant may not write.
  */
-import { z } from "zod";
 import { invalidInput, MemoryError } from "../memory/errors";
-import { ID_PATTERN, ID_RULE } from "../memory/ids";
-import { LIMITS } from "../memory/limits";
+import { ID_RULE, isPrincipalId, principalIdFromHeader, principalIdSchema } from "../memory/ids";
 import { appNamespace, PERSON_NAMESPACE } from "../memory/owner-address";
 import type { Scope } from "../memory/types";
 import type { CallerContext, Principal } from "./principal";
 
-const principalId = z.string().regex(ID_PATTERN, ID_RULE);
-
 /** Fields every tool (and /v1/import's query) accepts beside its own: who the call is for. */
 export const scopeFields = {
-  user_id: principalId
-    .max(LIMITS.userIdMaxChars)
-    .optional()
-    .describe("End user this call is for. Required with an app key; not allowed with a user key"),
-  agent_id: principalId
-    .max(LIMITS.agentIdMaxChars)
-    .optional()
-    .describe(
-      "Agent making the call (or send the X-Agent-Id header): its private memories plus shared ones are visible",
-    ),
+  user_id: principalIdSchema.optional().describe("End user (app keys)"),
+  agent_id: principalIdSchema.optional().describe("Agent (or X-Agent-Id)"),
 };
 
 export interface ScopeArgs {
@@ -50,8 +38,7 @@ export function resolveScope(ctx: CallerBound, args: ScopeArgs): Scope {
     if (!args.user_id) throw invalidInput("user_id", "required with an app key: name the end user this call is for");
     userId = args.user_id;
   }
-  const agentId = args.agent_id ?? agentHeader ?? undefined;
-  if (agentId !== undefined && !principalId.safeParse(agentId).success) throw invalidInput("agent_id", ID_RULE);
+  const agentId = args.agent_id ?? agentFromHeader(agentHeader);
   const actor = `key:${principal.keyId}`;
   const sessionKey = args.session_id
     ? `arg:${args.session_id}`
@@ -67,6 +54,15 @@ export function namespaceOf(principal: Principal): string {
   if (!principal.appName)
     throw new MemoryError("forbidden", "This app key has no app name; create it with --app <name>");
   return appNamespace(principal.appName);
+}
+
+/** X-Agent-Id, percent-decoded (non-ASCII ids travel UTF-8 percent-encoded: headers are byte strings). */
+function agentFromHeader(header: string | null): string | undefined {
+  if (header === null) return undefined;
+  const id = principalIdFromHeader(header);
+  if (id === null || !isPrincipalId(id))
+    throw invalidInput("X-Agent-Id", `${ID_RULE}; percent-encode non-ASCII ids as UTF-8`);
+  return id;
 }
 
 export function requireWrite(ctx: CallerBound): void {

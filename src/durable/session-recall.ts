@@ -16,6 +16,8 @@ import type { Scope } from "../memory/types";
 export interface SessionRecall {
   stage: Stage;
   results: FusedCandidate[];
+  /** How many of `results` match the query; at stage 1 the rest is the user's core profile. */
+  matches: number;
   totalRelevant: number;
   moreAvailable: number;
 }
@@ -63,6 +65,7 @@ export async function recallWithSession(
     return {
       stage: 3,
       results: out.results,
+      matches: out.results.length,
       totalRelevant: out.totalRelevant,
       moreAvailable: Math.max(0, out.totalRelevant - out.results.length),
     };
@@ -76,10 +79,16 @@ export async function recallWithSession(
     stage === 1 ? svc.core(scope, CORE_LIMIT, input) : [],
   ]);
   const core = coreRows.map((memory) => ({ memory, score: 0 }));
-  const { results, moreAvailable } = shapeStage(stage, out.results, out.totalRelevant, core, config.MAX_RESULTS);
+  const { results, matches, moreAvailable } = shapeStage(
+    stage,
+    out.results,
+    out.totalRelevant,
+    core,
+    config.MAX_RESULTS,
+  );
   svc.touch(
     scope,
     results.map((r) => r.memory.id),
   );
-  return { stage, results, totalRelevant: out.totalRelevant, moreAvailable };
+  return { stage, results, matches, totalRelevant: out.totalRelevant, moreAvailable };
 }

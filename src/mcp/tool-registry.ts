@@ -5,6 +5,7 @@
  * handlers, so both endpoints expose identical tools.
  */
 
+import { listedSchema } from "./listed-schema";
 import { withToolPrefix } from "./messages";
 import type { ToolContext } from "./tool-context";
 import type { ToolDefinition } from "./tool-definition";
@@ -42,16 +43,26 @@ export interface ToolRegistrar {
   registerTool(name: string, config: Record<string, unknown>, cb: (args: never) => unknown): unknown;
 }
 
+/**
+ * A user key acts as its own user and may not pass `user_id`, so its tools/list leaves the field out
+ * (the SDK lists per request: the server is built per caller). Sending it anyway still gets the
+ * clear refusal of mcp/tool-context.ts.
+ */
+function hiddenFields(ctx: ToolContext): string[] {
+  return ctx.caller.principal.scope === "user" ? ["user_id"] : [];
+}
+
 export function registerTools(server: ToolRegistrar, ctx: ToolContext): void {
+  const hidden = hiddenFields(ctx);
   for (const tool of TOOLS) {
     server.registerTool(
       `${ctx.config.TOOL_PREFIX}${tool.name}`,
       {
         title: tool.title,
         description: withToolPrefix(tool.description, ctx.config.TOOL_PREFIX),
-        inputSchema: tool.input,
-        outputSchema: tool.output,
-        annotations: { title: tool.title, ...tool.annotations },
+        inputSchema: listedSchema(tool.input, "input", hidden),
+        outputSchema: listedSchema(tool.output, "output"),
+        annotations: tool.annotations,
       },
       (async (args: Record<string, unknown>) => {
         try {

@@ -8,24 +8,40 @@ import { MEMORY_STATUSES, MEMORY_TYPES } from "../memory/contracts";
 import type { Memory } from "../memory/types";
 import { type Messages, messages } from "./messages";
 
+/** A count in an output. */
+export const count = z.number().int().min(0);
+/** An ISO 8601 timestamp in an output. */
+export const isoText = z.string();
+/** A memory id in an output. */
+export const idView = z.string();
+/** Why a write was merged, superseded, quarantined or rejected (a server sentence). */
+export const reasonView = z.string();
+/** Secrets removed before storing, by kind. */
+export const redactedView = z
+  .array(z.object({ kind: z.string().describe("Kind of secret"), count: count.describe("How many") }))
+  .describe("Secrets removed before storing");
+
 export const memoryView = z.object({
-  id: z.string().describe("Memory id"),
+  id: idView.describe("Memory id"),
   content: z.string().describe("What is remembered"),
   category: z.string().describe("Topic"),
   tags: z.array(z.string()).describe("Labels"),
-  priority: z.number().int().describe("1 = core … 5 = trivia"),
-  memory_type: z.enum(MEMORY_TYPES).describe("semantic or episodic"),
-  status: z.enum(MEMORY_STATUSES).describe("active, superseded, deleted, expired or quarantined"),
-  agent_id: z.string().nullable().describe("Owning agent, null when shared by all the user's agents"),
-  source: z.string().nullable().describe("Where it came from"),
-  created_at: z.string().describe("When it was saved (ISO 8601)"),
-  updated_at: z.string().describe("Last change (ISO 8601)"),
-  event_time: z.string().nullable().describe("When the remembered event happened (ISO 8601)"),
-  expires_at: z.string().nullable().describe("When it expires (ISO 8601)"),
-  superseded_by: z.string().nullable().describe("Newer memory that replaced this one"),
-  score: z.number().optional().describe("Relevance score of a recall hit"),
+  priority: z.number().int().min(1).max(5).describe("1 core … 5 trivia"),
+  memory_type: z.enum(MEMORY_TYPES).describe("Lasting fact or event"),
+  status: z.enum(MEMORY_STATUSES).describe("Lifecycle status"),
+  agent_id: z.string().nullable().describe("Owning agent; null = shared"),
+  source: z.string().nullable().describe("Origin"),
+  created_at: isoText.describe("Saved at"),
+  updated_at: isoText.describe("Changed at"),
+  event_time: isoText.nullable().describe("Event happened at"),
+  expires_at: isoText.nullable().describe("Expires at"),
+  superseded_by: idView.nullable().describe("Replaced by this id"),
+  score: z.number().optional().describe("Recall relevance"),
 });
 export type MemoryView = z.infer<typeof memoryView>;
+
+/** The same schema with an id: a tool returning several memories lists it once under $defs and $refs it. */
+export const memoryViewRef = memoryView.meta({ id: "memory" });
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

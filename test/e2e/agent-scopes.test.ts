@@ -196,10 +196,12 @@ describe("agent scopes: the other directions", () => {
     expect(idsOf(r).sort()).toEqual(BETA_VISIBLE());
   });
 
-  it("rejects a malformed agent id naming the field and the rule", async () => {
+  it("rejects a malformed agent id naming the header or field and the rule", async () => {
     const client = await connect(key, { headers: { "x-agent-id": "not valid!" } });
     const r = await callTool(client, "recall_memory", { query: "Nightingale" });
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toContain("agent_id: must be 1-128 characters of letters, digits, _ . @ : -");
+    expect(textOf(r)).toContain("X-Agent-Id: must be 1-128 letters or digits (any script) or _ . @ : -");
+    const arg = await callTool(client, "recall_memory", { query: "Nightingale", agent_id: "not valid!" });
+    expect(textOf(arg)).toMatch(/agent_id.*must be 1-128 letters or digits \(any script\)/);
   });
 });

@@ -3,10 +3,14 @@ import { buildMemory } from "../../src/memory/memory-factory";
 import {
   advanceSession,
   CORE_LIMIT,
+  FIRST_CALL_MATCHES,
   isCoreMemory,
-  pickCore,
+  PROFILE_BESIDE_MATCHES,
+  pickFirstCall,
   type SessionCounter,
+  STRONG_SHARE,
   shapeStage,
+  strongMatches,
 } from "../../src/memory/recall/progressive-injection";
 import type { Memory } from "../../src/memory/types";
 
@@ -68,49 +72,66 @@ describe("isCoreMemory", () => {
   });
 });
 
-describe("pickCore", () => {
-  it("puts relevant core memories first, in relevance order, then important ones, at most three", () => {
-    const relevant = [
-      hit("rel-trivia", { priority: 4 }),
-      hit("rel-core-a", { priority: 2 }),
-      hit("rel-core-b", { category: "personal" }),
-    ];
-    const fallback = [hit("top", { priority: 1 }), hit("rel-core-a", { priority: 2 }), hit("next", { priority: 2 })];
-    expect(ids(pickCore(relevant, fallback))).toEqual(["rel-core-a", "rel-core-b", "top"]);
+describe("strongMatches", () => {
+  it("keeps the best match and those within STRONG_SHARE of it, at most max", () => {
+    const ranked = [hit("a", {}, 1), hit("b", {}, 0.85), hit("c", {}, 0.8), hit("d", {}, 0.79), hit("e", {}, 0.9)];
+    expect(STRONG_SHARE).toBe(0.8);
+    expect(ids(strongMatches(ranked, 5))).toEqual(["a", "b", "c", "e"]);
+    expect(ids(strongMatches(ranked, 2))).toEqual(["a", "b"]);
+    expect(strongMatches([], 3)).toEqual([]);
+  });
+});
+
+describe("pickFirstCall", () => {
+  const core = [
+    hit("name", { priority: 1 }, 0),
+    hit("tone", { priority: 2 }, 0),
+    hit("city", { category: "personal" }, 0),
+  ];
+
+  it("answers the question first, then a small profile of core memories not already shown", () => {
+    const relevant = [hit("commute", { priority: 3 }, 1), hit("name", { priority: 1 }, 0.9), hit("weak", {}, 0.3)];
+    expect(ids(pickFirstCall(relevant, core))).toEqual(["commute", "name", "tone", "city"]);
+    expect(PROFILE_BESIDE_MATCHES).toBe(2);
+  });
+
+  it("shows at most FIRST_CALL_MATCHES strong matches", () => {
+    const relevant = ["a", "b", "c", "d", "e", "f"].map((id) => hit(id, {}, 1));
+    expect(ids(pickFirstCall(relevant, []))).toEqual(["a", "b", "c", "d"]);
+    expect(FIRST_CALL_MATCHES).toBe(4);
+  });
+
+  it("without matches shows up to CORE_LIMIT core memories, and never a non-core one as profile", () => {
+    expect(ids(pickFirstCall([], [...core, hit("extra", { priority: 1 }, 0)]))).toEqual(["name", "tone", "city"]);
     expect(CORE_LIMIT).toBe(3);
-  });
-
-  it("never returns a non-core memory, even when nothing else exists", () => {
-    expect(pickCore([hit("x", { priority: 3 })], [hit("y", { priority: 4 })])).toEqual([]);
-  });
-
-  it("does not repeat a memory found both ways", () => {
-    const both = hit("same", { priority: 1 });
-    expect(ids(pickCore([both], [both, hit("other", { priority: 1 })]))).toEqual(["same", "other"]);
+    expect(pickFirstCall([], [hit("y", { priority: 4 }, 0)])).toEqual([]);
   });
 });
 
 describe("shapeStage", () => {
   const relevant = ["r1", "r2", "r3", "r4", "r5", "r6", "r7"].map((id, i) => hit(id, { priority: 3 }, 1 - i / 10));
 
-  it("stage 1 shows core memories and counts every relevant one it left out", () => {
-    const core = [hit("me", { priority: 1 }), hit("family", { category: "personal" })];
+  it("stage 1 shows the strong matches and the profile, and counts the relevant ones it left out", () => {
+    const core = [hit("me", { priority: 1 }, 0), hit("family", { category: "personal" }, 0)];
     const shaped = shapeStage(1, relevant, 7, core, 5);
-    expect(ids(shaped.results)).toEqual(["me", "family"]);
-    expect(shaped.moreAvailable).toBe(7);
+    expect(ids(shaped.results)).toEqual(["r1", "r2", "r3", "me", "family"]);
+    expect(shaped.matches).toBe(3);
+    expect(shaped.moreAvailable).toBe(4);
   });
 
-  it("stage 1 does not count a relevant core memory it shows", () => {
-    const withCore = [hit("r0", { priority: 1 }), ...relevant];
-    const shaped = shapeStage(1, withCore, 8, [], 5);
-    expect(ids(shaped.results)).toEqual(["r0"]);
-    expect(shaped.moreAvailable).toBe(7);
+  it("stage 1 does not repeat a core memory that is also a match", () => {
+    const withCore = [hit("r0", { priority: 1 }, 1.1), ...relevant];
+    const shaped = shapeStage(1, withCore, 8, [hit("r0", { priority: 1 }, 0)], 5);
+    expect(ids(shaped.results)).toEqual(["r0", "r1", "r2"]);
+    expect(shaped.moreAvailable).toBe(5);
   });
 
-  it("stage 2 shows the single best match and how many more exist", () => {
+  it("stage 2 shows the best match and the strong ones next to it, and how many more exist", () => {
     const shaped = shapeStage(2, relevant, 7, [], 5);
-    expect(ids(shaped.results)).toEqual(["r1"]);
-    expect(shaped.moreAvailable).toBe(6);
+    expect(ids(shaped.results)).toEqual(["r1", "r2", "r3"]);
+    expect(shaped.moreAvailable).toBe(4);
+    const lone = [hit("best", {}, 1), hit("far", {}, 0.5)];
+    expect(ids(shapeStage(2, lone, 2, [], 5).results)).toEqual(["best"]);
   });
 
   it("stage 3 is a normal search of maxResults", () => {
@@ -120,11 +141,11 @@ describe("shapeStage", () => {
   });
 
   it("counts relevant memories beyond the ranked page", () => {
-    expect(shapeStage(2, relevant, 60, [], 5).moreAvailable).toBe(59);
+    expect(shapeStage(2, relevant, 60, [], 5).moreAvailable).toBe(57);
   });
 
   it("has nothing more when nothing is relevant", () => {
-    expect(shapeStage(2, [], 0, [], 5)).toEqual({ results: [], moreAvailable: 0 });
-    expect(shapeStage(3, [], 0, [], 5)).toEqual({ results: [], moreAvailable: 0 });
+    expect(shapeStage(2, [], 0, [], 5)).toEqual({ results: [], matches: 0, moreAvailable: 0 });
+    expect(shapeStage(3, [], 0, [], 5)).toEqual({ results: [], matches: 0, moreAvailable: 0 });
   });
 });

@@ -9,16 +9,16 @@ import { withMemory } from "../../access/user-memory-client";
 import { consolidateInput } from "../../memory/lifecycle/lifecycle-contracts";
 import { onDemandMaintenance } from "../maintenance-request";
 import { defineTool } from "../tool-definition";
+import { count } from "../views";
 
 export const consolidateMemoriesTool = defineTool({
   name: "consolidate_memories",
   title: "Consolidate memories",
-  description:
-    "Merge near-duplicate memories of this user now (same agent and category): the most complete, most recent one is kept and the others are superseded by it. The same job runs on a schedule; call this after importing many memories.",
+  description: "Merge near-duplicate memories now (same agent and category); it also runs on a schedule.",
   input: consolidateInput.extend({ ...scopeFields }),
   output: z.object({
-    examined: z.number().int().describe("Memories compared with their neighbours in this call"),
-    merged: z.number().int().describe("Memories superseded by the one they duplicate"),
+    examined: count.describe("Memories compared with their neighbours in this call"),
+    merged: count.describe("Memories superseded by the one they duplicate"),
     clusters: z
       .array(
         z.object({

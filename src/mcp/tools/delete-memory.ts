@@ -11,8 +11,7 @@ import { defineTool } from "../tool-definition";
 export const deleteMemoryTool = defineTool({
   name: "delete_memory",
   title: "Delete memories",
-  description:
-    "Forget one memory (id) or several (ids) when the user asks or a memory is wrong. Soft delete: restore_memory brings it back during the retention window.",
+  description: "Forget one memory (id) or several (ids); restore_memory brings them back.",
   input: deleteInput.extend({ ...scopeFields }),
   output: z.object({
     deleted: z.array(z.string()).describe("Ids now deleted"),

@@ -7,16 +7,15 @@ import { requireWrite, scopeFields } from "../../access/scope";
 import { withMemory } from "../../access/user-memory-client";
 import { forgetInput } from "../../memory/contracts";
 import { defineTool } from "../tool-definition";
-import { memoryView, renderList, toView } from "../views";
+import { count, memoryView, renderList, toView } from "../views";
 
 export const forgetMemoriesTool = defineTool({
   name: "forget_memories",
   title: "Forget memories in bulk",
-  description:
-    "Soft-delete every active memory matching a filter (older_than_days, category, tags, max_priority, source). Use dry_run first to show the user what would go.",
+  description: "Soft-delete every active memory matching a filter. Use dry_run first to show the user what would go.",
   input: forgetInput.extend({ ...scopeFields }),
   output: z.object({
-    matched: z.number().int().describe("Memories matching the filter"),
+    matched: count.describe("Memories matching the filter"),
     deleted: z.array(z.string()).describe("Ids deleted (empty on dry_run)"),
     sample: z.array(memoryView).describe("Up to 10 of the matching memories"),
     dry_run: z.boolean().describe("True when nothing was deleted"),

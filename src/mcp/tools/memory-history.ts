@@ -6,15 +6,23 @@ import { z } from "zod";
 import { scopeFields } from "../../access/scope";
 import { withMemory } from "../../access/user-memory-client";
 import { historyInput } from "../../memory/contracts";
+import type { Memory } from "../../memory/types";
 import { defineTool, READ_ONLY } from "../tool-definition";
-import { memoryView, renderLine, toView } from "../views";
+import { memoryViewRef, renderLine, toView } from "../views";
+
+/** A memory's changed fields: text, numbers, timestamps (epoch ms), null, or lists of text (tags). */
+const fields = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]));
+
+function changedFields(p: Partial<Memory> | null): z.infer<typeof fields> | null {
+  return p && Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined));
+}
 
 const eventView = z.object({
   op: z.string().describe("create, update, supersede, merge, delete, restore, expire, purge or quarantine"),
   at: z.string().describe("When (ISO 8601)"),
   actor: z.string().describe("Who: key, cron or system"),
-  before: z.record(z.string(), z.unknown()).nullable().describe("Changed fields before"),
-  after: z.record(z.string(), z.unknown()).nullable().describe("Changed fields after"),
+  before: fields.nullable().describe("Changed fields before"),
+  after: fields.nullable().describe("Changed fields after"),
 });
 
 export const memoryHistoryTool = defineTool({
@@ -23,10 +31,10 @@ export const memoryHistoryTool = defineTool({
   description: "Show how one memory changed over time and which memories it replaced or was replaced by.",
   input: historyInput.extend({ ...scopeFields }),
   output: z.object({
-    memory: memoryView.describe("The memory now"),
+    memory: memoryViewRef.describe("The memory now"),
     events: z.array(eventView).describe("Every recorded operation, oldest first"),
-    supersedes: z.array(memoryView).describe("Older memories this one replaced"),
-    superseded_by: memoryView.nullable().describe("The newer memory that replaced this one"),
+    supersedes: z.array(memoryViewRef).describe("Older memories this one replaced"),
+    superseded_by: memoryViewRef.nullable().describe("The newer memory that replaced this one"),
   }),
   annotations: READ_ONLY,
   async run(ctx, args) {
@@ -35,8 +43,8 @@ export const memoryHistoryTool = defineTool({
       op: e.op,
       at: new Date(e.at).toISOString(),
       actor: e.actor,
-      before: e.before as Record<string, unknown> | null,
-      after: e.after as Record<string, unknown> | null,
+      before: changedFields(e.before),
+      after: changedFields(e.after),
     }));
     const view = toView(r.memory);
     const m = ctx.messages;

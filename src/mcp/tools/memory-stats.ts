@@ -9,34 +9,32 @@ import { statsInput } from "../../memory/contracts";
 import type { MemoryStats } from "../../memory/manage/browse-memories";
 import type { Messages } from "../messages";
 import { defineTool, READ_ONLY } from "../tool-definition";
+import { count, isoText } from "../views";
 
-const counts = z.record(z.string(), z.number().int());
+const counts = z.record(z.string(), count);
 
 export const memoryStatsTool = defineTool({
   name: "memory_stats",
   title: "Memory statistics",
-  description:
-    "Summarise what is stored for this user: counts, age range, and whether the search index is in sync. With an agent, counts what that agent can see; `agent` narrows to one agent's private memories.",
+  description: "Counts of stored memories by status, category, priority and type, their age range and index sync.",
   input: statsInput.extend({ ...scopeFields }),
   output: z.object({
-    total: z.number().int().describe("All stored memories, any status"),
+    total: count.describe("All stored memories, any status"),
     by_status: counts.describe("Count per status"),
     by_category: counts.describe("Active memories per category"),
     by_priority: counts.describe("Active memories per priority"),
     by_type: counts.describe("Active memories per memory type"),
-    oldest: z.string().nullable().describe("Oldest active memory (ISO 8601)"),
-    newest: z.string().nullable().describe("Newest active memory (ISO 8601)"),
+    oldest: isoText.nullable().describe("Oldest active memory (ISO 8601)"),
+    newest: isoText.nullable().describe("Newest active memory (ISO 8601)"),
     index: z
       .object({
         kind: z.string().describe("vectorize or local"),
         embedding_model: z.string().describe("Current embedding model"),
-        indexed: z.number().int().describe("Active memories indexed with the current model"),
-        unindexed: z.number().int().describe("Active memories not yet indexed"),
-        other_model: z.number().int().describe("Active memories indexed with an older model"),
-        fresh_buffered: z.number().int().describe("Vectors awaiting index confirmation"),
-        resident_bytes: z
-          .number()
-          .int()
+        indexed: count.describe("Active memories indexed with the current model"),
+        unindexed: count.describe("Active memories not yet indexed"),
+        other_model: count.describe("Active memories indexed with an older model"),
+        fresh_buffered: count.describe("Vectors awaiting index confirmation"),
+        resident_bytes: count
           .nullable()
           .describe(
             "Memory the local index holds for this user in the server (vectors and ids), null for Vectorize or before the first recall loads it",

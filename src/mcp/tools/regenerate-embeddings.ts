@@ -11,22 +11,22 @@ import { regenerateInput } from "../../memory/lifecycle/lifecycle-contracts";
 import { addSnapshots } from "../../timing/request-timing";
 import { onDemandMaintenance } from "../maintenance-request";
 import { defineTool } from "../tool-definition";
+import { count } from "../views";
 
 export const regenerateEmbeddingsTool = defineTool({
   name: "regenerate_embeddings",
   title: "Regenerate embeddings",
-  description:
-    "Re-embed this user's memories with the current embedding model and repair the search index (unindexed memories, older models, stray vectors). Runs on a schedule too; all=true re-embeds everything.",
+  description: "Re-embed memories with the current model and repair the search index; all=true re-embeds everything.",
   input: regenerateInput.extend({ ...scopeFields }),
   output: z.object({
-    reembedded: z.number().int().describe("Memories embedded again in this call"),
-    stray_vectors_removed: z.number().int().describe("Index entries deleted because their memory is gone or inactive"),
+    reembedded: count.describe("Memories embedded again in this call"),
+    stray_vectors_removed: count.describe("Index entries deleted because their memory is gone or inactive"),
     complete: z.boolean().describe("False when the time or row budget ran out first: call again to continue"),
     index: z
       .object({
         embedding_model: z.string().describe("Current embedding model"),
-        unindexed: z.number().int().describe("Active memories still not indexed"),
-        other_model: z.number().int().describe("Active memories still on an older model"),
+        unindexed: count.describe("Active memories still not indexed"),
+        other_model: count.describe("Active memories still on an older model"),
         in_sync: z.boolean().describe("True when every active memory is indexed with the current model"),
       })
       .describe("Index sync after this call"),

@@ -7,15 +7,15 @@ import { requireWrite, scopeFields } from "../../access/scope";
 import { withMemory } from "../../access/user-memory-client";
 import { saveInput, WRITE_OUTCOMES } from "../../memory/contracts";
 import { defineTool } from "../tool-definition";
-import { memoryView, renderLine, toView } from "../views";
+import { idView, memoryView, reasonView, redactedView, renderLine, toView } from "../views";
 
 const output = z.object({
   status: z.enum(WRITE_OUTCOMES).describe("created, merged, superseded, quarantined or rejected"),
-  id: z.string().nullable().describe("Id of the stored (or merged-into) memory; null when rejected"),
+  id: idView.nullable().describe("Id of the stored (or merged-into) memory; null when rejected"),
   memory: memoryView.nullable().describe("The memory as stored"),
   superseded_ids: z.array(z.string()).describe("Older memories this one replaced"),
-  redacted: z.array(z.object({ kind: z.string(), count: z.number().int() })).describe("Secrets removed before storing"),
-  reason: z.string().nullable().describe("Why it was merged, superseded, quarantined or rejected"),
+  redacted: redactedView,
+  reason: reasonView.nullable().describe("Why it was merged, superseded, quarantined or rejected"),
   replayed: z.boolean().describe("True when this answers a retried idempotency_key and nothing was written"),
 });
 
@@ -23,7 +23,7 @@ export const saveMemoryTool = defineTool({
   name: "save_memory",
   title: "Save a memory",
   description:
-    "Remember something about the user for future conversations. Call it when the user states a preference, a fact about themself, a habit, a goal or a plan, or asks you to remember something. One fact per call, in the user's own words and language. Duplicates are merged and contradicted older facts are superseded automatically; secrets are redacted.",
+    "Remember a preference, a fact about themself, a habit, a goal or a plan of the user: one per call, in their words and language. Duplicates merge, contradicted facts are superseded, secrets redacted.",
   input: saveInput.extend({ ...scopeFields }),
   output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -11,6 +11,7 @@ import { LIMITS } from "../../memory/limits";
 import type { FactOutcome } from "../../memory/write/summarize-conversation";
 import type { Messages } from "../messages";
 import { defineTool } from "../tool-definition";
+import { count, idView, reasonView, redactedView } from "../views";
 
 const outcome = z.object({
   content: z.string().describe("The fact as stored (secrets redacted), or as extracted when it was not stored"),
@@ -18,17 +19,11 @@ const outcome = z.object({
   status: z
     .enum(WRITE_OUTCOMES)
     .describe("created, merged (into an existing memory), superseded (older memories), quarantined or rejected"),
-  id: z.string().nullable().describe("Id of the created or merged-into memory; null when rejected"),
+  id: idView.nullable().describe("Id of the created or merged-into memory; null when rejected"),
   superseded_ids: z.array(z.string()).describe("Older memories this fact replaced"),
-  redacted: z
-    .array(z.object({ kind: z.string().describe("Kind of secret"), count: z.number().int().describe("How many") }))
-    .describe("Secrets removed before storing"),
-  reason: z.string().nullable().describe("Why it was merged, superseded, quarantined or rejected"),
-  turn: z
-    .number()
-    .int()
-    .nullable()
-    .describe("1-based number of the message it came from (kept in the memory's derived_from); null if unknown"),
+  redacted: redactedView,
+  reason: reasonView.nullable().describe("Why it was merged, superseded, quarantined or rejected"),
+  turn: count.nullable().describe("1-based number of the message it came from; null if unknown"),
 });
 
 function outcomeLine(o: FactOutcome, m: Messages): string {
@@ -49,19 +44,17 @@ export const summarizeConversationTool = defineTool({
   name: "summarize_conversation",
   title: "Remember a conversation",
   description:
-    "Extract the lasting facts the user stated in a conversation (preferences, personal facts, plans, constraints) and save each as a memory. Pass the transcript as text (lines starting User: / Assistant:, or 用户： / 助手：) or as messages. Chit-chat and the assistant's words are skipped; duplicates are merged, contradicted older memories superseded, secrets redacted. Call it at the end of a conversation.",
+    "Save the lasting facts the user stated in a conversation, typically at its end. Pass labelled lines or messages; duplicates merge, secrets are redacted.",
   input: summarizeInput.extend({ ...scopeFields }),
   output: z.object({
     source: z.string().describe("Source recorded on every memory; forget_memories with this source removes them"),
-    messages: z.number().int().describe("Messages read"),
-    extracted: z.number().int().describe("Facts found in the user's turns"),
+    messages: count.describe("Messages read"),
+    extracted: count.describe("Facts found in the user's turns"),
     outcomes: z.array(outcome).describe("One entry per saved fact, in transcript order"),
     truncated: z
       .boolean()
       .describe(`True when more than ${LIMITS.factsPerTranscriptMax} facts were found and only the first were saved`),
-    redacted: z
-      .array(z.object({ kind: z.string().describe("Kind of secret"), count: z.number().int().describe("How many") }))
-      .describe("Secrets removed from the transcript before anything read it"),
+    redacted: redactedView.describe("Secrets removed from the transcript before anything read it"),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(ctx, args) {

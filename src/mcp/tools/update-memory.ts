@@ -7,19 +7,16 @@ import { requireWrite, scopeFields } from "../../access/scope";
 import { withMemory } from "../../access/user-memory-client";
 import { updateInput } from "../../memory/contracts";
 import { defineTool } from "../tool-definition";
-import { memoryView, renderLine, toView } from "../views";
+import { memoryView, redactedView, renderLine, toView } from "../views";
 
 export const updateMemoryTool = defineTool({
   name: "update_memory",
   title: "Update a memory",
-  description:
-    "Correct or refine one memory by id (from recall_memory or list_memories). Only the given fields change; the previous version stays in memory_history.",
+  description: "Correct one memory by id; only the given fields change. The previous version stays in memory_history.",
   input: updateInput.extend({ ...scopeFields }),
   output: z.object({
     memory: memoryView.describe("The memory after the update"),
-    redacted: z
-      .array(z.object({ kind: z.string(), count: z.number().int() }))
-      .describe("Secrets removed from the new content"),
+    redacted: redactedView.describe("Secrets removed from the new content"),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async run(ctx, args) {

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { MEMORY_STATUSES, saveInput } from "../contracts";
+import { principalIdSchema } from "../ids";
 import { LIMITS } from "../limits";
 import { EVENT_OPS } from "../types";
 
@@ -36,9 +37,7 @@ const historyEvent = z
  */
 const restoreFields = {
   status: z.enum(MEMORY_STATUSES).optional().describe("Status to land in (default active)"),
-  agent_id: z
-    .string()
-    .regex(/^[A-Za-z0-9_.@:-]{1,128}$/, "must be 1-128 characters of letters, digits, _ . @ : -")
+  agent_id: principalIdSchema
     .nullable()
     .optional()
     .describe("The agent this memory is private to (null: shared); default: the request's agent, if any"),

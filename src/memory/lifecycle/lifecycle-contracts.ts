@@ -6,17 +6,11 @@
 import { z } from "zod";
 
 export const consolidateInput = z.object({
-  all: z
-    .boolean()
-    .optional()
-    .describe("Re-examine every active memory, not only those saved since the last consolidation (default false)"),
+  all: z.boolean().optional().describe("All, not only new"),
 });
 export type ConsolidateInput = z.infer<typeof consolidateInput>;
 
 export const regenerateInput = z.object({
-  all: z
-    .boolean()
-    .optional()
-    .describe("Re-embed every active memory, not only those unindexed or embedded with an older model (default false)"),
+  all: z.boolean().optional().describe("All, not only stale"),
 });
 export type RegenerateInput = z.infer<typeof regenerateInput>;

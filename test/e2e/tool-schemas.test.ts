@@ -1,0 +1,165 @@
+/**
+ * tools/list as every conversation of every client pays for it (issue 12): size budgets, the
+ * portability rules of the MCP Inspector's `--strict` schema check (no `type` arrays, no boolean or
+ * unconstrained subschemas, no remote `$ref`), no huge `pattern`, short tool descriptions, and
+ * `user_id` listed only to app keys — with validation kept server-side.
+ */
+import { describe, expect, it } from "vitest";
+import { createKey, uniqueUser } from "../helpers/api-keys";
+import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
+
+const connect = trackedConnect();
+
+type Schema = Record<string, unknown>;
+type Tool = { name: string; description?: string; inputSchema: Schema; outputSchema?: Schema };
+
+const BUDGET = { inputSchemas: 8 * 1024, toolsList: 24 * 1024, patternChars: 100, sentences: 2 };
+
+async function listTools(key: string, transport: "mcp" | "sse" = "mcp"): Promise<{ tools: Tool[]; bytes: number }> {
+  const client = await connect(key, { transport });
+  const result = await client.listTools();
+  return { tools: result.tools as Tool[], bytes: new TextEncoder().encode(JSON.stringify(result)).length };
+}
+
+const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/** Keywords that constrain a value (the Inspector's list, abridged to what zod can emit). */
+const CONSTRAINING = [
+  "type",
+  "enum",
+  "const",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "not",
+  "$ref",
+  "properties",
+  "additionalProperties",
+  "items",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "minLength",
+  "maxLength",
+];
+const SUBSCHEMA_MAPS = ["properties", "$defs", "definitions", "patternProperties"];
+const SUBSCHEMA_LISTS = ["anyOf", "oneOf", "allOf", "prefixItems"];
+const SUBSCHEMAS = ["items", "additionalProperties", "propertyNames", "not", "contains"];
+
+/** Every finding of the strict portability rules, as "path: rule". */
+function portabilityFindings(node: unknown, path: string, keyword?: string): string[] {
+  if (typeof node === "boolean")
+    return keyword === "additionalProperties" ? [] : [`${path}: boolean schema where an object is expected`];
+  if (typeof node !== "object" || node === null) return [];
+  const schema = node as Schema;
+  const out: string[] = [];
+  if (Array.isArray(schema.type)) out.push(`${path}: type array ${JSON.stringify(schema.type)}`);
+  if (typeof schema.$ref === "string" && !schema.$ref.startsWith("#")) out.push(`${path}: remote $ref`);
+  if (keyword !== "not" && !Object.keys(schema).some((k) => CONSTRAINING.includes(k)))
+    out.push(`${path}: schema constrains nothing`);
+  if (typeof schema.pattern === "string" && schema.pattern.length > BUDGET.patternChars)
+    out.push(`${path}: pattern of ${schema.pattern.length} characters`);
+  for (const k of SUBSCHEMA_MAPS)
+    for (const [name, sub] of Object.entries((schema[k] as Schema) ?? {}))
+      out.push(...portabilityFindings(sub, `${path}.${k}.${name}`, k));
+  for (const k of SUBSCHEMA_LISTS)
+    ((schema[k] as unknown[]) ?? []).forEach((sub, i) => {
+      out.push(...portabilityFindings(sub, `${path}.${k}[${i}]`, k));
+    });
+  for (const k of SUBSCHEMAS) if (k in schema) out.push(...portabilityFindings(schema[k], `${path}.${k}`, k));
+  return out;
+}
+
+/** Sentences: text ending in . ! ? 。！？ followed by a space or the end. */
+function sentences(text: string): number {
+  return text.split(/(?<=[.!?。！？])(?:\s+|$)/u).filter((s) => s.trim()).length;
+}
+
+describe("tools/list costs little context", () => {
+  it("stays within the size budgets for an app key (the larger list: it includes user_id)", async () => {
+    const { tools, bytes } = await listTools((await createKey({ app: "bot" })).key);
+    const input = tools.reduce((n, t) => n + bytesOf(t.inputSchema), 0);
+    const output = tools.reduce((n, t) => n + bytesOf(t.outputSchema ?? {}), 0);
+    expect(tools.length).toBe(12);
+    expect(input, `input schemas ${input} B, output ${output} B, whole ${bytes} B`).toBeLessThan(BUDGET.inputSchemas);
+    expect(bytes, `whole tools/list ${bytes} B (input ${input}, output ${output})`).toBeLessThan(BUDGET.toolsList);
+  });
+
+  it("has no finding of the strict portability rules in any input or output schema", async () => {
+    for (const key of [(await createKey({ app: "bot" })).key, (await createKey({ user: uniqueUser() })).key]) {
+      const { tools } = await listTools(key);
+      const findings = tools.flatMap((t) => [
+        ...portabilityFindings(t.inputSchema, `${t.name}.inputSchema`),
+        ...portabilityFindings(t.outputSchema ?? { type: "object" }, `${t.name}.outputSchema`),
+      ]);
+      expect(findings).toEqual([]);
+    }
+  });
+
+  it("the portability rules catch what the Inspector warns about", () => {
+    expect(portabilityFindings({ type: "object", properties: { a: { type: ["string", "null"] } } }, "s")).toEqual([
+      's.properties.a: type array ["string","null"]',
+    ]);
+    expect(portabilityFindings({ type: "object", additionalProperties: {} }, "s")).toEqual([
+      "s.additionalProperties: schema constrains nothing",
+    ]);
+    expect(portabilityFindings({ anyOf: [true, { type: "null" }] }, "s")).toEqual([
+      "s.anyOf[0]: boolean schema where an object is expected",
+    ]);
+    expect(portabilityFindings({ type: "string", pattern: "x".repeat(101) }, "s")).toHaveLength(1);
+  });
+
+  it("describes every tool in at most two sentences", async () => {
+    const { tools } = await listTools((await createKey({ app: "bot" })).key);
+    for (const t of tools) expect(sentences(t.description ?? ""), `${t.name}: ${t.description}`).toBeLessThanOrEqual(2);
+    expect(sentences("One. Two! Three?")).toBe(3);
+    expect(sentences('Ask "do you remember…" first; then go. Done.')).toBe(2);
+  });
+
+  it("lists user_id to app keys and hides it from user keys, on /mcp", async () => {
+    const app = await listTools((await createKey({ app: "bot" })).key);
+    const user = await listTools((await createKey({ user: uniqueUser() })).key);
+    for (const t of app.tools) expect(Object.keys(t.inputSchema.properties as Schema), t.name).toContain("user_id");
+    for (const t of user.tools) {
+      expect(Object.keys(t.inputSchema.properties as Schema), t.name).not.toContain("user_id");
+      expect(Object.keys(t.inputSchema.properties as Schema), t.name).toContain("agent_id");
+      expect(t.inputSchema.$schema).toBeUndefined();
+    }
+    expect(user.bytes).toBeLessThan(app.bytes);
+  });
+
+  it("a user key that sends the hidden user_id anyway is still refused by name", async () => {
+    const user = uniqueUser();
+    const client = await connect((await createKey({ user })).key);
+    const r = await callTool(client, "recall_memory", { query: "coffee", user_id: `${user}-other` });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/user_id.*not allowed with a user key/);
+  });
+});
+
+describe("validation is kept server-side", () => {
+  it("refuses a malformed date naming the field and the rule, and accepts both ISO forms", async () => {
+    const client = await connect((await createKey({ user: uniqueUser() })).key);
+    const listed = (await client.listTools()).tools.find((t) => t.name === "save_memory")!;
+    const eventTime = (listed.inputSchema.properties as Record<string, Schema>).event_time;
+    expect(eventTime).toMatchObject({ type: "string", maxLength: 40 });
+    expect(eventTime.pattern).toBeUndefined();
+    for (const [field, value] of [
+      ["event_time", "yesterday"],
+      ["event_time", "2026-02-30"],
+      ["expires_at", "2026-05-02T25:00:00Z"],
+      ["expires_at", "2026-05-02T10:00:00"],
+    ]) {
+      const r = await callTool(client, "save_memory", { content: `Dentist appointment ${value}`, [field]: value });
+      expect(r.isError, `${field}=${value}`).toBe(true);
+      expect(textOf(r)).toMatch(new RegExp(`${field}.*must be an ISO 8601 date`));
+    }
+    const recall = await callTool(client, "recall_memory", { query: "dentist", since: "last week", limit: 5 });
+    expect(textOf(recall)).toMatch(/since.*must be an ISO 8601 date/);
+    for (const value of ["2026-05-02", "2026-05-02T14:30:00Z", "2026-05-02T14:30:00.5+08:00"]) {
+      const ok = await callTool(client, "save_memory", { content: `Dentist on ${value}`, event_time: value });
+      expect(ok.isError, `${value}: ${textOf(ok)}`).toBeFalsy();
+    }
+  });
+});
