@@ -336,9 +336,10 @@ describe("history and provenance", () => {
     });
     expect(summary.outcomes.map((o) => o.status)).toEqual(["merged", "created"]);
     const extracted = await rowsOf(userId);
+    // Each extracted fact also names the message it came from (source:<ref>#turn=<n>).
     expect(extracted.map((r) => [r.source, r.derived_from])).toEqual([
-      ["chat-1", '["source:chat-2"]'],
-      ["chat-2", '["source:chat-2"]'],
+      ["chat-1", '["source:chat-2","source:chat-2#turn=1"]'],
+      ["chat-2", '["source:chat-2","source:chat-2#turn=2"]'],
     ]);
     const other = await svc.save(scope, { content: "My sister lives in Porto", source: "chat-3" });
     const gone = await svc.forget(scope, { source: "chat-2" });
