@@ -14,7 +14,7 @@ import { count } from "../views";
 export const consolidateMemoriesTool = defineTool({
   name: "consolidate_memories",
   title: "Consolidate memories",
-  description: "Merge near-duplicate memories now (same agent and category); it also runs on a schedule.",
+  description: "Merge near-duplicate memories now; it also runs on a schedule.",
   input: consolidateInput.extend({ ...scopeFields }),
   output: z.object({
     examined: count.describe("Memories compared with their neighbours in this call"),

@@ -16,7 +16,7 @@ import { count } from "../views";
 export const regenerateEmbeddingsTool = defineTool({
   name: "regenerate_embeddings",
   title: "Regenerate embeddings",
-  description: "Re-embed memories with the current model and repair the search index; all=true re-embeds everything.",
+  description: "Re-embed memories with the current model and repair the index.",
   input: regenerateInput.extend({ ...scopeFields }),
   output: z.object({
     reembedded: count.describe("Memories embedded again in this call"),
