@@ -80,4 +80,34 @@ export const REVIEWED_POLYNOMIAL: ReadonlySet<string> = new Set([
   "/我(?:现在|目前|已经|刚刚|刚|最近|一直|还){0,3}(?:不再|不)住在([^，。！？,;；!?\\s]{1,40}?)(?=(?:了|啦|呢)?(?:[，。！？,;；!?\\s]|$))/",
   // src/providers/rules/attributes.ts
   "/我(?:现在|目前|已经|刚刚|刚|最近|一直|还){0,3}(?:搬离|搬出)了?([^，。！？,;；!?\\s]{1,40}?)(?=(?:了|啦|呢)?(?:[，。！？,;；!?\\s]|$))/",
+  // src/http/dashboard/dashboard-session.ts
+  "/=+$/",
+  // src/memory/text/time-expressions.ts
+  "/\\b(?:in|during|since|of|from|before|after|around|through|last|this|next|early|late|mid|end\\s+of|beginning\\s+of)\\s*-?\\s*$/",
+  // src/memory/text/time-expressions.ts
+  "/((?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}((?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|mins|hour|days|week|year|sec|min|hrs|day|mon|mos|qtr|hr|mo|yr|s|m|h|d|w|y))/i",
+  // src/memory/text/time-expressions.ts
+  "/((?:[1-9][0-9]{0,3}\\s{0,2}(?:BE|AD|BC|BCE|CE)|[1-9][0-9]{3}))(?:\\s*[-.\\/,]?\\s*|\\s+of\\s+)((?:september|february|november|december|january|october|august|march|april|sept\\.|june|july|jan\\.|feb\\.|mar\\.|apr\\.|jun\\.|jul\\.|aug\\.|sep\\.|sept|oct\\.|nov\\.|dec\\.|may|jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec))(?=[^\\s\\w]|\\s+[^0-9]|\\s+$|$)/i",
+  // src/memory/text/time-expressions.ts
+  "/((?:(?:about|around)\\s{0,3})?(?:(?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}(?:(?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|mins|hour|days|week|year|sec|min|hrs|day|mon|mos|qtr|hr|mo|yr|s|m|h|d|w|y))(?:\\s{0,5},?(?:\\s*and)?\\s{0,5}(?:(?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}(?:(?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|mins|hour|days|week|year|sec|min|hrs|day|mon|mos|qtr|hr|mo|yr|s|m|h|d|w|y))){0,10})\\s{0,5}(?:ago|before|earlier)(?=\\W|$)/i",
+  // src/memory/text/time-expressions.ts
+  "/((?:(?:about|around)\\s{0,3})?(?:(?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}(?:(?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|hour|days|week|year|day))(?:\\s{0,5},?(?:\\s*and)?\\s{0,5}(?:(?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}(?:(?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|hour|days|week|year|day))){0,10})\\s{0,5}(?:ago|before|earlier)(?=\\W|$)/i",
+  // src/memory/text/time-expressions.ts
+  "/((?:(?:about|around)\\s{0,3})?(?:(?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}(?:(?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|hour|days|week|year|day))(?:\\s{0,5},?(?:\\s*and)?\\s{0,5}(?:(?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}(?:(?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|hour|days|week|year|day))){0,10})\\s{0,5}(later|after|from now)(?=\\W|$)/i",
+  // src/memory/text/time-expressions.ts
+  "/(this|last|past|next|after|\\+|-)\\s*((?:(?:about|around)\\s{0,3})?(?:(?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}(?:(?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|mins|hour|days|week|year|sec|min|hrs|day|mon|mos|qtr|hr|mo|yr|s|m|h|d|w|y))(?:\\s{0,5},?(?:\\s*and)?\\s{0,5}(?:(?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}(?:(?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|mins|hour|days|week|year|sec|min|hrs|day|mon|mos|qtr|hr|mo|yr|s|m|h|d|w|y))){0,10})(?=\\W|$)/i",
+  // src/memory/write/injection-detector.ts
+  "/^[^\\S\\n]*(?:system|developer)(?:\\s+(?:prompt|message|instructions?))?\\s*[:：]/im",
+  // src/memory/write/injection-detector.ts
+  "/^[^\\S\\n]*#{1,6}\\s*(?:system|new\\s+instructions?|instructions?)\\b/im",
+  // src/memory/write/injection-detector.ts
+  '/\\{[^{}]*"(?:arguments|parameters)"\\s*:[\\s\\S]*?"name"\\s*:\\s*"/i',
+  // src/memory/write/redact-secrets.ts
+  "/(\\b(?:password|passwd|passphrase|passcode|pwd|pin\\s*code|pin\\s*number)\\b(?:\\s+(?:for|to|of|on|at)\\s+[^\\s:=：]+)?\\s*[:=：]\\s*)(\"[^\"\\n]{1,200}\"|'[^'\\n]{1,200}'|“[^”\\n]{1,200}”|「[^」\\n]{1,200}」|[^\\s\"'“「，。；、,;][^\\n,;，；。、]{0,200}?)(?=[.!?。！？]{0,8}[^\\S\\n]{0,8}(?:\\n|$)|[.!?]\\s|[,;，；。、！？])/gi",
+  // src/providers/rules/attributes.ts
+  "/\\bi\\s+(?:now\\s+|currently\\s+|still\\s+|actually\\s+)?work\\s+as\\s+(?:an?\\s+)?([^,;.!?]+?)(?=\\s*(?:[,;.!?]|\\s(?:and|but|so|because|since|while|though|although|which|who)\\s|$))/",
+  // src/providers/rules/attributes.ts
+  "/我(?:现在|目前|已经|刚刚|刚|最近|一直|还){0,3}(?:住在|住于|定居在|定居于|生活在|搬到了|搬到|搬去了|搬去|搬家到了?)([^，。！？,;；!?\\s]{1,40}?)(?=(?:了|啦|呢)?(?:[，。！？,;；!?\\s]|$))/",
+  // src/providers/rules/attributes.ts
+  "/我(?:现在|目前|已经|刚刚|刚|最近|一直|还){0,3}(?:就职于|任职于|供职于)([^，。！？,;；!?\\s]{1,40}?)(?=(?:了|啦|呢)?(?:[，。！？,;；!?\\s]|$))/",
 ]);

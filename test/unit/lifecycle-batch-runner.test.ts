@@ -113,7 +113,7 @@ describe("lifecycle batch runner", () => {
     const cursors = new MapCursors();
     const seen: number[] = [];
     const failed = await runJob(countingJob(30, seen, 2), ctx(), cursors, roomy());
-    expect(failed).toMatchObject({ processed: 10, complete: false, error: "boom" });
+    expect(failed).toMatchObject({ processed: 10, complete: false, error: "Error: boom" });
     expect(cursors.map.get("lifecycle:repair")).toBe("10");
     expect(warnings.at(-1)).toMatch(/resumes from the saved cursor/);
     const halted = await runJob(countingJob(30, seen, undefined, 1), ctx(), cursors, roomy());
