@@ -5,6 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { ownerAddress } from "../../src/memory/owner-address";
 import { FTS_ROW_WHERE } from "../../src/storage/d1-memory-repo";
 import { ftsRowMatch } from "../../src/storage/fts-owner-key";
 import { createKey, uniqueUser } from "../helpers/api-keys";
@@ -44,7 +45,8 @@ describe("FTS row lookups", () => {
   });
 
   it("edit, quarantine and restore change exactly the memory's own row, never another owner's", async () => {
-    const mine = await connect((await createKey({ user: uniqueUser("fts-row") })).key);
+    const myUser = uniqueUser("fts-row");
+    const mine = await connect((await createKey({ user: myUser })).key);
     const theirs = await connect((await createKey({ user: uniqueUser("fts-row") })).key);
     const saved = await callTool(mine, "save_memory", { content: "The rooftop garden grows basil and thyme" });
     const other = await callTool(theirs, "save_memory", { content: "The rooftop garden grows basil and thyme" });
@@ -65,9 +67,12 @@ describe("FTS row lookups", () => {
     expect(JSON.stringify(quarantined.structuredContent)).toContain("quarantine");
     expect(await ftsRows(id)).toEqual([]);
     expect(await ftsRows(otherId)).toHaveLength(1);
-    // …and restoring it writes the row again, once, with its row token.
-    await callTool(mine, "restore_memory", { id });
-    await callTool(mine, "restore_memory", { id });
+    // …and releasing it (a person's action on the dashboard; restore_memory refuses quarantine) writes
+    // the row again, once, with its row token.
+    const owner = { accountId: "default", namespace: "user", userId: myUser };
+    const stub = env.USER_MEMORY.get(env.USER_MEMORY.idFromName(ownerAddress(owner)));
+    expect((await callTool(mine, "restore_memory", { id })).isError).toBe(true);
+    expect((await stub.release({ ...owner, actor: "test" }, id)).ok).toBe(true);
     const restored = await ftsRows(id);
     expect(restored).toHaveLength(1);
     expect(restored[0].owner_key).toBe(row.owner_key);

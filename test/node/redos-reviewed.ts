@@ -3,7 +3,7 @@
  * for now because what they read is capped before they run: rules clauses at CLAUSE_MAX_CHARS
  * (providers/rules/text.ts), memory text at LIMITS.contentMaxChars, queries at their own limit. Each
  * stays a candidate for a rewrite; the ReDoS test fails on any vulnerable pattern not listed here and
- * on any entry that is no longer flagged (so this list only shrinks).
+ * warns about entries a run reports safe (recheck's polynomial verdicts vary between runs).
  */
 export const REVIEWED_POLYNOMIAL: ReadonlySet<string> = new Set([
   // src/memory/text/time-expressions.ts

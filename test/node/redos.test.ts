@@ -108,7 +108,10 @@ describe("ReDoS: every regex in src/ is linear", () => {
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     if (unsettled.length > 0) console.warn(`recheck could not settle ${unsettled.length} patterns in ${TIMEOUT_MS} ms`);
+    // recheck's polynomial verdicts come from time-limited fuzzing and differ between runs on the same
+    // code, so a reviewed entry reported safe once is a hint to re-check by hand, not a failure.
+    if (noLongerFlagged.length > 0)
+      console.warn(`reported safe in this run (review test/node/redos-reviewed.ts): ${noLongerFlagged.join("; ")}`);
     expect(vulnerable).toEqual([]);
-    expect(noLongerFlagged, "safe now: remove from test/node/redos-reviewed.ts").toEqual([]);
   });
 });
