@@ -9,6 +9,8 @@
  * - a fifth of the users is set aside as the test split, never used for tuning.
  * Pure: build-zh-dataset.ts reads the files and writes the JSON.
  */
+
+import { prng } from "../bench-synthetic.ts";
 import type { ZhSession, ZhUser } from "./parse-users.ts";
 
 export interface GenericMemory {
@@ -25,17 +27,8 @@ export interface GenericSample {
   qa: { question: string; evidence: string[]; category: string }[];
 }
 
-/** mulberry32: small, seedable, good enough to pick templates. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The benchmarks' one seeded PRNG (mulberry32, scripts/lib/bench-synthetic.ts), named for the data set. */
+export const seededRandom = prng;
 
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
 
