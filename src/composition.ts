@@ -22,6 +22,7 @@ import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
 import { D1MemoryRepo } from "./storage/d1-memory-repo";
 import { withDevFault } from "./storage/dev-fault-vector-index";
 import { DoIdempotencyStore } from "./storage/do-idempotency-store";
+import { DoSessionCounters } from "./storage/do-session-counters";
 import { LocalVectorIndex } from "./storage/local-vector-index";
 import { MeteredD1 } from "./storage/metered-d1";
 import { VectorizeVectorIndex } from "./storage/vectorize-vector-index";
@@ -114,6 +115,7 @@ export function buildMemoryService(env: Env, config: Config, sql: SqlStorage): M
     clock: { now: () => Date.now() },
     fresh: new FreshBuffer(),
     idempotency: new DoIdempotencyStore(sql),
+    sessions: new DoSessionCounters(sql),
     newId: () => newUlid(),
     log: consoleLogger,
     timer: { time: timePhase },
@@ -125,6 +127,10 @@ export function buildMemoryService(env: Env, config: Config, sql: SqlStorage): M
       retentionDays: config.SOFT_DELETE_RETENTION_DAYS,
       halfLifeDays: config.IMPORTANCE_HALF_LIFE_DAYS,
       importBatchRows: config.IMPORT_BATCH_ROWS,
+      progressive: {
+        enabled: config.PROGRESSIVE_INJECTION === "on",
+        resetMs: config.PROGRESSIVE_RESET_SECONDS * 1000,
+      },
     },
   });
 }

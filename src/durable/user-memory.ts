@@ -1,7 +1,7 @@
 /**
  * @module durable/user-memory
  * UserMemory Durable Object — one per owner (account, namespace, user) via idFromName(ownerAddress). The single writer for its
- * user: it holds per-user state (local vector index, fresh-write buffer, session counters) and calls
+ * user: it holds per-user state (local vector index, fresh-write buffer, session counters: all behind the service's ports) and calls
  * the memory service. Thin by design: every method unwraps to the service and returns an RpcResult
  * so typed errors survive the RPC boundary.
  */
@@ -25,11 +25,11 @@ import type { NumberedLine } from "../memory/import/import-line";
 import type { MaintenanceReport, MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
 import { MemoryService } from "../memory/memory-service";
 import { ownerAddress } from "../memory/owner-address";
+import { recallInSession, type SessionRecall } from "../memory/recall/session-recall";
 import type { MemoryDeps } from "../memory/service-deps";
 import type { Scope } from "../memory/types";
 import { RequestTiming, runTimed, type TimingSnapshot } from "../timing/request-timing";
 import { DoCursorStore } from "./maintenance-state";
-import { recallWithSession, SessionCounters, type SessionRecall } from "./session-recall";
 
 /**
  * Test seam: `instance[overrideDepsForTest](deps => ({ index: failingFake }))` swaps ports of one
@@ -46,16 +46,10 @@ export type RpcResult<T> = ({ ok: true; value: T } | { ok: false; error: MemoryE
 export class UserMemory extends DurableObject<Env> {
   private service: MemoryService | null = null;
   private owner: string | null = null;
-  private counters: SessionCounters | null = null;
 
   private get svc(): MemoryService {
     this.service ??= buildMemoryService(this.env, loadConfig(this.env), this.ctx.storage.sql);
     return this.service;
-  }
-
-  private get sessions(): SessionCounters {
-    this.counters ??= new SessionCounters(this.ctx.storage.sql);
-    return this.counters;
   }
 
   /** A DO named for one user must never serve another: the first scope pins the owner. */
@@ -104,7 +98,7 @@ export class UserMemory extends DurableObject<Env> {
   }
 
   recall(scope: Scope, input: RecallInput): Promise<RpcResult<SessionRecall>> {
-    return this.run(scope, () => recallWithSession(this.svc, this.sessions, loadConfig(this.env), scope, input));
+    return this.run(scope, () => recallInSession(this.svc, scope, input));
   }
 
   update(scope: Scope, input: UpdateInput) {

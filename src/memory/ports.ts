@@ -255,6 +255,26 @@ export interface Clock {
   now(): number;
 }
 
+/** How many recall calls one session has made, and when the last one was. */
+export interface SessionCounter {
+  calls: number;
+  lastAt: number;
+}
+
+/**
+ * Per-session recall counters of progressive injection, kept beside the user's other per-user state
+ * (the Durable Object's SQLite). Synchronous on purpose: read, count and write happen in one step,
+ * so two concurrent calls of a session can never read the same count.
+ */
+export interface SessionCounterStore {
+  /** Replaces `key`'s counter by `next(previous)` and forgets every other session last seen at or before `idleSince`. */
+  advance(
+    key: string,
+    next: (previous: SessionCounter | undefined) => SessionCounter,
+    idleSince: number,
+  ): SessionCounter;
+}
+
 /** Answers remembered per idempotency key (24 h) so a retried save writes nothing. */
 export interface IdempotencyStore {
   get(key: string, now: number): Promise<unknown | null>;

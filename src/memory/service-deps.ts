@@ -12,6 +12,7 @@ import type {
   MemoryRepo,
   PhaseTimer,
   Reranker,
+  SessionCounterStore,
   VectorIndex,
 } from "./ports";
 
@@ -22,6 +23,8 @@ export interface ServiceSettings {
   embedderKind: "local" | "workers-ai";
   retentionDays: number;
   halfLifeDays: number;
+  /** Progressive injection (recall/session-recall.ts); its default when unset. */
+  progressive?: { enabled: boolean; resetMs: number };
   /** Rows per D1 batch of a bulk import (memory/import/import-batches.ts); its default when unset. */
   importBatchRows?: number;
 }
@@ -35,6 +38,7 @@ export interface MemoryDeps {
   clock: Clock;
   fresh: FreshBuffer;
   idempotency: IdempotencyStore;
+  sessions: SessionCounterStore;
   newId: () => string;
   log: Logger;
   timer: PhaseTimer;

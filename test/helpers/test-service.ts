@@ -3,7 +3,14 @@ import { env } from "cloudflare:workers";
 import { monotonicFactory } from "ulid";
 import { FreshBuffer } from "../../src/memory/fresh-buffer";
 import { MemoryService } from "../../src/memory/memory-service";
-import type { IdempotencyStore, Logger, MemoryRepo, VectorIndex } from "../../src/memory/ports";
+import type {
+  IdempotencyStore,
+  Logger,
+  MemoryRepo,
+  SessionCounter,
+  SessionCounterStore,
+  VectorIndex,
+} from "../../src/memory/ports";
 import type { MemoryDeps } from "../../src/memory/service-deps";
 import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
 import { RulesLlm } from "../../src/providers/rules-llm";
@@ -18,6 +25,17 @@ export class MemoryIdempotency implements IdempotencyStore {
   }
   async put(key: string, value: unknown, now: number) {
     this.map.set(key, { value, at: now });
+  }
+}
+
+/** Session counters in a Map: the DO's SQLite store's contract without the DO. */
+export class MemorySessionCounters implements SessionCounterStore {
+  readonly counters = new Map<string, SessionCounter>();
+  advance(key: string, next: (previous: SessionCounter | undefined) => SessionCounter, idleSince: number) {
+    const counter = next(this.counters.get(key));
+    this.counters.set(key, counter);
+    for (const [k, c] of this.counters) if (k !== key && c.lastAt <= idleSince) this.counters.delete(k);
+    return counter;
   }
 }
 
@@ -36,6 +54,7 @@ export function testService(overrides: Partial<MemoryDeps> & { index: VectorInde
     clock: { now: () => Date.now() },
     fresh: new FreshBuffer(),
     idempotency: new MemoryIdempotency(),
+    sessions: new MemorySessionCounters(),
     newId: () => newId(),
     log: recordingLogger(),
     timer: { time: async (_phase, work) => work() },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildMemory } from "../../src/memory/memory-factory";
+import type { SessionCounter } from "../../src/memory/ports";
 import {
   advanceSession,
   CORE_LIMIT,
@@ -7,7 +8,6 @@ import {
   isCoreMemory,
   PROFILE_BESIDE_MATCHES,
   pickFirstCall,
-  type SessionCounter,
   STRONG_SHARE,
   shapeStage,
   strongMatches,

@@ -5,17 +5,13 @@
  * FIRST_CALL_MATCHES) followed by a small profile of core memories (who the user is, how to talk
  * with them). Call 2 brings the strong matches (at most SECOND_CALL_MATCHES, so a second match as
  * good as the first is never hidden) plus a count of the rest; call 3+ a normal search. Every match
- * has already cleared the relevance floors. Session counters live in the user's Durable Object;
- * this module is pure.
+ * has already cleared the relevance floors. This module is pure; recall/session-recall.ts counts the
+ * calls (SessionCounterStore) and applies it.
  */
+import type { SessionCounter } from "../ports";
 import type { Memory } from "../types";
 
 export type Stage = 1 | 2 | 3;
-
-export interface SessionCounter {
-  calls: number;
-  lastAt: number;
-}
 
 /** Core memories of a first call that matched nothing; beside matches, PROFILE_BESIDE_MATCHES. */
 export const CORE_LIMIT = 3;
@@ -36,8 +32,13 @@ export function advanceSession(
   resetMs: number,
 ): { stage: Stage; counter: SessionCounter } {
   const fresh = !previous || now - previous.lastAt >= resetMs;
-  const calls = fresh ? 1 : Math.min(previous.calls + 1, 3);
-  return { stage: calls as Stage, counter: { calls, lastAt: now } };
+  const counter = { calls: fresh ? 1 : Math.min(previous.calls + 1, 3), lastAt: now };
+  return { stage: stageOf(counter), counter };
+}
+
+/** The stage of a session whose counter reads `counter` (calls past the third are all stage 3). */
+export function stageOf(counter: SessionCounter): Stage {
+  return counter.calls <= 1 ? 1 : counter.calls === 2 ? 2 : 3;
 }
 
 export function isCoreMemory(m: Memory): boolean {
