@@ -31,12 +31,22 @@ export default defineConfig(async () => {
           test: {
             name: "main",
             include: ["test/**/*.test.ts"],
-            exclude: [...configDefaults.exclude, ...variantFiles, "test/node/**"],
+            exclude: [...configDefaults.exclude, ...variantFiles, "test/node/**", "test/browser/**"],
             ...common,
           },
         },
         // Checks that need Node itself (the ReDoS checker runs a native binary), outside workerd.
         { test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node", testTimeout: 600_000 } },
+        // The dashboard in a real headless Chromium against `wrangler dev` (test/browser/, README "Browser tests").
+        {
+          test: {
+            name: "browser",
+            include: ["test/browser/**/*.test.ts"],
+            environment: "node",
+            testTimeout: 120_000,
+            hookTimeout: 300_000,
+          },
+        },
         ...Object.entries(VARIANTS).map(([name, v]) => ({
           plugins: [worker(v.vars)],
           test: { name, include: v.files, ...common },

@@ -27,7 +27,9 @@ export const dashboardHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header("Content-Security-Policy", DASHBOARD_CSP);
   c.header("X-Content-Type-Options", "nosniff");
   c.header("X-Frame-Options", "DENY");
-  c.header("Referrer-Policy", "no-referrer");
+  // same-origin, not no-referrer: under no-referrer Chromium sends `Origin: null` with every form
+  // post, which the Origin check below must refuse. Other sites still get no referrer at all.
+  c.header("Referrer-Policy", "same-origin");
   if (!c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
 };
 

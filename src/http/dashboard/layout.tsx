@@ -45,7 +45,7 @@ export function Layout(props: { frame: PageFrame; title: string; children?: Chil
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
+        <meta name="referrer" content="same-origin" />
         <title>{`${props.title} · ${m.title}`}</title>
         <link rel="stylesheet" href="/dashboard/style.css" />
       </head>
