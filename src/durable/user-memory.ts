@@ -23,7 +23,7 @@ import type {
 import { MemoryError, type MemoryErrorShape } from "../memory/errors";
 import type { NumberedLine } from "../memory/import/import-line";
 import type { MaintenanceReport, MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
-import { MemoryService } from "../memory/memory-service";
+import type { MemoryService } from "../memory/memory-service";
 import { ownerAddress } from "../memory/owner-address";
 import { recallInSession, type SessionRecall } from "../memory/recall/session-recall";
 import type { MemoryDeps } from "../memory/service-deps";
@@ -161,6 +161,6 @@ export class UserMemory extends DurableObject<Env> {
   }
 
   [overrideDepsForTest](override: (deps: MemoryDeps) => Partial<MemoryDeps>): void {
-    this.service = new MemoryService({ ...this.svc.deps, ...override(this.svc.deps) }, this.svc.queue);
+    this.service = this.svc.withDeps({ ...this.svc.deps, ...override(this.svc.deps) });
   }
 }

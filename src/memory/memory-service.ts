@@ -31,14 +31,9 @@ import { deleteMemories, releaseMemory, restoreMemory, updateMemory } from "./ma
 import { forgetMemories } from "./manage/forget-memories";
 import { ownedKey } from "./owner-address";
 import type { CursorStore } from "./ports";
+import { AccessRecorder } from "./recall/access-recorder";
 import type { FusedCandidate } from "./recall/fuse-scores";
-import {
-  flushAccessCounts,
-  type RecallOptions,
-  type RecallOutcome,
-  recallMemories,
-  touchLater,
-} from "./recall/recall-memories";
+import { type RecallOutcome, recallMemories } from "./recall/recall-memories";
 import { requestHash } from "./request-hash";
 import { SerialQueue } from "./serial-queue";
 import type { MemoryDeps } from "./service-deps";
@@ -54,12 +49,31 @@ interface IdempotentAnswer {
   result: SaveResult;
 }
 
+export interface RecallOptions {
+  /** False when the caller shows only part of the results and counts access itself (progressive injection). */
+  touch?: boolean;
+}
+
 export class MemoryService {
-  /** One queue per user for every mutation: writes and lifecycle jobs alike. */
+  /**
+   * `queue`: one per user for every mutation, writes and lifecycle jobs alike. `access`: counts of
+   * what this service showed, written in bursts off the hot path (memory/recall/access-recorder.ts);
+   * owned by the service (one per user's Durable Object) and flushed through flushAccess(), not kept
+   * in module state.
+   */
   constructor(
     readonly deps: MemoryDeps,
     readonly queue: SerialQueue = new SerialQueue(),
+    private readonly access: AccessRecorder = new AccessRecorder(deps.repo, deps.log),
   ) {}
+
+  /**
+   * The same service over other ports (tests swap a failing index in): one write queue still, and the
+   * counts not yet written stay pending while the repository is the same one.
+   */
+  withDeps(deps: MemoryDeps): MemoryService {
+    return new MemoryService(deps, this.queue, deps.repo === this.deps.repo ? this.access : undefined);
+  }
 
   /**
    * Admits one write at a time for this user. A Durable Object only holds other requests back while
@@ -104,7 +118,7 @@ export class MemoryService {
    */
   maintain(scope: Scope, request: MaintenanceRequest, cursors: CursorStore): Promise<MaintenanceReport> {
     return this.serial(async () => {
-      await flushAccessCounts(this.deps);
+      await this.flushAccess();
       return runMaintenance(this.deps, scope, scope.actor, request, cursors);
     });
   }
@@ -119,13 +133,25 @@ export class MemoryService {
     return this.serial(() => importMemories(this.deps, scope, lines));
   }
 
-  recall(scope: Scope, input: RecallInput, limit: number, options?: RecallOptions): Promise<RecallOutcome> {
-    return recallMemories(this.deps, scope, input, limit, options);
+  /** The recall pipeline; what it returns counts as accessed unless the caller counts access itself. */
+  async recall(scope: Scope, input: RecallInput, limit: number, options?: RecallOptions): Promise<RecallOutcome> {
+    const outcome = await recallMemories(this.deps, scope, input, limit);
+    if (options?.touch !== false)
+      this.touch(
+        scope,
+        outcome.results.map((r) => r.memory.id),
+      );
+    return outcome;
   }
 
   /** Counts an access for memories shown to an agent (off the hot path). */
   touch(scope: Scope, ids: string[]): void {
-    touchLater(this.deps, scope, ids, this.deps.clock.now());
+    this.access.record(scope, ids, this.deps.clock.now());
+  }
+
+  /** Writes the access counts gathered so far now (before jobs that read them, such as decay). */
+  flushAccess(): Promise<void> {
+    return this.access.flush();
   }
 
   update(scope: Scope, input: UpdateInput) {
@@ -190,7 +216,7 @@ export class MemoryService {
     const core = await coreMemories(this.deps, scope, coreLimit);
     if (!topic) return { core, relevant: [] };
     const coreIds = new Set(core.map((m) => m.id));
-    const found = await recallMemories(this.deps, scope, { query: topic }, topicLimit + core.length);
+    const found = await this.recall(scope, { query: topic }, topicLimit + core.length);
     return { core, relevant: found.results.filter((c) => !coreIds.has(c.memory.id)).slice(0, topicLimit) };
   }
 }

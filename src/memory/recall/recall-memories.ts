@@ -3,14 +3,13 @@
  * The recall pipeline: analyse the query (tokens, named speakers, time windows) → dense candidates
  * (index + fresh buffer) and BM25 candidates (own text + neighbour context, rows included) in
  * parallel → relevance floors → hydrate the rest and validate from D1 → boosts → optional rerank.
- * Access counts are updated off the hot path.
+ * Counting access is the caller's (MemoryService owns the access recorder): only it knows what is shown.
  */
 import type { RecallInput } from "../contracts";
 import { MemoryError } from "../errors";
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
 import type { MemoryDeps } from "../service-deps";
 import type { Memory, Scope, ScoredId } from "../types";
-import { AccessRecorder } from "./access-recorder";
 import {
   type Evidence,
   type FuseContext,
@@ -31,17 +30,11 @@ export interface RecallOutcome {
   totalRelevant: number;
 }
 
-export interface RecallOptions {
-  /** False when the caller shows only part of the results and counts access itself (progressive injection). */
-  touch?: boolean;
-}
-
 export async function recallMemories(
   deps: MemoryDeps,
   scope: Scope,
   input: RecallInput,
   limit: number,
-  options: RecallOptions = {},
 ): Promise<RecallOutcome> {
   const now = deps.clock.now();
   const statuses: Memory["status"][] = input.include_superseded ? ["active", "superseded"] : ["active"];
@@ -61,15 +54,7 @@ export async function recallMemories(
   const filter = recallFilterFor(scope, input, now);
   const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, filter));
   const fused = await deps.timer.time("rank", () => rerank(deps, input.query, fuseScores(rows, evidence, ctx)));
-  const results = fused.slice(0, limit);
-  if (options.touch !== false)
-    touchLater(
-      deps,
-      scope,
-      results.map((r) => r.memory.id),
-      now,
-    );
-  return { results, totalRelevant: fused.length, lexicalOnly: dense === null };
+  return { results: fused.slice(0, limit), totalRelevant: fused.length, lexicalOnly: dense === null };
 }
 
 /**
@@ -151,20 +136,4 @@ async function rerank(deps: MemoryDeps, query: string, fused: FusedCandidate[]):
     deps.log.warn("rerank failed; using fused order", { error: String(err) });
     return fused;
   }
-}
-
-/** One recorder per repository (that is, per user's Durable Object): its writes are batched together. */
-const recorders = new WeakMap<MemoryDeps["repo"], AccessRecorder>();
-
-/** Writes the access counts gathered so far now (before jobs that read them, such as decay). */
-export async function flushAccessCounts(deps: MemoryDeps): Promise<void> {
-  await recorders.get(deps.repo)?.flush();
-}
-
-/** Counts an access for memories shown, off the hot path (memory/recall/access-recorder.ts). */
-export function touchLater(deps: MemoryDeps, scope: Scope, ids: string[], now: number): void {
-  if (ids.length === 0) return;
-  let recorder = recorders.get(deps.repo);
-  if (!recorder) recorders.set(deps.repo, (recorder = new AccessRecorder(deps.repo, deps.log)));
-  recorder.record(scope, ids, now);
 }
