@@ -6,7 +6,7 @@
  * session (and http/sse-sessions.ts refuses, with 404, a message from another credential or for an id
  * the server did not issue), so a message posted with someone else's credentials cannot act inside it.
  */
-import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { McpAgent } from "agents/mcp";
 import type { CallerContext } from "../access/principal";
 import { loadConfig } from "../config";
@@ -14,10 +14,9 @@ import type { Env } from "../env";
 import { MemoryError } from "../memory/errors";
 import { VERSION } from "../version";
 import { messages, serverInstructions } from "./messages";
-import { type PromptRegistrar, registerPrompts } from "./prompts";
-import { type ResourceRegistrar, registerResources } from "./resources";
+import { sdkV1Registrar } from "./sdk-v1-registrar";
+import { registerSurface } from "./surface";
 import type { ToolContext } from "./tool-context";
-import { registerTools, type ToolRegistrar } from "./tool-registry";
 
 type SseProps = { caller: CallerContext };
 
@@ -46,13 +45,6 @@ export class LegacySseSession extends McpAgent<Env, unknown, SseProps> {
         return caller;
       },
     };
-    registerTools(this.server as unknown as ToolRegistrar, guarded);
-    registerResources(
-      this.server as unknown as ResourceRegistrar,
-      guarded,
-      (uri, list) => new ResourceTemplate(uri, { list }),
-    );
-    // SDK v1 takes the raw zod shape as a prompt's argsSchema.
-    registerPrompts(this.server as unknown as PromptRegistrar, guarded, (shape) => shape);
+    registerSurface(sdkV1Registrar(this.server), guarded);
   }
 }

@@ -2,7 +2,8 @@
  * @module mcp/prompts
  * The `memory-context` prompt (named with TOOL_PREFIX): the block a client injects at the start of a
  * conversation — the user's core memories plus those relevant to an optional topic, each dated,
- * framed as data and never as instructions. `registerPrompts` serves both SDK generations; the
+ * framed as data and never as instructions. `registerPrompts` serves both SDK generations through
+ * mcp/registrar.ts; the
  * memories come from the user's Durable Object with recall's agent visibility.
  */
 import { z } from "zod";
@@ -12,6 +13,7 @@ import { LIMITS } from "../memory/limits";
 import type { FusedCandidate } from "../memory/recall/fuse-scores";
 import type { Memory } from "../memory/types";
 import type { Messages } from "./messages";
+import type { McpRegistrar } from "./registrar";
 import type { ToolContext } from "./tool-context";
 import { protocolError } from "./tool-errors";
 import { renderList, toView } from "./views";
@@ -31,14 +33,6 @@ export const memoryContextArgs = {
 };
 const memoryContextSchema = z.object(memoryContextArgs);
 export type MemoryContextArgs = z.infer<typeof memoryContextSchema>;
-
-/** The subset of McpServer.registerPrompt both SDK generations share. */
-export interface PromptRegistrar {
-  registerPrompt(name: string, config: Record<string, unknown>, cb: (...args: never[]) => unknown): unknown;
-}
-
-/** v2 takes a z.object as argsSchema, v1 the raw shape: the caller says which. */
-export type ArgsSchemaFactory = (shape: typeof memoryContextArgs) => unknown;
 
 /** Content is JSON-quoted by renderLine; escaping "<" as well keeps a memory from closing the <memories> frame. */
 function framed(lines: string): string {
@@ -78,34 +72,26 @@ export function renderContext(
   return [m.contextIntro, "<memories>", ...sections, "</memories>", m.contextAfter].join("\n");
 }
 
-export function registerPrompts(server: PromptRegistrar, ctx: ToolContext, argsSchema: ArgsSchemaFactory): void {
+export function registerPrompts(server: McpRegistrar, ctx: ToolContext): void {
   const m = ctx.messages;
-  server.registerPrompt(
-    `${ctx.config.TOOL_PREFIX}${MEMORY_CONTEXT_PROMPT}`,
-    {
-      title: m.promptTitle,
-      description:
-        "Long-term memory to put at the start of a conversation: the user's core facts (who they are, how to talk with them) plus memories relevant to the optional topic, dated and framed as data, not instructions.",
-      argsSchema: argsSchema(memoryContextArgs),
-    },
-    (async (args: MemoryContextArgs) => {
+  server.prompt({
+    name: `${ctx.config.TOOL_PREFIX}${MEMORY_CONTEXT_PROMPT}`,
+    title: m.promptTitle,
+    description:
+      "Long-term memory to put at the start of a conversation: the user's core facts (who they are, how to talk with them) plus memories relevant to the optional topic, dated and framed as data, not instructions.",
+    args: memoryContextArgs,
+    async get(raw) {
       try {
+        const args: MemoryContextArgs = memoryContextSchema.parse(raw);
         const topic = args.topic || undefined;
         const r = await withMemory(ctx, args, (stub, scope) =>
           stub.context(scope, topic, CORE_LIMIT, ctx.config.MAX_RESULTS),
         );
-        return {
-          description: m.promptTitle,
-          messages: [
-            {
-              role: "user" as const,
-              content: { type: "text" as const, text: renderContext(m, topic, r.core, r.relevant) },
-            },
-          ],
-        };
+        const text = renderContext(m, topic, r.core, r.relevant);
+        return { description: m.promptTitle, messages: [{ role: "user", content: { type: "text", text } }] };
       } catch (err) {
         throw protocolError(err, m);
       }
-    }) as never,
-  );
+    },
+  });
 }

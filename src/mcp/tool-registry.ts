@@ -1,12 +1,13 @@
 /**
  * @module mcp/tool-registry
- * The one tool registry both transports serve. `registerTools` works on the v2 McpServer (/mcp)
- * and the v1 McpServer inside the legacy SSE agent (/sse): same names, schemas, annotations and
- * handlers, so both endpoints expose identical tools.
+ * The one tool registry both transports serve. `registerTools` works through mcp/registrar.ts on the
+ * v2 McpServer (/mcp) and the v1 McpServer inside the legacy SSE agent (/sse): same names, schemas,
+ * annotations and handlers, so both endpoints expose identical tools.
  */
 
 import { listedSchema } from "./listed-schema";
 import { withToolPrefix } from "./messages";
+import type { McpRegistrar } from "./registrar";
 import type { ToolContext } from "./tool-context";
 import type { ToolDefinition } from "./tool-definition";
 import { toolError } from "./tool-errors";
@@ -38,11 +39,6 @@ export const TOOLS: ToolDefinition[] = [
   regenerateEmbeddingsTool,
 ];
 
-/** The subset of McpServer.registerTool both SDK generations share. */
-export interface ToolRegistrar {
-  registerTool(name: string, config: Record<string, unknown>, cb: (args: never) => unknown): unknown;
-}
-
 /**
  * A user key acts as its own user and may not pass `user_id`, so its tools/list leaves the field out
  * (the SDK lists per request: the server is built per caller). Sending it anyway still gets the
@@ -52,26 +48,24 @@ function hiddenFields(ctx: ToolContext): string[] {
   return ctx.caller.principal.scope === "user" ? ["user_id"] : [];
 }
 
-export function registerTools(server: ToolRegistrar, ctx: ToolContext): void {
+export function registerTools(server: McpRegistrar, ctx: ToolContext): void {
   const hidden = hiddenFields(ctx);
   for (const tool of TOOLS) {
-    server.registerTool(
-      `${ctx.config.TOOL_PREFIX}${tool.name}`,
-      {
-        title: tool.title,
-        description: withToolPrefix(tool.description, ctx.config.TOOL_PREFIX),
-        inputSchema: listedSchema(tool.input, "input", hidden),
-        outputSchema: listedSchema(tool.output, "output"),
-        annotations: tool.annotations,
-      },
-      (async (args: Record<string, unknown>) => {
+    server.tool({
+      name: `${ctx.config.TOOL_PREFIX}${tool.name}`,
+      title: tool.title,
+      description: withToolPrefix(tool.description, ctx.config.TOOL_PREFIX),
+      inputSchema: listedSchema(tool.input, "input", hidden),
+      outputSchema: listedSchema(tool.output, "output"),
+      annotations: tool.annotations,
+      async call(args) {
         try {
-          const out = await tool.run(ctx, args as never);
-          return { content: [{ type: "text" as const, text: out.text }], structuredContent: out.structured };
+          const out = await tool.run(ctx, args);
+          return { content: [{ type: "text", text: out.text }], structuredContent: out.structured };
         } catch (err) {
           return toolError(err, ctx.messages);
         }
-      }) as (args: never) => unknown,
-    );
+      },
+    });
   }
 }
