@@ -59,4 +59,23 @@ describe("parseImportLines", () => {
     expect(parsed.errors).toHaveLength(LIMITS.importErrorsMax);
     expect(parsed.invalidLines).toBe(150);
   });
+
+  it("screens ids like content: a secret is redacted, and ids equal once redacted are duplicates", () => {
+    const key = (c: string) => `hc_${c.repeat(40)}`;
+    const parsed = parseImportLines(
+      body(
+        { content: "One", external_id: `t ${key("a")}`, derived_from: [`t ${key("c")}`] },
+        { content: "Two", external_id: `t ${key("b")}` },
+      ),
+    );
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors.map(describeLineError)).toEqual(["line 2: external_id: duplicates line 1"]);
+    const one = parseImportLines(
+      body({ content: "One", external_id: `t ${key("a")}`, derived_from: [`t ${key("c")}`] }),
+    );
+    if (!one.ok) throw new Error("expected a valid line");
+    expect(one.lines[0].input.external_id).toBe("t [REDACTED:hippocampus-key]");
+    expect(one.lines[0].input.derived_from).toEqual(["t [REDACTED:hippocampus-key]"]);
+  });
 });

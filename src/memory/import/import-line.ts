@@ -10,6 +10,7 @@ import { MEMORY_STATUSES, saveInput } from "../contracts";
 import { principalIdSchema } from "../ids";
 import { LIMITS } from "../limits";
 import { EVENT_OPS } from "../types";
+import { redactText } from "../write/redact-secrets";
 
 const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
 
@@ -98,6 +99,21 @@ export const importLine = saveInput
   .strict();
 
 export type ImportLine = z.infer<typeof importLine>;
+
+/**
+ * The line with its ids (external_id, superseded_by, derived_from) screened like every free-text
+ * field (issue 11): the ids are stored redacted, so they are looked up, linked, compared and
+ * answered redacted too — a re-import finds them, and no secret goes into a query or an answer.
+ */
+export function screenIds(input: ImportLine): ImportLine {
+  const { external_id, superseded_by, derived_from } = input;
+  return {
+    ...input,
+    ...(external_id !== undefined ? { external_id: redactText(external_id) } : {}),
+    ...(superseded_by ? { superseded_by: redactText(superseded_by) } : {}),
+    ...(derived_from ? { derived_from: derived_from.map(redactText) } : {}),
+  };
+}
 
 /** A validated line and its 1-based line number in the request body. */
 export interface NumberedLine {

@@ -17,7 +17,7 @@ import { detectInjection } from "../write/injection-detector";
 import { type Redaction, redactSecrets } from "../write/redact-secrets";
 import { conversationContext } from "./conversation-context";
 import { writeInBatches } from "./import-batches";
-import type { NumberedLine } from "./import-line";
+import { type NumberedLine, screenIds } from "./import-line";
 import { linkResolver, type Resolve, resolvePendingLinks } from "./import-links";
 
 export interface ImportedItem {
@@ -137,7 +137,8 @@ function itemFor(l: NumberedLine, memory: Memory, redactions: Redaction[], text:
 const isRestore = (lines: NumberedLine[]) =>
   lines.some((l) => l.input.history !== undefined || l.input.superseded_by || l.input.derived_from);
 
-export async function importMemories(deps: MemoryDeps, scope: Scope, lines: NumberedLine[]): Promise<ImportResult> {
+export async function importMemories(deps: MemoryDeps, scope: Scope, given: NumberedLine[]): Promise<ImportResult> {
+  const lines = given.map((l) => ({ line: l.line, input: screenIds(l.input) }));
   const now = deps.clock.now();
   const restore = isRestore(lines);
   const existing = await existingIds(deps, scope, lines, restore);

@@ -6,7 +6,7 @@
  */
 import { LIMITS } from "../limits";
 import { jsonlRecords } from "./formats/jsonl-format";
-import { importLine, type LineError, type NumberedLine } from "./import-line";
+import { importLine, type LineError, type NumberedLine, screenIds } from "./import-line";
 
 export type ParsedImport =
   | { ok: true; lines: NumberedLine[] }
@@ -42,7 +42,8 @@ export function validateRecords(records: { line: number; value: unknown }[], ear
   }
   for (const { line, value } of records) {
     const problems = issuesOf(line, value);
-    const input = problems.length === 0 ? importLine.parse(value) : null;
+    // Ids are compared as they will be stored: two ids that differ only in a secret are one id.
+    const input = problems.length === 0 ? screenIds(importLine.parse(value)) : null;
     const ext = input?.external_id;
     if (ext !== undefined && firstLineOf.has(ext))
       problems.push({ line, field: "external_id", message: `duplicates line ${firstLineOf.get(ext)}` });
