@@ -1,12 +1,13 @@
 import { type Client, UnauthorizedError } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { createKey, revokeKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
+import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 import { connectWithOAuth, uniqueIp } from "../helpers/oauth";
 
-const clients = trackedClients();
+const connectMcp = trackedConnect();
+/** OAuth clients connect through their auth provider, then are closed after each test like the others. */
 function track<T extends { client: Client }>(c: T): T {
-  clients.push(c.client);
+  connectMcp.track(c.client);
   return c;
 }
 
@@ -30,13 +31,11 @@ describe("an MCP client signs in with OAuth (its auth provider drives the author
 
     // The same user's API key sees the memory: the grant acts as that user, nobody else.
     const viaKey = await connectMcp(key);
-    clients.push(viaKey);
     const recalled = await callTool(viaKey, "recall_memory", { query: "green tea", limit: 5 });
     expect((recalled.structuredContent as Recall).memories.map((m) => m.content)).toContain(
       "Signed in through OAuth and prefers green tea",
     );
     const stranger = await connectMcp((await createKey({ user: uniqueUser("stranger") })).key);
-    clients.push(stranger);
     const none = await callTool(stranger, "recall_memory", { query: "green tea", limit: 5 });
     expect((none.structuredContent as Recall).memories).toEqual([]);
   });
@@ -53,7 +52,6 @@ describe("an MCP client signs in with OAuth (its auth provider drives the author
     const user = uniqueUser("reader");
     const { key } = await createKey({ user });
     const writer = await connectMcp(key);
-    clients.push(writer);
     await callTool(writer, "save_memory", { content: "The office wifi password changes every month" });
     const { client, provider } = track(await connectWithOAuth({ credential: key, access: "read", ip: uniqueIp() }));
     expect(provider.saved?.scope).toBe("memory:read");
@@ -81,11 +79,9 @@ describe("an MCP client signs in with OAuth (its auth provider drives the author
   it("API-key clients are unaffected while OAuth is on", async () => {
     const { key } = await createKey({ user: uniqueUser("keyed") });
     const client = await connectMcp(key);
-    clients.push(client);
     const saved = await callTool(client, "save_memory", { content: "Still connects with a plain API key" });
     expect(saved.structuredContent?.status).toBe("created");
     const sse = await connectMcp(key, { transport: "sse" });
-    clients.push(sse);
     expect((await sse.listTools()).tools.length).toBeGreaterThan(0);
   });
 });

@@ -6,13 +6,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
+import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 
-const clients = trackedClients();
+const connectMcp = trackedConnect();
 async function connect(transport: "mcp" | "sse" = "mcp", key?: string) {
-  const c = await connectMcp(key ?? (await createKey({ user: uniqueUser() })).key, { transport });
-  clients.push(c);
-  return c;
+  return connectMcp(key ?? (await createKey({ user: uniqueUser() })).key, { transport });
 }
 
 const BASE_TOOLS = [

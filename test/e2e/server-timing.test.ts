@@ -1,10 +1,10 @@
 import { exports } from "cloudflare:workers";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { trackedClients, workerFetch } from "../helpers/mcp-client";
+import { trackedConnect } from "../helpers/mcp-client";
 
-const clients = trackedClients();
+const connectMcp = trackedConnect();
 
 /** Server-Timing entries by name: dur (ms) and desc. */
 function parseServerTiming(header: string | null): Map<string, { dur?: number; desc?: string }> {
@@ -27,19 +27,12 @@ const NAMES = ["auth", "do", "d1", "index", "rank", "total", "d1-queries", "d1-s
 
 /** An MCP client that keeps the Server-Timing header of each /mcp response. */
 async function timedClient(key: string): Promise<{ client: Client; last: () => ReturnType<typeof parseServerTiming> }> {
-  const send = workerFetch({ authorization: `Bearer ${key}` });
   let header: string | null = null;
-  const client = new Client({ name: "timing-test", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), {
-      fetch: async (url, init) => {
-        const res = await send(url, init);
-        if (init?.method === "POST") header = res.headers.get("server-timing");
-        return res;
-      },
-    }),
-  );
-  clients.push(client);
+  const client = await connectMcp(key, {
+    observe: (response, init) => {
+      if (init?.method === "POST") header = response.headers.get("server-timing");
+    },
+  });
   return { client, last: () => parseServerTiming(header) };
 }
 

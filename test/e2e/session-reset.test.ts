@@ -7,15 +7,14 @@ import { env } from "cloudflare:workers";
 import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, connectMcp, textOf, trackedClients } from "../helpers/mcp-client";
+import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 
-const clients = trackedClients();
+const connectMcp = trackedConnect();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function setup(transport: "mcp" | "sse" = "mcp"): Promise<Client> {
   const client = await connectMcp((await createKey({ user: uniqueUser() })).key, { transport });
-  clients.push(client);
   for (const content of [
     "My name is Ada Lovelace",
     "Favourite coffee shop is Blue Bottle in Oakland",

@@ -7,18 +7,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { jsonDepth, MAX_JSON_DEPTH } from "../../src/http/sse-message-guard";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-
-async function openSession(key: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
-  const res = await exports.default.fetch(
-    new Request("http://localhost/sse", { headers: { authorization: `Bearer ${key}`, accept: "text/event-stream" } }),
-  );
-  expect(res.status).toBe(200);
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!text.includes("\n\n")) text += (await reader.read()).value ?? "";
-  const endpoint = /data: (\S+)/.exec(text)![1];
-  return { endpoint, close: () => reader.cancel() };
-}
+import { openRawSse } from "../helpers/mcp-client";
 
 function post(key: string, endpoint: string, body: string) {
   return exports.default.fetch(
@@ -33,7 +22,7 @@ function post(key: string, endpoint: string, body: string) {
 describe("a malformed message into a legacy SSE session", () => {
   it("gets 400 with a JSON-RPC error, for junk, deep nesting, batches and non-JSON-RPC", async () => {
     const { key } = await createKey({ user: uniqueUser() });
-    const session = await openSession(key);
+    const session = await openRawSse(key);
     const deep = `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"x":${"[".repeat(5000)}${"]".repeat(5000)}}}`;
     const cases = [
       ["\u0000", -32700],

@@ -6,29 +6,13 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
+import { openRawSse } from "../helpers/mcp-client";
 
 function request(path: string, key: string, init: RequestInit = {}): Promise<Response> {
   const r = new Request(`http://localhost${path}`, init);
   r.headers.set("host", "localhost");
   r.headers.set("authorization", `Bearer ${key}`);
   return exports.default.fetch(r);
-}
-
-/** Opens GET /sse and reads the endpoint event; returns the message path and a closer. */
-async function openSse(key: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
-  const res = await request("/sse", key, { headers: { accept: "text/event-stream" } });
-  expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  for (let i = 0; i < 20 && !/data: (\S+)\n/.test(text); i++) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  const endpoint = /event: endpoint\ndata: (\S+)\n/.exec(text)?.[1];
-  expect(endpoint, text).toBeDefined();
-  return { endpoint: endpoint!, close: () => reader.cancel().catch(() => undefined) };
 }
 
 function post(path: string, key: string, body: unknown): Promise<Response> {
@@ -50,7 +34,7 @@ describe("legacy SSE session binding", () => {
   it("refuses another credential on a session's message endpoint with 404", async () => {
     const alice = await createKey({ user: uniqueUser("alice") });
     const mallory = await createKey({ user: uniqueUser("mallory") });
-    const session = await openSse(alice.key);
+    const session = await openRawSse(alice.key);
     try {
       const stolen = await post(session.endpoint, mallory.key, initialize);
       expect(stolen.status).toBe(404);
@@ -66,7 +50,7 @@ describe("legacy SSE session binding", () => {
     const user = uniqueUser("dev");
     const laptop = await createKey({ user });
     const phone = await createKey({ user });
-    const session = await openSse(laptop.key);
+    const session = await openRawSse(laptop.key);
     try {
       expect((await post(session.endpoint, phone.key, initialize)).status).toBe(404);
     } finally {

@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 /** A real MCP SDK client talking to the worker in-process, over /mcp or the legacy /sse. */
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
 
 export function workerFetch(extraHeaders: Record<string, string> = {}) {
   return (url: string | URL, init?: RequestInit) => {
@@ -12,21 +12,52 @@ export function workerFetch(extraHeaders: Record<string, string> = {}) {
   };
 }
 
-export async function connectMcp(
-  key: string,
-  opts: { transport?: "mcp" | "sse"; headers?: Record<string, string> } = {},
-): Promise<Client> {
+export interface ConnectOptions {
+  transport?: "mcp" | "sse";
+  headers?: Record<string, string>;
+  /** Sees every response the client receives, with the request it answers (e.g. to read a header). */
+  observe?: (response: Response, init: RequestInit | undefined) => void;
+}
+
+export async function connectMcp(key: string, opts: ConnectOptions = {}): Promise<Client> {
   const headers = { authorization: `Bearer ${key}`, ...(opts.headers ?? {}) };
+  const send = workerFetch(headers);
+  const observe = opts.observe;
+  const fetch = observe
+    ? async (url: string | URL, init?: RequestInit) => {
+        const response = await send(url, init);
+        observe(response, init);
+        return response;
+      }
+    : send;
   const client = new Client({ name: "hippocampus-test", version: "1.0.0" });
   const transport =
     opts.transport === "sse"
-      ? new SSEClientTransport(new URL("http://localhost/sse"), {
-          fetch: workerFetch(headers),
-          requestInit: { headers },
-        })
-      : new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), { fetch: workerFetch(headers) });
+      ? new SSEClientTransport(new URL("http://localhost/sse"), { fetch, requestInit: { headers } })
+      : new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), { fetch });
   await client.connect(transport);
   return client;
+}
+
+/**
+ * A raw legacy SSE stream (no MCP client): GET /sse, read up to the `endpoint` event, and return the
+ * message path it names plus a closer. For tests that post into a session by hand.
+ */
+export async function openRawSse(key: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
+  const res = await workerFetch({ authorization: `Bearer ${key}`, accept: "text/event-stream" })(
+    "http://localhost/sse",
+  );
+  expect(res.status).toBe(200);
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  for (let i = 0; i < 20 && !/event: endpoint\ndata: \S+\n/.test(text); i++) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += value;
+  }
+  const endpoint = /event: endpoint\ndata: (\S+)\n/.exec(text)?.[1];
+  expect(endpoint, text).toBeDefined();
+  return { endpoint: endpoint ?? "", close: () => reader.cancel().catch(() => undefined) };
 }
 
 type ToolResult = {
@@ -52,12 +83,17 @@ export function trackedClients(): Client[] {
   return clients;
 }
 
+/** A connect function whose clients are closed after each test, and `track` for clients opened another way (OAuth). */
+export type TrackedConnect = ((key: string, opts?: ConnectOptions) => Promise<Client>) & {
+  track<C extends Client>(client: C): C;
+};
+
 /** A connect function whose clients are closed after each test (register once at file level). */
-export function trackedConnect(): (key: string, opts?: Parameters<typeof connectMcp>[1]) => Promise<Client> {
+export function trackedConnect(): TrackedConnect {
   const clients = trackedClients();
-  return async (key, opts = {}) => {
-    const client = await connectMcp(key, opts);
+  const track = <C extends Client>(client: C): C => {
     clients.push(client);
     return client;
   };
+  return Object.assign(async (key: string, opts: ConnectOptions = {}) => track(await connectMcp(key, opts)), { track });
 }
