@@ -7,6 +7,11 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 const VARIANTS: Record<string, { files: string[]; vars: Record<string, string> }> = {
   "session-reset": { files: ["test/e2e/session-reset.test.ts"], vars: { PROGRESSIVE_RESET_SECONDS: "2" } },
+  // Two shards (docs/shards.md): placement, isolation, moves and the cron across both databases.
+  shards: {
+    files: ["test/integration/shards-*.test.ts"],
+    vars: { MEMORY_SHARDS: '["DB","DB_SHARD_1"]', ADMIN_SECRET: "test-admin-secret-0123456789abcdef" },
+  },
   "work-zh": {
     files: ["test/e2e/prefix-locale.test.ts"],
     vars: { TOOL_PREFIX: "work_", LOCALE: "zh", SERVER_NAME: "work-memory", PROGRESSIVE_INJECTION: "off" },

@@ -108,6 +108,10 @@ function checkBindings(prod: ProductionConfig, config: Record<string, unknown>):
   const usesAi = [config.LLM_PROVIDER, config.EMBEDDING_PROVIDER, config.RERANKER].includes("workers-ai");
   const needed: [string, string][] = [
     ["DB", "the source of truth"],
+    // Every shard MEMORY_SHARDS lists needs its D1 binding (docs/shards.md).
+    ...((config.MEMORY_SHARDS as string[] | undefined) ?? [])
+      .filter((b) => b !== "DB")
+      .map((b): [string, string] => [b, "a shard in MEMORY_SHARDS"]),
     ["USER_MEMORY", "one Durable Object per user"],
     ["SSE_SESSION", "legacy SSE sessions"],
     ["OAUTH_KV", "OAuth grants and clients"],

@@ -10,7 +10,8 @@ import type { Env } from "./env";
 import { FreshBuffer } from "./memory/fresh-buffer";
 import type { LifecyclePolicy } from "./memory/lifecycle/lifecycle-types";
 import { MemoryService } from "./memory/memory-service";
-import type { Embedder, ExportReader, LifecycleScan, Llm, Reranker, VectorIndex } from "./memory/ports";
+import type { Embedder, ExportReader, LifecycleScan, Llm, MemoryRepo, Reranker, VectorIndex } from "./memory/ports";
+import type { Owner } from "./memory/types";
 import { LocalHashEmbedder } from "./providers/local-hash-embedder";
 import { RulesLlm } from "./providers/rules-llm";
 import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
@@ -25,6 +26,13 @@ import { DoIdempotencyStore } from "./storage/do-idempotency-store";
 import { DoSessionCounters } from "./storage/do-session-counters";
 import { LocalVectorIndex } from "./storage/local-vector-index";
 import { MeteredD1 } from "./storage/metered-d1";
+import {
+  readableOwnerShard,
+  resolveOwnerShard,
+  type ShardHome,
+  type ShardSettings,
+  shardDatabase,
+} from "./storage/shard-placement";
 import { VectorizeVectorIndex } from "./storage/vectorize-vector-index";
 import { timePhase } from "./timing/request-timing";
 
@@ -101,13 +109,17 @@ function buildLlm(env: Env, config: Config): Llm {
   );
 }
 
-/** Builds the memory service for one user's Durable Object. */
-export function buildMemoryService(env: Env, config: Config, sql: SqlStorage): MemoryService {
+/** The repository over one shard. Metered: every D1 call counts toward the current request's Server-Timing. */
+export function buildMemoryRepo(db: D1Database): MemoryRepo {
+  return new D1MemoryRepo(new MeteredD1(db));
+}
+
+/** Builds the memory service for one user's Durable Object, on the shard that holds the user's rows. */
+export function buildMemoryService(env: Env, config: Config, sql: SqlStorage, db: D1Database): MemoryService {
   const embedder = buildEmbedder(env, config);
   const newUlid = monotonicFactory();
   return new MemoryService({
-    // Metered: every D1 call counts toward the current request's Server-Timing.
-    repo: new D1MemoryRepo(new MeteredD1(env.DB)),
+    repo: buildMemoryRepo(db),
     index: buildIndex(env, config, sql, embedder.dimensions),
     embedder,
     reranker: buildReranker(env, config),
@@ -150,12 +162,42 @@ export function lifecyclePolicy(config: Config): LifecyclePolicy {
   };
 }
 
-/** Cross-user lifecycle queries for the cron fan-out and /health. */
-export function buildLifecycleScan(env: Env): LifecycleScan {
-  return new D1LifecycleScan(env.DB);
+/** Cross-user lifecycle queries of one shard, for the cron fan-out and /health. */
+export function buildLifecycleScan(db: D1Database): LifecycleScan {
+  return new D1LifecycleScan(db);
 }
 
-/** Export reads straight from D1 in the Worker: a read needs no single writer. */
-export function buildExportReader(env: Env): ExportReader {
-  return new D1ExportReader(env.DB);
+/** Export reads straight from the owner's shard in the Worker: a read needs no single writer. */
+export function buildExportReader(db: D1Database): ExportReader {
+  return new D1ExportReader(db);
+}
+
+export function shardSettings(config: Config): ShardSettings {
+  return { shards: config.MEMORY_SHARDS, weights: config.SHARD_WEIGHTS };
+}
+
+/** Every shard that holds memory rows, in MEMORY_SHARDS order (the home database first). */
+export function memoryShards(env: Env, config: Config): ShardHome[] {
+  return config.MEMORY_SHARDS.map((binding) => ({ binding, db: shardDatabase(env, binding) }));
+}
+
+/** One shard by binding name; only a shard MEMORY_SHARDS lists. */
+export function memoryShard(env: Env, config: Config, binding: string): ShardHome {
+  if (!config.MEMORY_SHARDS.includes(binding)) throw new Error(`"${binding}" is not in MEMORY_SHARDS`);
+  return { binding, db: shardDatabase(env, binding) };
+}
+
+/** With one shard there is nothing to look up: every owner is on the home database. */
+export function onlyShard(env: Env, config: Config): ShardHome | null {
+  return config.MEMORY_SHARDS.length === 1 ? memoryShard(env, config, config.MEMORY_SHARDS[0]) : null;
+}
+
+/** The shard an owner's rows are on (registering the owner, and placing its account, on first use). */
+export async function ownerShard(env: Env, config: Config, owner: Owner): Promise<ShardHome> {
+  return onlyShard(env, config) ?? resolveOwnerShard(env, shardSettings(config), owner, Date.now());
+}
+
+/** The shard an export reads an owner's rows from (refused while the owner's account moves). */
+export function ownerShardForRead(env: Env, config: Config, owner: Owner): Promise<ShardHome> {
+  return readableOwnerShard(env, shardSettings(config), owner);
 }

@@ -69,6 +69,38 @@ const corsOrigins = z.string().transform((text, ctx): string[] | "*" => {
   return list;
 });
 
+/** A D1 binding name as wrangler.toml spells it (DB, DB_SHARD_1). */
+const BINDING_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+/** A JSON var parsed before its schema runs; the message names the shape expected. */
+const jsonText = (shape: string) =>
+  z.string().transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: `must be ${shape}` });
+      return z.NEVER;
+    }
+  });
+
+/**
+ * MEMORY_SHARDS: the D1 bindings that hold memory rows, as a JSON array (docs/shards.md). The first is
+ * the home database `DB`, which also holds keys, sessions and the shard directory.
+ */
+const memoryShards = jsonText('a JSON array of D1 binding names, e.g. ["DB","DB_SHARD_1"]').pipe(
+  z
+    .array(z.string().regex(BINDING_NAME, "each entry is a D1 binding name (A-Z, 0-9, _)"))
+    .min(1, "needs at least the home database DB")
+    .max(64, "at most 64 shards")
+    .refine((list) => list[0] === "DB", { message: 'the first shard must be the home database "DB"' })
+    .refine((list) => new Set(list).size === list.length, { message: "a binding is listed twice" }),
+);
+
+/** SHARD_WEIGHTS: {"DB_SHARD_1": 2} takes new accounts twice as readily; 0 closes a shard to new accounts. */
+const shardWeights = jsonText('a JSON object of binding → weight, e.g. {"DB":0}').pipe(
+  z.record(z.string().regex(BINDING_NAME, "keys are D1 binding names"), z.number().min(0).max(1000)),
+);
+
 const baseSchema = z.object({
   EMBEDDING_PROVIDER: z.enum(["workers-ai", "local"]).default("local"),
   EMBEDDING_MODEL: z.string().min(1).default("local-hash-v1"),
@@ -107,6 +139,11 @@ const baseSchema = z.object({
   DEV_FAULTS: onOff.default("off"),
   DEV_FAULT_VECTOR_INDEX_UNTIL: z.coerce.number().int().min(0).default(0),
   LOCALE: z.enum(["en", "zh"]).default("en"),
+  // Shards (docs/shards.md): which D1 bindings hold memory rows, and how readily each takes new accounts.
+  MEMORY_SHARDS: memoryShards.default(["DB"]),
+  SHARD_WEIGHTS: shardWeights.default({}),
+  // Secret (wrangler secret put): enables /admin/shards for `npm run shards`. Unset: those routes are 404.
+  ADMIN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // Origins browser MCP clients may call /mcp from: "*" (default) or a comma-separated list of origins.
   CORS_ORIGINS: corsOrigins.default("*"),
   // OAuth (src/http/oauth): the public URL that pins issuer and resources, and the optional
@@ -126,7 +163,19 @@ const baseSchema = z.object({
   OAUTH_PASSPHRASE_ACCOUNT: principalIdSchema.default("default").describe("Account the passphrase signs in as"),
 });
 
-const configSchema = baseSchema.superRefine(checkWorkersAiModels).superRefine(checkLocalIndexSize);
+const configSchema = baseSchema
+  .superRefine(checkWorkersAiModels)
+  .superRefine(checkLocalIndexSize)
+  .superRefine(checkShardWeights);
+
+/** Weights name listed shards, and at least one shard takes new accounts. */
+function checkShardWeights(c: z.output<typeof baseSchema>, ctx: z.RefinementCtx): void {
+  const fail = (message: string) => ctx.addIssue({ code: "custom", path: ["SHARD_WEIGHTS"], message });
+  const unknown = Object.keys(c.SHARD_WEIGHTS).find((b) => !c.MEMORY_SHARDS.includes(b));
+  if (unknown) fail(`"${unknown}" is not in MEMORY_SHARDS`);
+  else if (c.MEMORY_SHARDS.every((b) => (c.SHARD_WEIGHTS[b] ?? 1) === 0))
+    fail("every shard has weight 0: no shard would take a new account");
+}
 
 /** Vector size the configured embedder produces. */
 export function embeddingDimensions(c: {

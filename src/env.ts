@@ -8,4 +8,6 @@
 export type Env = Cloudflare.Env & {
   /** Secret (wrangler secret put), so not in wrangler.toml: single-user sign-in on the authorization page. */
   OAUTH_PASSPHRASE?: string;
+  /** Secret: the bearer token of /admin/shards (`npm run shards`); unset, those routes do not exist. */
+  ADMIN_SECRET?: string;
 };

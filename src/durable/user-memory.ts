@@ -6,7 +6,7 @@
  * so typed errors survive the RPC boundary.
  */
 import { DurableObject } from "cloudflare:workers";
-import { buildMemoryService } from "../composition";
+import { buildMemoryRepo, buildMemoryService, memoryShard, onlyShard, ownerShard } from "../composition";
 import { loadConfig } from "../config";
 import { consoleLogger } from "../console-logger";
 import type { Env } from "../env";
@@ -28,8 +28,10 @@ import { ownerAddress } from "../memory/owner-address";
 import { recallInSession, type SessionRecall } from "../memory/recall/session-recall";
 import type { MemoryDeps } from "../memory/service-deps";
 import type { Scope } from "../memory/types";
+import type { ShardHome } from "../storage/shard-placement";
 import { RequestTiming, runTimed, type TimingSnapshot } from "../timing/request-timing";
 import { DoCursorStore } from "./maintenance-state";
+import { type RelocationReport, relocateOwner } from "./shard-relocation";
 
 /**
  * Test seam: `instance[overrideDepsForTest](deps => ({ index: failingFake }))` swaps ports of one
@@ -43,13 +45,54 @@ export type RpcResult<T> = ({ ok: true; value: T } | { ok: false; error: MemoryE
   timing: TimingSnapshot;
 };
 
+type DepsOverride = (deps: MemoryDeps) => Partial<MemoryDeps>;
+
+const withOverride = (service: MemoryService, override: DepsOverride) =>
+  service.withDeps({ ...service.deps, ...override(service.deps) });
+
 export class UserMemory extends DurableObject<Env> {
   private service: MemoryService | null = null;
   private owner: string | null = null;
+  /**
+   * The shard holding this owner's rows, resolved on the first call (docs/shards.md) and kept: only
+   * this object moves its owner (relocate), and it switches this on the way.
+   */
+  private home: ShardHome | null = null;
+  private overrides: DepsOverride[] = [];
 
   private get svc(): MemoryService {
-    this.service ??= buildMemoryService(this.env, loadConfig(this.env), this.ctx.storage.sql);
+    if (this.service === null) {
+      const db = this.resolvedHome().db;
+      let service = buildMemoryService(this.env, loadConfig(this.env), this.ctx.storage.sql, db);
+      for (const override of this.overrides) service = withOverride(service, override);
+      this.service = service;
+    }
     return this.service;
+  }
+
+  private resolvedHome(): ShardHome {
+    this.home ??= onlyShard(this.env, loadConfig(this.env));
+    if (this.home === null) throw new Error("UserMemory used before its shard was resolved");
+    return this.home;
+  }
+
+  private async resolveHome(scope: Scope): Promise<void> {
+    this.home ??= await ownerShard(this.env, loadConfig(this.env), scope);
+  }
+
+  /**
+   * After a move: the service on the new shard's repository (queue, buffers and index kept). Writes
+   * queued before the switch hold the old service and read its `deps` when their turn comes, so its
+   * repository is swapped in place too: none of them lands on the source. The new service gets its
+   * own access recorder over the new repository.
+   */
+  private switchHome(home: ShardHome): void {
+    this.home = home;
+    if (!this.service) return;
+    const repo = buildMemoryRepo(home.db);
+    const old = this.service;
+    this.service = old.withDeps({ ...old.deps, repo });
+    old.deps.repo = repo;
   }
 
   /** A DO named for one user must never serve another: the first scope pins the owner. */
@@ -76,6 +119,7 @@ export class UserMemory extends DurableObject<Env> {
   ): Promise<{ ok: true; value: T } | { ok: false; error: MemoryErrorShape }> {
     try {
       await this.checkOwner(scope);
+      await this.resolveHome(scope);
       return { ok: true, value: await op() };
     } catch (err) {
       if (err instanceof MemoryError) return { ok: false, error: err.toJSON() };
@@ -160,7 +204,30 @@ export class UserMemory extends DurableObject<Env> {
     return this.run(scope, () => this.svc.maintain(scope, request, new DoCursorStore(this.ctx.storage)));
   }
 
-  [overrideDepsForTest](override: (deps: MemoryDeps) => Partial<MemoryDeps>): void {
-    this.service = this.svc.withDeps({ ...this.svc.deps, ...override(this.svc.deps) });
+  /**
+   * Admin (jobs/move-account.ts): moves this owner's rows from one shard to another on the write
+   * queue, so no write of this owner runs meanwhile; repeating it is safe (durable/shard-relocation.ts).
+   */
+  relocate(scope: Scope, move: { from: string; to: string }): Promise<RpcResult<RelocationReport>> {
+    return this.run(scope, () =>
+      this.svc.exclusive(() => {
+        const config = loadConfig(this.env);
+        return relocateOwner({
+          owner: scope,
+          current: this.resolvedHome(),
+          from: memoryShard(this.env, config, move.from),
+          to: memoryShard(this.env, config, move.to),
+          home: this.env.DB,
+          switchTo: (home) => this.switchHome(home),
+        });
+      }),
+    );
+  }
+
+  /** With several shards, an override made before the first call applies once the shard is known. */
+  [overrideDepsForTest](override: DepsOverride): void {
+    this.overrides.push(override);
+    if (this.service) this.service = withOverride(this.service, override);
+    else if (this.home ?? onlyShard(this.env, loadConfig(this.env))) void this.svc;
   }
 }

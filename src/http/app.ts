@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../memory/limits";
+import { registerAdminRoutes } from "./admin-shards";
 import type { AppEnv } from "./app-env";
 import { requireBearerAuth } from "./auth";
 import { registerDashboardRoutes } from "./dashboard/dashboard-routes";
@@ -33,6 +34,7 @@ export function buildApp(): Hono<AppEnv> {
   );
   registerDashboardRoutes(app);
   app.get("/health", health);
+  registerAdminRoutes(app);
   registerOAuthRoutes(app);
   // CORS first: a preflight is answered before auth, and the 401 carries the CORS headers too.
   app.use("/mcp", ...serverTiming, mcpCors, limitBody, requireBearerAuth);

@@ -1,15 +1,16 @@
 /**
  * @module http/export-route
  * GET /v1/export — one person's whole memory as JSON Lines (docs/export-format.md), streamed page
- * by page so any size exports in bounded memory. Reads need no writer: D1 is read here, not through
- * the Durable Object. Who: a user key, an OAuth token (memory:read is enough), or an app key with
+ * by page so any size exports in bounded memory. Reads need no writer: D1 (the owner's shard) is read
+ * here, not through the Durable Object. Who: a user key, an OAuth token (memory:read is enough), or an app key with
  * `?user_id=`. Filters: `status` (default all), `category`, `since` (ISO 8601), `agent_id`
  * (memories private to that agent).
  */
 import type { Context } from "hono";
 import { z } from "zod";
 import { resolveScope, scopeFields } from "../access/scope";
-import { buildExportReader } from "../composition";
+import { buildExportReader, ownerShardForRead } from "../composition";
+import { loadConfig } from "../config";
 import { MEMORY_STATUSES } from "../memory/contracts";
 import { invalidInput } from "../memory/errors";
 import type { ExportFilter } from "../memory/export/export-format";
@@ -49,7 +50,7 @@ export async function exportRoute(c: Context<AppEnv>): Promise<Response> {
     agentId: q.agent_id,
   };
   const now = Date.now();
-  const reader = buildExportReader(c.env);
+  const reader = buildExportReader((await ownerShardForRead(c.env, loadConfig(c.env), scope)).db);
   const total = await reader.count(scope, filter);
   const stream = exportStream(reader, scope, filter, now);
   const name = `hippocampus-${new Date(now).toISOString().slice(0, 10)}.jsonl`;

@@ -1,30 +1,29 @@
 /**
  * @module http/health
- * GET /health: liveness plus what the deployment runs on (storage, index, embeddings), and how far
- * the derived vector index is in sync with D1 across all users (bounded counts, no per-user data).
+ * GET /health: liveness plus what the deployment runs on (storage, index, embeddings), each shard's
+ * status and size (docs/shards.md), and how far the derived vector index is in sync with D1 across
+ * all users (bounded counts per shard, summed; no per-user data).
  */
 import type { Context } from "hono";
-import { buildLifecycleScan, embeddingModelKey } from "../composition";
-import { loadConfig } from "../config";
+import { buildLifecycleScan, embeddingModelKey, memoryShard, memoryShards } from "../composition";
+import { type Config, loadConfig } from "../config";
 import { consoleLogger } from "../console-logger";
+import type { Env } from "../env";
+import { databaseBytes, type ShardHome } from "../storage/shard-placement";
 import { VERSION } from "../version";
 import type { AppEnv } from "./app-env";
 
 export async function health(c: Context<AppEnv>): Promise<Response> {
   const config = loadConfig(c.env);
-  let storage = "ok";
-  try {
-    await c.env.DB.prepare("SELECT 1").first();
-  } catch {
-    storage = "unavailable";
-  }
+  const shards = await shardStatus(c.env, config);
+  const storage = shards.every((s) => s.status === "ok") ? "ok" : "unavailable";
   const aiReady = config.EMBEDDING_PROVIDER === "local" || c.env.AI !== undefined;
   const indexReady = config.VECTOR_INDEX === "local" || c.env.VECTORIZE !== undefined;
   const body = {
     status: storage === "ok" ? "ok" : "degraded",
     service: config.SERVER_NAME,
     version: VERSION,
-    storage: { kind: "d1", status: storage },
+    storage: { kind: "d1", status: storage, shards },
     vector_index: { kind: config.VECTOR_INDEX, status: indexReady ? "ok" : "missing binding" },
     embeddings: {
       provider: config.EMBEDDING_PROVIDER,
@@ -32,7 +31,7 @@ export async function health(c: Context<AppEnv>): Promise<Response> {
       status: aiReady ? "ok" : "missing binding",
     },
     semantic_search: aiReady && indexReady,
-    index_sync: storage === "ok" ? await indexSync(c, embeddingModelKey(config)) : null,
+    index_sync: storage === "ok" ? await indexSync(memoryShards(c.env, config), embeddingModelKey(config)) : null,
   };
   return c.json(body, storage === "ok" ? 200 : 503);
 }
@@ -40,16 +39,31 @@ export async function health(c: Context<AppEnv>): Promise<Response> {
 /** Counted up to this many rows per figure, so an unauthenticated request stays cheap. */
 const SYNC_COUNT_CAP = 1000;
 
-/** Active memories not yet indexed or still on another model; the lifecycle cron repairs both. */
-async function indexSync(c: Context<AppEnv>, model: string) {
+/** Each shard answers a trivial query and reports its size (D1's own figure). */
+async function shardStatus(env: Env, config: Config) {
+  return Promise.all(
+    config.MEMORY_SHARDS.map(async (binding) => {
+      try {
+        return { binding, status: "ok", bytes: await databaseBytes(memoryShard(env, config, binding).db) };
+      } catch {
+        return { binding, status: "unavailable", bytes: null };
+      }
+    }),
+  );
+}
+
+/** Active memories not yet indexed or still on another model, over every shard; the lifecycle cron repairs both. */
+async function indexSync(shards: ShardHome[], model: string) {
   try {
-    const s = await buildLifecycleScan(c.env).indexSync(model, SYNC_COUNT_CAP);
+    const each = await Promise.all(shards.map((s) => buildLifecycleScan(s.db).indexSync(model, SYNC_COUNT_CAP)));
+    const unindexed = each.reduce((n, s) => n + s.unindexed, 0);
+    const otherModel = each.reduce((n, s) => n + s.otherModel, 0);
     return {
-      unindexed: s.unindexed,
-      other_model: s.otherModel,
-      in_sync: s.unindexed === 0 && s.otherModel === 0,
+      unindexed,
+      other_model: otherModel,
+      in_sync: unindexed === 0 && otherModel === 0,
       counted_up_to: SYNC_COUNT_CAP,
-      capped: s.capped,
+      capped: each.some((s) => s.capped),
     };
   } catch (err) {
     consoleLogger.warn("health: index sync query failed", { error: String(err) });

@@ -1,19 +1,19 @@
 /**
  * @module jobs/scheduled
- * The Cron Trigger's work (src/index.ts `scheduled`): ask D1 which users have lifecycle work due —
+ * The Cron Trigger's work (src/index.ts `scheduled`): ask every shard which users have lifecycle work due —
  * cheap, bounded, indexed queries (storage/d1-lifecycle-queries.ts) — then fan out to those users'
  * Durable Objects with bounded concurrency, each with a slice of the run's time budget. The run stops
  * handing out work when its budget (LIFECYCLE_RUN_BUDGET_MS, default 20 s of the 30 s a cron under an
  * hour may take) is spent; users left over still match the queries and are served by the next run.
  * Owners are named by D1 rows only, so a run never touches a user who has no work.
  */
-import { buildLifecycleScan, embeddingModelKey, lifecyclePolicy } from "../composition";
+import { buildLifecycleScan, embeddingModelKey, lifecyclePolicy, memoryShards } from "../composition";
 import { type Config, loadConfig } from "../config";
 import type { Env } from "../env";
 import { dueQuery } from "../memory/lifecycle/due-query";
 import type { JobReport, LifecyclePolicy, MaintenanceReport } from "../memory/lifecycle/lifecycle-types";
 import { ownerAddress } from "../memory/owner-address";
-import type { DueOwner } from "../memory/ports";
+import type { DueOwner, DueQuery } from "../memory/ports";
 import { safeErrorText } from "../memory/safe-error-text";
 import { boundedMap } from "./bounded-map";
 
@@ -92,6 +92,27 @@ function summarize(outcomes: OwnerOutcome[], elapsedMs: number): ScheduledSummar
   };
 }
 
+/**
+ * Each shard's due owners (docs/shards.md), taken in turn from every shard up to the per-run cap, so a
+ * busy shard cannot starve the others; an owner listed twice (its rows mid-move) is served once. Each
+ * owner's Durable Object then works on whichever shard holds its rows.
+ */
+async function ownersDueOnEveryShard(env: Env, config: Config, query: DueQuery): Promise<DueOwner[]> {
+  const cap = config.LIFECYCLE_USERS_PER_RUN;
+  const lists = await Promise.all(memoryShards(env, config).map((s) => buildLifecycleScan(s.db).ownersDue(query, cap)));
+  const seen = new Set<string>();
+  const owners: DueOwner[] = [];
+  for (let i = 0; owners.length < cap && lists.some((l) => i < l.length); i++) {
+    for (const list of lists) {
+      const owner = list[i];
+      if (owner === undefined || owners.length >= cap || seen.has(ownerAddress(owner))) continue;
+      seen.add(ownerAddress(owner));
+      owners.push(owner);
+    }
+  }
+  return owners;
+}
+
 /** One cron run. `scheduledTime` is the reference time of every cutoff, so a late run decides as if on time. */
 export async function runScheduledMaintenance(
   env: Env,
@@ -109,10 +130,7 @@ export async function runScheduledMaintenance(
     deadline: started + config.LIFECYCLE_RUN_BUDGET_MS,
     timer,
   };
-  const owners = await buildLifecycleScan(env).ownersDue(
-    dueQuery(policy, scheduledTime, embeddingModelKey(config)),
-    config.LIFECYCLE_USERS_PER_RUN,
-  );
+  const owners = await ownersDueOnEveryShard(env, config, dueQuery(policy, scheduledTime, embeddingModelKey(config)));
   const outcomes = await boundedMap(owners, config.LIFECYCLE_CONCURRENCY, (owner) => maintainOwner(run, owner));
   const summary = summarize(outcomes, timer() - started);
   const failures = outcomes.filter((o) => o.status === "failed").slice(0, 5);

@@ -123,6 +123,17 @@ export class MemoryService {
     });
   }
 
+  /**
+   * Runs `op` while no write of this user is in flight and none can start (a shard move,
+   * durable/shard-relocation.ts): it waits its turn on the write queue like a write.
+   */
+  exclusive<T>(op: () => Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      await this.flushAccess();
+      return op();
+    });
+  }
+
   /** Transcript → extracted facts, each saved through the write pipeline with its own outcome. */
   summarize(scope: Scope, input: SummarizeInput) {
     return this.serial(() => summarizeConversation(this.deps, scope, input));

@@ -86,7 +86,11 @@ export const memoryEvents = sqliteTable(
     actor: text("actor").notNull(),
     at: integer("at").notNull(),
   },
-  (t) => [index("memory_events_memory_idx").on(t.memoryId, t.at)],
+  (t) => [
+    index("memory_events_memory_idx").on(t.memoryId, t.at),
+    // Migration 0010: a shard move pages through one owner's events.
+    index("memory_events_owner_idx").on(t.accountId, t.namespace, t.userId, t.id),
+  ],
 );
 
 export const apiKeys = sqliteTable(

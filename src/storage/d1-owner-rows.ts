@@ -1,0 +1,185 @@
+/**
+ * @module storage/d1-owner-rows
+ * One owner's rows as a unit that can cross between shards (docs/shards.md): memories, their
+ * history and their FTS rows, read in keyset pages, copied in D1 batches, checked with a count and
+ * a checksum per table, and deleted in bounded chunks. The caller (the owner's Durable Object, on its
+ * write queue) guarantees that no write of this owner runs meanwhile.
+ *
+ * The checksum is the sum modulo 2^64 of the first 8 bytes of each row's SHA-256: independent of
+ * order (FTS rows and event ids differ between databases) yet a missing, changed or doubled row
+ * changes it. Event ids and FTS rowids are local to a database and are neither copied nor summed.
+ */
+import { ftsOwnerKey, ownerAddress } from "../memory/owner-address";
+import type { Owner } from "../memory/types";
+
+/** Rows per read page and per D1 batch of inserts. */
+const PAGE_ROWS = 200;
+/** Rows one DELETE removes; each chunk is its own statement, well inside D1's time per query. */
+const DELETE_CHUNK = 500;
+
+type Row = Record<string, unknown>;
+
+interface OwnerTable {
+  table: string;
+  /** Reads a page after `cursor`; binds the owner args, then the cursor, then the page size. */
+  page: string;
+  /** The column the page is keyed on, and its start value. */
+  cursor: string;
+  start: string | number;
+  /** Columns local to one database: not copied, not summed. */
+  local: string[];
+  /** Deletes one chunk of this owner's rows; binds the owner args, then the chunk size. */
+  remove: string;
+  args(owner: Owner): unknown[];
+}
+
+const OWNER_COLUMNS = "account_id = ? AND namespace = ? AND user_id = ?";
+const ownerArgs = (o: Owner) => [o.accountId, o.namespace, o.userId];
+const FTS_OWNER = "memories_fts MATCH ? AND owner = ?";
+const ftsArgs = (o: Owner) => [`{owner_key} : "${ftsOwnerKey(o)}"`, ownerAddress(o)];
+
+export const OWNER_TABLES: OwnerTable[] = [
+  {
+    table: "memories",
+    // `+id`: the owner index finds the rows; without it SQLite may walk the whole primary key.
+    page: `SELECT * FROM memories WHERE ${OWNER_COLUMNS} AND +id > ? ORDER BY +id LIMIT ?`,
+    cursor: "id",
+    start: "",
+    local: [],
+    remove: `DELETE FROM memories WHERE id IN (SELECT id FROM memories WHERE ${OWNER_COLUMNS} LIMIT ?)`,
+    args: ownerArgs,
+  },
+  {
+    table: "memory_events",
+    page: `SELECT * FROM memory_events WHERE ${OWNER_COLUMNS} AND id > ? ORDER BY id LIMIT ?`,
+    cursor: "id",
+    start: 0,
+    local: ["id"],
+    remove: `DELETE FROM memory_events WHERE id IN (SELECT id FROM memory_events WHERE ${OWNER_COLUMNS} LIMIT ?)`,
+    args: ownerArgs,
+  },
+  {
+    table: "memories_fts",
+    page: `SELECT rowid AS fts_rowid, tokens, context, owner_key, memory_id, owner FROM memories_fts WHERE ${FTS_OWNER} AND rowid > ? ORDER BY rowid LIMIT ?`,
+    cursor: "fts_rowid",
+    start: 0,
+    local: ["fts_rowid"],
+    remove: `DELETE FROM memories_fts WHERE rowid IN (SELECT rowid FROM memories_fts WHERE ${FTS_OWNER} LIMIT ?)`,
+    args: ftsArgs,
+  },
+];
+
+/** Count and checksum of one owner's rows in one table. */
+export interface TableSum {
+  rows: number;
+  sum: string;
+}
+
+export type OwnerSums = Record<string, TableSum>;
+
+const MOD = 1n << 64n;
+
+async function rowHash(values: unknown[]): Promise<bigint> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(values)));
+  return new DataView(digest).getBigUint64(0);
+}
+
+function portable(spec: OwnerTable, row: Row): [string[], unknown[]] {
+  const columns = Object.keys(row).filter((c) => !spec.local.includes(c));
+  return [columns, columns.map((c) => row[c])];
+}
+
+/** Every page of one owner's rows in one table, in cursor order. */
+async function* pages(db: D1Database, spec: OwnerTable, owner: Owner): AsyncGenerator<Row[]> {
+  let cursor: unknown = spec.start;
+  for (;;) {
+    const { results } = await db
+      .prepare(spec.page)
+      .bind(...spec.args(owner), cursor, PAGE_ROWS)
+      .all<Row>();
+    if (results.length === 0) return;
+    yield results;
+    if (results.length < PAGE_ROWS) return;
+    cursor = results[results.length - 1][spec.cursor];
+  }
+}
+
+async function addRows(sum: { rows: number; total: bigint }, spec: OwnerTable, rows: Row[]): Promise<void> {
+  for (const row of rows) {
+    sum.total = (sum.total + (await rowHash(portable(spec, row)[1]))) % MOD;
+    sum.rows++;
+  }
+}
+
+const finish = (s: { rows: number; total: bigint }): TableSum => ({ rows: s.rows, sum: s.total.toString(16) });
+
+/** Count and checksum of one owner's rows, per table. */
+export async function ownerSums(db: D1Database, owner: Owner): Promise<OwnerSums> {
+  const out: OwnerSums = {};
+  for (const spec of OWNER_TABLES) {
+    const sum = { rows: 0, total: 0n };
+    for await (const rows of pages(db, spec, owner)) await addRows(sum, spec, rows);
+    out[spec.table] = finish(sum);
+  }
+  return out;
+}
+
+function insertOf(db: D1Database, spec: OwnerTable, row: Row): D1PreparedStatement {
+  const [columns, values] = portable(spec, row);
+  const names = columns.map((c) => `"${c}"`).join(", ");
+  return db
+    .prepare(`INSERT INTO ${spec.table} (${names}) VALUES (${columns.map(() => "?").join(", ")})`)
+    .bind(...values);
+}
+
+/** Copies one owner's rows from `source` to `target` page by page; returns the sums of what it read. */
+export async function copyOwnerRows(source: D1Database, target: D1Database, owner: Owner): Promise<OwnerSums> {
+  const out: OwnerSums = {};
+  for (const spec of OWNER_TABLES) {
+    const sum = { rows: 0, total: 0n };
+    for await (const rows of pages(source, spec, owner)) {
+      await target.batch(rows.map((row) => insertOf(target, spec, row)));
+      await addRows(sum, spec, rows);
+    }
+    out[spec.table] = finish(sum);
+  }
+  return out;
+}
+
+/**
+ * Deletes every row of one owner from `db`, in bounded chunks; returns how many rows went, per table.
+ * In reverse copy order, so an interrupted delete or copy always leaves rows `ownersWithRows` finds.
+ */
+export async function deleteOwnerRows(db: D1Database, owner: Owner): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const spec of [...OWNER_TABLES].reverse()) {
+    let removed = 0;
+    for (;;) {
+      const r = await db
+        .prepare(spec.remove)
+        .bind(...spec.args(owner), DELETE_CHUNK)
+        .run();
+      removed += r.meta.changes;
+      if (r.meta.changes < DELETE_CHUNK) break;
+    }
+    out[spec.table] = removed;
+  }
+  return out;
+}
+
+/** True when two sums agree table by table. */
+export function sameSums(a: OwnerSums, b: OwnerSums): boolean {
+  return OWNER_TABLES.every((s) => a[s.table]?.rows === b[s.table]?.rows && a[s.table]?.sum === b[s.table]?.sum);
+}
+
+/** Owners of an account that have memories or history on `db` (leftovers of an interrupted move, or rows to move). */
+export async function ownersWithRows(db: D1Database, accountId: string): Promise<Owner[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT namespace, user_id FROM memories WHERE account_id = ?
+       UNION SELECT DISTINCT namespace, user_id FROM memory_events WHERE account_id = ?`,
+    )
+    .bind(accountId, accountId)
+    .all<{ namespace: string; user_id: string }>();
+  return results.map((r) => ({ accountId, namespace: r.namespace, userId: r.user_id }));
+}
