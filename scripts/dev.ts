@@ -1,7 +1,8 @@
 /**
  * @module scripts/dev
  * `npm run dev [-- extra wrangler dev args]`: the offline development server.
- * Prepares the local D1 database (migrations, a first API key for user "local"), starts
+ * Prepares the local D1 databases (migrations on the home database and each shard, a first API key
+ * for user "local"), starts
  * `wrangler dev --env dev --local` on 127.0.0.1, and once it answers HTTP prints where to connect.
  * Everything runs on the local adapters: no Cloudflare account is needed.
  */
@@ -9,6 +10,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { constants } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
+import { devAdminSecret } from "./lib/admin-secret.ts";
 import { createKey, hasUsableKey } from "./lib/api-keys.ts";
 import { applyMigrations, ScriptError } from "./lib/wrangler-d1.ts";
 
@@ -32,7 +34,8 @@ function wranglerArgs(extra: string[]): { args: string[]; host: string; port: nu
   const port = portText === undefined ? DEFAULT_PORT : Number(portText);
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new ScriptError(`invalid --port ${JSON.stringify(portText)}`);
-  const args = ["dev", "--env", "dev", "--local", "--test-scheduled"];
+  // The admin routes (npm run shards) answer the secret kept in .wrangler/admin-secret.
+  const args = ["dev", "--env", "dev", "--local", "--test-scheduled", "--var", `ADMIN_SECRET:${devAdminSecret()}`];
   if (ip === undefined) args.push("--ip", DEFAULT_IP);
   // An explicit port: wrangler would otherwise silently pick another one when 8787 is taken.
   if (portText === undefined) args.push("--port", String(port));
@@ -97,6 +100,7 @@ function printBanner(base: string, newKey: string | null): void {
       `  SSE:      ${base}/sse   (legacy transport)`,
       `  Dashboard: ${base}/dashboard   (sign in with a user key)`,
       `  Cron:     ${base}/__scheduled?cron=*/15+*+*+*+*`,
+      `  Shards:   npm run shards -- list --url ${base}   (two local D1 shards, docs/shards.md)`,
       ...keyLines(newKey),
       "  Clients send:  Authorization: Bearer <key>",
       `  OAuth:    clients that sign in (Cursor, Claude Desktop) discover it from ${base}/mcp;`,

@@ -7,6 +7,7 @@
  * `wrangler` is spawned from PATH: `npm run` puts node_modules/.bin (and its Node 22) first.
  */
 import { spawnSync } from "node:child_process";
+import { unstable_readConfig } from "wrangler";
 import { ID_RULE, isPrincipalId, normalizePrincipalId } from "../../src/memory/ids.ts";
 
 /** "local" = the offline dev database (env dev); "remote" = the deployed database (top-level config). */
@@ -107,11 +108,27 @@ export function failureText(run: Run): string {
   return (error ?? lines.at(-1) ?? `wrangler exited with status ${run.status}`).replace(/^✘\s*\[ERROR\]\s*/, "");
 }
 
-/** Applies migrations/ to the target database; idempotent. */
+/**
+ * The D1 bindings of the target's configuration (env dev locally, the top level remotely): the home
+ * database DB first, then every shard (docs/shards.md). Each gets every migration.
+ */
+export function d1Bindings(target: Target): string[] {
+  const config = unstable_readConfig(
+    { config: "wrangler.toml", env: target === "local" ? "dev" : undefined },
+    { hideWarnings: true },
+  );
+  const bindings: string[] = config.d1_databases.map((d: { binding: string }) => d.binding);
+  return ["DB", ...bindings.filter((b) => b !== "DB")];
+}
+
+/** Applies migrations/ to every D1 database of the target (the home database and each shard); idempotent. */
 export function applyMigrations(target: Target): void {
-  // CI=1: wrangler otherwise asks for confirmation before applying.
-  const run = wrangler(["d1", "migrations", "apply", "DB", ...targetArgs(target)], { CI: "1" });
-  if (run.status !== 0) throw new ScriptError(`applying D1 migrations (${target}) failed: ${failureText(run)}`);
+  for (const binding of d1Bindings(target)) {
+    // CI=1: wrangler otherwise asks for confirmation before applying.
+    const run = wrangler(["d1", "migrations", "apply", binding, ...targetArgs(target)], { CI: "1" });
+    if (run.status !== 0)
+      throw new ScriptError(`applying D1 migrations to ${binding} (${target}) failed: ${failureText(run)}`);
+  }
 }
 
 function executeOnce(sql: string, target: Target): Run {

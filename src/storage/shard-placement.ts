@@ -13,6 +13,11 @@ import { D1ShardDirectory } from "./d1-shard-directory";
 export const HOME_SHARD = "DB";
 
 const SIZE_TTL_MS = 60_000;
+/**
+ * What placing an account adds to its shard's cached size until the next measurement, so accounts
+ * created within one minute spread over equal shards instead of all taking the first (~150 memories).
+ */
+const NEW_ACCOUNT_BYTES = 256 * 1024;
 
 export interface ShardHome {
   binding: string;
@@ -74,7 +79,10 @@ async function placeAccount(env: object, settings: ShardSettings, accountId: str
   const sizes = await Promise.all(
     settings.shards.map(async (binding) => ({ binding, bytes: await cachedBytes(env, binding, now) })),
   );
-  return chooseShard(sizes, settings.weights);
+  const choice = chooseShard(sizes, settings.weights);
+  const hit = measured.get(choice);
+  if (hit) hit.bytes += NEW_ACCOUNT_BYTES;
+  return choice;
 }
 
 /**
