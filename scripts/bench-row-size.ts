@@ -124,7 +124,10 @@ async function main(): Promise<void> {
     } finally {
       await server.stop();
     }
-    const measured = sqliteFiles(dir).map(objectBytes);
+    // Shards only: the directory of D1 state also holds miniflare's metadata database.
+    const measured = sqliteFiles(dir)
+      .filter((f) => !f.endsWith("metadata.sqlite"))
+      .map(objectBytes);
     const full = measured.find((m) => m.memories === n);
     const empty = measured.find((m) => m.memories === 0);
     if (!full || !empty) throw new ScriptError(`expected one shard with ${n} memories and one empty shard`);
