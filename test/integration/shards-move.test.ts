@@ -15,6 +15,8 @@ import { ok, stubOf } from "../helpers/lifecycle";
 const SHARD = env.DB_SHARD_1!;
 const directory = new D1ShardDirectory(env.DB);
 const ADMIN_SECRET = "test-admin-secret-0123456789abcdef";
+const POLICY = { retentionDays: 30, retentionRules: [], halfLifeDays: 30, batchSize: 100 };
+const BUDGET = { maxMs: 5_000, maxRows: 100 };
 
 const WORDS = [
   "violin",
@@ -246,6 +248,23 @@ describe("moving an account online", () => {
     ]);
     expect(await rowsOn(env.DB, owner)).toEqual(EMPTY);
     expect((await ownerSums(SHARD, owner)).memories.rows).toBe(4);
+  });
+
+  it("after a move, recalls count access on the new shard", async () => {
+    const account = `acct-touch-${uniqueUser()}`;
+    await directory.place(account, "DB", Date.now());
+    const owner = ownerIn(account);
+    await seed(owner, 3, "t");
+    await moveAll(account, "DB_SHARD_1");
+    const found = await ok(stubOf(owner).recall(owner, { query: fact("t", 1), limit: 1 }));
+    const id = found.results[0]?.memory.id;
+    expect(found.results[0]?.memory.content).toBe(fact("t", 1));
+    // maintain() writes the pending access counts before its jobs (no jobs asked here).
+    await ok(stubOf(owner).maintain(owner, { now: Date.now(), jobs: [], policy: POLICY, budget: BUDGET }));
+    const count = await SHARD.prepare("SELECT access_count AS n FROM memories WHERE id = ?")
+      .bind(id)
+      .first<number>("n");
+    expect(count).toBe(1);
   });
 
   it("the admin route moves step by step and reports what it verified", async () => {
