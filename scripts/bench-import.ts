@@ -2,7 +2,7 @@
  * @module scripts/bench-import
  * The bulk-import batch benchmark: `npm run bench:import [-- --lines 5000]`.
  * Starts the offline server twice on throwaway state (wrangler dev --env dev --local, 127.0.0.1):
- * once as deployed (IMPORT_BATCH_ROWS default, 100 rows = 300 statements per D1 batch) and once
+ * once as deployed (IMPORT_BATCH_ROWS default rows per D1 batch, three multi-row statements) and once
  * with IMPORT_BATCH_ROWS equal to the line count (the whole import as one D1 batch, as before), and
  * imports the same generated lines in one POST /v1/import each. Prints, per run, the D1 batches
  * the server wrote, the longest batch's wall time (as the server measured it) and the request time.
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     await run("bounded batches", lines, {}),
     await run("one batch (before)", lines, { IMPORT_BATCH_ROWS: String(count) }),
   ];
-  console.log(`Bulk import of ${count} lines (one POST /v1/import, 3 statements per row), wrangler dev --local:`);
+  console.log(`Bulk import of ${count} lines (one POST /v1/import), wrangler dev --local:`);
   console.log("run                  | rows per batch | D1 batches | longest batch ms | request ms");
   for (const r of rows)
     console.log(

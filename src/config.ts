@@ -127,7 +127,7 @@ const baseSchema = z.object({
   LIFECYCLE_CONCURRENCY: intFrom(6, 1, 32),
   // Vectors the local index may hold per user; required when the vectors have more than 384 dimensions.
   LOCAL_INDEX_MAX_VECTORS: intFrom(0, 0, 1_000_000),
-  // Rows per D1 batch of a bulk import (3 statements each): bounds the time one batch holds D1.
+  // Rows per D1 batch of a bulk import (a few multi-row statements): bounds the time one batch holds D1.
   IMPORT_BATCH_ROWS: intFrom(100, 1, 5_000),
   TOOL_PREFIX: z
     .string()

@@ -24,9 +24,24 @@ const LETTERS_ONLY = /^\p{L}+$/u;
 /** Dimensions of the feature-hashing embedder unless EMBEDDING_DIMENSIONS says otherwise. */
 export const LOCAL_HASH_DIMENSIONS = 384;
 
+/** One hashed feature: its key (kind-prefixed, so equal keys are equal features), slot and signed weight. */
+interface Hashed {
+  key: string;
+  index: number;
+  weight: number;
+}
+
+/**
+ * Words seen before, with their hashed features (stem and trigrams): a bulk import meets the same
+ * words thousands of times, and hashing them anew was most of the embedder's time. Bounded: cleared
+ * when full, so the heap never grows with the vocabulary.
+ */
+const WORD_CACHE_MAX = 50_000;
+
 export class LocalHashEmbedder implements Embedder {
   readonly model: string;
   readonly dimensions: number;
+  private readonly words = new Map<string, Hashed[]>();
 
   constructor(options: { dimensions?: number; model?: string } = {}) {
     const dimensions = options.dimensions ?? LOCAL_HASH_DIMENSIONS;
@@ -44,36 +59,51 @@ export class LocalHashEmbedder implements Embedder {
   /** One text's vector: sum of signed, sublinearly weighted feature hashes, L2-normalised. */
   embedOne(text: string): Float32Array {
     const vector = new Float32Array(this.dimensions);
-    for (const [key, { feature, count }] of countFeatures(text)) {
-      const h = fmix32(fnv1a(key));
-      const index = (h >>> 1) % this.dimensions;
-      const sign = h & 1 ? 1 : -1;
-      vector[index] += sign * WEIGHT[feature] * (1 + Math.log(count));
-    }
+    for (const { feature, count } of this.countFeatures(text).values())
+      vector[feature.index] += feature.weight * (1 + Math.log(count));
     return l2normalize(vector);
   }
-}
 
-/** Feature key (prefixed by kind so "run" the word and "run" the trigram hash apart) -> count. */
-function countFeatures(text: string): Map<string, { feature: Feature; count: number }> {
-  const counts = new Map<string, { feature: Feature; count: number }>();
-  const add = (feature: Feature, value: string) => {
-    const key = `${feature[0]}\u0000${value}`;
-    const entry = counts.get(key);
-    if (entry) entry.count++;
-    else counts.set(key, { feature, count: 1 });
-  };
-  for (const seg of segment(text)) {
-    if (seg.kind === "cjk") {
-      for (const t of cjkTokens(seg.text)) add(t.length === 1 || isOneCodePoint(t) ? "unigram" : "bigram", t);
-      continue;
+  /** Feature key -> the feature and how often the text has it. */
+  private countFeatures(text: string): Map<string, { feature: Hashed; count: number }> {
+    const counts = new Map<string, { feature: Hashed; count: number }>();
+    const add = (feature: Hashed) => {
+      const entry = counts.get(feature.key);
+      if (entry) entry.count++;
+      else counts.set(feature.key, { feature, count: 1 });
+    };
+    for (const seg of segment(text)) {
+      if (seg.kind === "cjk") {
+        for (const t of cjkTokens(seg.text))
+          add(this.hashed(t.length === 1 || isOneCodePoint(t) ? "unigram" : "bigram", t));
+        continue;
+      }
+      for (const f of this.wordFeatures(seg.text)) add(f);
     }
-    const token = wordToken(seg.text);
-    if (!token) continue;
-    add("word", token);
-    if (LETTERS_ONLY.test(seg.text)) for (const g of trigrams(seg.text)) add("trigram", g);
+    return counts;
   }
-  return counts;
+
+  /** A word's features: its index token (none for a stop word) and, for letter words, its trigrams. */
+  private wordFeatures(word: string): Hashed[] {
+    const cached = this.words.get(word);
+    if (cached) return cached;
+    const token = wordToken(word);
+    const features: Hashed[] = [];
+    if (token) {
+      features.push(this.hashed("word", token));
+      if (LETTERS_ONLY.test(word)) for (const g of trigrams(word)) features.push(this.hashed("trigram", g));
+    }
+    if (this.words.size >= WORD_CACHE_MAX) this.words.clear();
+    this.words.set(word, features);
+    return features;
+  }
+
+  private hashed(feature: Feature, value: string): Hashed {
+    // The key is prefixed by kind so "run" the word and "run" the trigram hash apart.
+    const key = `${feature[0]}\u0000${value}`;
+    const h = fmix32(fnv1a(key));
+    return { key, index: (h >>> 1) % this.dimensions, weight: (h & 1 ? 1 : -1) * WEIGHT[feature] };
+  }
 }
 
 /** Character trigrams of `<word>`, so prefixes and suffixes are features of their own. */

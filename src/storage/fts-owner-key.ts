@@ -14,8 +14,14 @@ export function ownerScopedMatch(owner: Owner, terms: string, columns: "tokens" 
   return `{owner_key} : "${ftsOwnerKey(owner)}" AND {${columns}} : (${terms})`;
 }
 
-/** SQL for the owner_key column of a new row; binds the owner's address, then the memory id. */
-export const FTS_ROW_KEY_SQL = "lower(hex(?)) || ' m' || ?";
+/** SQL for the owner_key column of a new row from SQL expressions of the owner's address and the memory id. */
+export function ftsRowKeySql(address: string, memoryId: string): string {
+  // Parenthesised: `->>` binds like `||`, so `… || value ->> 0` would read the whole key as JSON.
+  return `lower(hex(${address})) || ' m' || (${memoryId})`;
+}
+
+/** ftsRowKeySql binding the owner's address, then the memory id. */
+export const FTS_ROW_KEY_SQL = ftsRowKeySql("?", "?");
 
 /**
  * FTS5 query for one memory's row by its row token (a phrase: ids may hold separators, so callers

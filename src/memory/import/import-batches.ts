@@ -2,8 +2,8 @@
  * @module memory/import/import-batches
  * Writes an import's rows as a sequence of bounded D1 batches. A D1 batch is one transaction that
  * counts against the 30 s query limit as a whole and holds the database for every user while it runs,
- * so a 5,000-line import is never one batch of ~15,000 statements: it is `rowsPerBatch` rows (three
- * statements each) at a time. The request stays all or nothing: when a batch fails, the batches
+ * so a 5,000-line import is never one batch: it is `rowsPerBatch` rows at a time (each batch a few
+ * multi-row statements, storage/d1-bulk-rows.ts). The request stays all or nothing: when a batch fails, the batches
  * already written are removed again (bounded purges, content-free purge events) before the error
  * goes back; only if that clean-up fails too does the error say which lines remain.
  */
@@ -12,7 +12,7 @@ import type { MemoryWrite } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import type { Scope } from "../types";
 
-/** Rows per D1 batch by default: 300 statements, milliseconds of work (docs/benchmarks.md). */
+/** Rows per D1 batch by default: three multi-row statements, milliseconds of work (docs/benchmarks.md). */
 export const IMPORT_BATCH_ROWS = 100;
 
 export interface BatchTiming {

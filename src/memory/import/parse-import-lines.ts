@@ -6,7 +6,7 @@
  */
 import { LIMITS } from "../limits";
 import { jsonlRecords } from "./formats/jsonl-format";
-import { importLine, type LineError, type NumberedLine, screenIds } from "./import-line";
+import { type ImportLine, importLine, type LineError, type NumberedLine, screenIds } from "./import-line";
 
 export type ParsedImport =
   | { ok: true; lines: NumberedLine[] }
@@ -14,16 +14,18 @@ export type ParsedImport =
 
 const FIELDS = Object.keys(importLine.shape).join(", ");
 
-/** Zod issues of one line as line errors; unknown keys name themselves as the field. */
-function issuesOf(line: number, value: unknown): LineError[] {
+/** One line parsed once: its value, or its zod issues as line errors (unknown keys name themselves as the field). */
+function parseLine(line: number, value: unknown): { input: ImportLine | null; problems: LineError[] } {
   const parsed = importLine.safeParse(value);
-  if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => {
+  // Ids are compared as they will be stored: two ids that differ only in a secret are one id.
+  if (parsed.success) return { input: screenIds(parsed.data), problems: [] };
+  const problems = parsed.error.issues.map((issue) => {
     const keys = issue.code === "unrecognized_keys" ? issue.keys.join(", ") : "";
     const field = issue.path.join(".") || keys || null;
     const message = issue.code === "unrecognized_keys" ? `is not an import field (fields: ${FIELDS})` : issue.message;
     return { line, field, message };
   });
+  return { input: null, problems };
 }
 
 /**
@@ -41,9 +43,7 @@ export function validateRecords(records: { line: number; value: unknown }[], ear
     return reject([{ line, field: null, message }], 1);
   }
   for (const { line, value } of records) {
-    const problems = issuesOf(line, value);
-    // Ids are compared as they will be stored: two ids that differ only in a secret are one id.
-    const input = problems.length === 0 ? screenIds(importLine.parse(value)) : null;
+    const { input, problems } = parseLine(line, value);
     const ext = input?.external_id;
     if (ext !== undefined && firstLineOf.has(ext))
       problems.push({ line, field: "external_id", message: `duplicates line ${firstLineOf.get(ext)}` });

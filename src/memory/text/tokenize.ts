@@ -48,7 +48,25 @@ export function segment(text: string): Segment[] {
  */
 export function wordToken(word: string): string | null {
   if (ENGLISH_STOP_WORDS.has(word)) return null;
-  return PORTER_WORD.test(word) ? stemmer(word) : word;
+  return PORTER_WORD.test(word) ? stem(word) : word;
+}
+
+/**
+ * Porter stems, remembered: a bulk import stems the same few thousand words over and over (it was
+ * the largest single cost of tokenising, embedding and neighbour context). Bounded: cleared when
+ * full, so a stream of distinct words costs what it did before and never grows the heap.
+ */
+const STEM_CACHE_MAX = 50_000;
+const stems = new Map<string, string>();
+
+function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= STEM_CACHE_MAX) stems.clear();
+    s = stemmer(word);
+    stems.set(word, s);
+  }
+  return s;
 }
 
 function tokens(text: string): string[] {
