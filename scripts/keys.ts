@@ -23,7 +23,8 @@ Commands:
   create --app <name> [--label <text>] [--account <id>]
       An app key: a bot serving many end users, which passes user_id in tool arguments.
       The new key is printed alone on the last line of stdout.
-  list                  All keys: id, scope, account, user/app, label, created, last used, revoked.
+  list                  All keys: id, scope, account, user/app, label, created, last used, revoked,
+                        and the shard the account's memories are on ("-": nothing stored yet, or one shard).
   revoke <key-id>       Revoke a key (its requests get 401 from then on), and delete the OAuth
                         grants made by signing in with it (they already stop working: every
                         request checks the key).
@@ -105,10 +106,11 @@ function tableRows(keys: KeyRecord[]): string[][] {
     formatTime(k.created_at),
     formatTime(k.last_used_at),
     formatTime(k.revoked_at),
+    k.shard ?? "-",
   ]);
 }
 
-const KEY_HEADER = ["ID", "SCOPE", "ACCOUNT", "USER/APP", "LABEL", "CREATED (UTC)", "LAST USED", "REVOKED"];
+const KEY_HEADER = ["ID", "SCOPE", "ACCOUNT", "USER/APP", "LABEL", "CREATED (UTC)", "LAST USED", "REVOKED", "SHARD"];
 
 function printTable(rows: string[][], header = KEY_HEADER): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

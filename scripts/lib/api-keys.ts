@@ -27,6 +27,8 @@ export interface KeyRecord {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** The shard its account's memories are on (docs/shards.md); null until the account first stores something. */
+  shard?: string | null;
 }
 
 /** Labels are free text for humans; refuse control characters so `list` stays one row per key. */
@@ -77,9 +79,15 @@ export async function createKeys(owners: KeyOwner[], target: Target): Promise<{ 
 
 const COLUMNS = "id, scope, account_id, user_id, app_name, label, created_at, last_used_at, revoked_at";
 
-/** Every key, oldest first; never selects key_hash. */
+/** Every key, oldest first, with the shard its account is on (the directory is in the same database); never selects key_hash. */
 export function listKeys(target: Target): KeyRecord[] {
-  return query(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at, id`, target) as unknown as KeyRecord[];
+  const columns = COLUMNS.split(", ")
+    .map((c) => `k.${c}`)
+    .join(", ");
+  return query(
+    `SELECT ${columns}, s.shard FROM api_keys k LEFT JOIN shard_accounts s ON s.account_id = k.account_id ORDER BY k.created_at, k.id`,
+    target,
+  ) as unknown as KeyRecord[];
 }
 
 export function hasUsableKey(target: Target): boolean {
