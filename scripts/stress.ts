@@ -30,7 +30,7 @@ import { MARKER_PATTERN, type OwnerPlan, planOwners, type StressDevice } from ".
 import { freshSeed, Rng } from "./lib/stress-prng.ts";
 import { invariants, renderTable, type StressFigures } from "./lib/stress-report.ts";
 import { RandomRun } from "./lib/stress-run.ts";
-import { d1File, halfWrittenCount, storeDigest } from "./lib/stress-store.ts";
+import { d1Files, halfWrittenCount, storeDigest } from "./lib/stress-store.ts";
 import { apiDigest, type Verification, verifyLedger } from "./lib/stress-verify.ts";
 import { applyMigrations, ScriptError, setLocalPersistDir, type Target } from "./lib/wrangler-d1.ts";
 
@@ -206,7 +206,7 @@ async function runAll(
   say("hostile inputs (ReDoS texts within the limits)");
   const hostile = await hostileInputs(server.base, fuzzUser, wire);
   await sleep(2_000); // access counts of the hostile recall are written off the hot path
-  const digest = () => (dir ? storeDigest(d1File(dir)).digest : apiDigest(server.base, allDevices(plan), wire));
+  const digest = () => (dir ? storeDigest(d1Files(dir)).digest : apiDigest(server.base, allDevices(plan), wire));
   const before = await digest();
   say(`fuzzing: ${o.fuzz} cases`);
   const fuzz = await runFuzz(

@@ -198,6 +198,6 @@ export async function ownerShard(env: Env, config: Config, owner: Owner): Promis
 }
 
 /** The shard an export reads an owner's rows from (refused while the owner's account moves). */
-export function ownerShardForRead(env: Env, config: Config, owner: Owner): Promise<ShardHome> {
-  return readableOwnerShard(env, shardSettings(config), owner);
+export async function ownerShardForRead(env: Env, config: Config, owner: Owner): Promise<ShardHome> {
+  return onlyShard(env, config) ?? readableOwnerShard(env, shardSettings(config), owner);
 }

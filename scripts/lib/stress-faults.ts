@@ -13,7 +13,7 @@ import type { WireChecks } from "./stress-invariants.ts";
 import type { StressDevice } from "./stress-owners.ts";
 import type { Rng } from "./stress-prng.ts";
 import type { RandomRun } from "./stress-run.ts";
-import { d1File, type HalfWritten, halfWritten } from "./stress-store.ts";
+import { d1Files, type HalfWritten, halfWritten } from "./stress-store.ts";
 
 export interface KillReport {
   /** Operations in flight by kind when the signal was sent. */
@@ -29,7 +29,7 @@ export async function killDuringWrites(server: LocalServer, run: RandomRun, pers
   run.pause();
   await server.kill();
   await run.waitFor(() => run.busy() === 0, CALL_TIMEOUT_MS + 5_000);
-  const half = halfWritten(d1File(persistDir), new Map(run.importsInFlight));
+  const half = halfWritten(d1Files(persistDir), new Map(run.importsInFlight));
   run.importsInFlight.clear();
   return { inFlight, half };
 }

@@ -124,12 +124,24 @@ export async function ownerSums(db: D1Database, owner: Owner): Promise<OwnerSums
   return out;
 }
 
-function insertOf(db: D1Database, spec: OwnerTable, row: Row): D1PreparedStatement {
-  const [columns, values] = portable(spec, row);
+/** D1 binds at most 100 parameters per statement; a page is inserted in as few statements as that allows. */
+const MAX_PARAMS = 100;
+
+function insertsOf(db: D1Database, spec: OwnerTable, rows: Row[]): D1PreparedStatement[] {
+  const columns = portable(spec, rows[0])[0];
+  const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
   const names = columns.map((c) => `"${c}"`).join(", ");
-  return db
-    .prepare(`INSERT INTO ${spec.table} (${names}) VALUES (${columns.map(() => "?").join(", ")})`)
-    .bind(...values);
+  const tuple = `(${columns.map(() => "?").join(", ")})`;
+  const out: D1PreparedStatement[] = [];
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const chunk = rows.slice(i, i + perStatement);
+    out.push(
+      db
+        .prepare(`INSERT INTO ${spec.table} (${names}) VALUES ${chunk.map(() => tuple).join(", ")}`)
+        .bind(...chunk.flatMap((row) => portable(spec, row)[1])),
+    );
+  }
+  return out;
 }
 
 /** Copies one owner's rows from `source` to `target` page by page; returns the sums of what it read. */
@@ -138,7 +150,7 @@ export async function copyOwnerRows(source: D1Database, target: D1Database, owne
   for (const spec of OWNER_TABLES) {
     const sum = { rows: 0, total: 0n };
     for await (const rows of pages(source, spec, owner)) {
-      await target.batch(rows.map((row) => insertOf(target, spec, row)));
+      await target.batch(insertsOf(target, spec, rows));
       await addRows(sum, spec, rows);
     }
     out[spec.table] = finish(sum);
