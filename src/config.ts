@@ -128,7 +128,7 @@ const baseSchema = z.object({
   // Vectors the local index may hold per user; required when the vectors have more than 384 dimensions.
   LOCAL_INDEX_MAX_VECTORS: intFrom(0, 0, 1_000_000),
   // Rows per D1 batch of a bulk import (a few multi-row statements): bounds the time one batch holds D1.
-  IMPORT_BATCH_ROWS: intFrom(100, 1, 5_000),
+  IMPORT_BATCH_ROWS: intFrom(500, 1, 5_000),
   TOOL_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]*$/, "letters, digits, _ and - only")

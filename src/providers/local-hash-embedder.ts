@@ -33,10 +33,10 @@ interface Hashed {
 
 /**
  * Words seen before, with their hashed features (stem and trigrams): a bulk import meets the same
- * words thousands of times, and hashing them anew was most of the embedder's time. Bounded: cleared
- * when full, so the heap never grows with the vocabulary.
+ * words thousands of times, and hashing them anew was most of the embedder's time. Bounded (~5 MB):
+ * cleared when full, so the heap never grows with the vocabulary.
  */
-const WORD_CACHE_MAX = 50_000;
+const WORD_CACHE_MAX = 10_000;
 
 export class LocalHashEmbedder implements Embedder {
   readonly model: string;

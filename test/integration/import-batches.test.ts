@@ -72,6 +72,37 @@ describe("bulk import in bounded D1 batches", () => {
     expect(await storedRows(userId)).toBe(250);
   });
 
+  it("writes each row once with its indexed_at (no second UPDATE), and a rollback takes the vectors too", async () => {
+    const userId = uniqueUser("import-index-first");
+    const real = new D1MemoryRepo(env.DB);
+    const repo = Object.assign(Object.create(real) as MemoryRepo, {
+      markIndexed: async () => {
+        throw new Error("import must not update rows after writing them");
+      },
+    });
+    const vectorize = new FakeVectorize();
+    const svc = testService({ index: new VectorizeVectorIndex(vectorize as unknown as VectorizeIndex), repo });
+    const result = await svc.import(scopeOf(userId), lines(30));
+    expect(result).toMatchObject({ imported: 30, indexed: 30 });
+    const unindexed = await env.DB.prepare(
+      "SELECT count(*) AS n FROM memories WHERE user_id = ? AND indexed_at IS NULL",
+    )
+      .bind(userId)
+      .first<{ n: number }>();
+    expect(unindexed?.n).toBe(0);
+
+    const failing = uniqueUser("import-index-rollback");
+    const failingVectorize = new FakeVectorize();
+    const failingSvc = testService({
+      index: new VectorizeVectorIndex(failingVectorize as unknown as VectorizeIndex),
+      repo: repoFailingOnWrite(2),
+    });
+    failingSvc.deps.settings.importBatchRows = 10;
+    await expect(failingSvc.import(scopeOf(failing), lines(30))).rejects.toThrow(/nothing was imported/);
+    failingVectorize.flush();
+    expect(failingVectorize.size).toBe(0);
+  });
+
   it("a failed first batch leaves nothing to undo", async () => {
     const userId = uniqueUser("import-first-fails");
     await expect(service(repoFailingOnWrite(1), 100).import(scopeOf(userId), lines(30))).rejects.toMatchObject({

@@ -13,7 +13,7 @@ import type { MemoryDeps } from "../service-deps";
 import type { Scope } from "../types";
 
 /** Rows per D1 batch by default: three multi-row statements, milliseconds of work (docs/benchmarks.md). */
-export const IMPORT_BATCH_ROWS = 100;
+export const IMPORT_BATCH_ROWS = 500;
 
 export interface BatchTiming {
   /** D1 batches the rows went in. */

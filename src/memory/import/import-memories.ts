@@ -5,9 +5,9 @@
  * system held. Two safety rules still apply: secrets are redacted (nothing stores a credential in
  * clear) and text that looks like prompt injection is stored but reported, for the caller to
  * review. Rows land in bounded D1 batches, all or nothing per request (import-batches.ts); vectors
- * are embedded before the write and indexed in bulk after it.
+ * are embedded and indexed in bulk before the write, so each row is written once with its indexed_at.
  */
-import { indexVectors } from "../indexing";
+import { unindex, upsertVectors } from "../indexing";
 import { buildMemory, contentHash, resolveExpiry } from "../memory-factory";
 import type { MemoryWrite } from "../ports";
 import type { MemoryDeps } from "../service-deps";
@@ -65,14 +65,15 @@ async function existingIds(
 }
 
 /** The fields an import line gives a row, including an export's status, scope, links and times. */
-async function buildRow(
+function buildRow(
   deps: MemoryDeps,
   scope: Scope,
   l: NumberedLine,
   text: string,
+  hash: string,
   now: number,
   resolve: Resolve,
-): Promise<Memory> {
+): Memory {
   const input = l.input;
   const createdAt = input.created_at ? Date.parse(input.created_at) : now;
   const agentId =
@@ -81,7 +82,7 @@ async function buildRow(
       : input.shared
         ? null
         : (scope.agentId ?? null);
-  const memory = buildMemory(scope, deps.newId(), await contentHash(text), createdAt, {
+  const memory = buildMemory(scope, deps.newId(), hash, createdAt, {
     content: text,
     category: input.category,
     tags: input.tags,
@@ -134,6 +135,27 @@ function itemFor(l: NumberedLine, memory: Memory, redactions: Redaction[], text:
   };
 }
 
+/**
+ * Embeds and indexes the active rows before they are written, so each row lands once with its
+ * indexed_at (as save does) instead of being updated again afterwards. If the index refuses them,
+ * the rows are written unindexed and found lexically until the repair job indexes them.
+ */
+async function indexFirst(deps: MemoryDeps, scope: Scope, active: MemoryWrite[]): Promise<number> {
+  if (active.length === 0) return 0;
+  const vectors = await deps.embedder.embed(active.map((w) => w.memory.content));
+  const indexedAt = deps.clock.now();
+  const ok = await upsertVectors(
+    deps,
+    scope,
+    active.map((w, i) => ({ id: w.memory.id, vector: vectors[i] })),
+    indexedAt,
+  );
+  if (!ok) return 0;
+  // New objects: the create event keeps the memory as it was created.
+  for (const w of active) w.memory = { ...w.memory, embeddingModel: deps.embedder.model, indexedAt };
+  return active.length;
+}
+
 const isRestore = (lines: NumberedLine[]) =>
   lines.some((l) => l.input.history !== undefined || l.input.superseded_by || l.input.derived_from);
 
@@ -158,6 +180,8 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, given: Numb
     if (fresh[i] && l.input.external_id) planned.set(l.input.external_id, fresh[i]!);
   });
   const resolve = linkResolver(planned);
+  // Hashed together: one await for the request instead of one per line.
+  const hashes = await Promise.all(redacted.map((r, i) => (fresh[i] ? contentHash(r.text) : "")));
   for (const [i, l] of lines.entries()) {
     const ext = l.input.external_id;
     if (!fresh[i]) {
@@ -170,7 +194,7 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, given: Numb
       });
       continue;
     }
-    const memory = { ...(await buildRow(deps, scope, l, redacted[i].text, now, resolve)), id: fresh[i]! };
+    const memory = { ...buildRow(deps, scope, l, redacted[i].text, hashes[i], now, resolve), id: fresh[i]! };
     const event = {
       memoryId: memory.id,
       op: "create" as const,
@@ -185,7 +209,7 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, given: Numb
     items.push(itemFor(l, memory, redacted[i].redactions, redacted[i].text));
   }
   const active = writes.filter((w) => w.memory.status === "active");
-  const vectors = await deps.embedder.embed(active.map((w) => w.memory.content));
+  const indexed = await indexFirst(deps, scope, active);
   const lineOf = new Map(items.map((it) => [it.id, it.line]));
   const batches = await writeInBatches(
     deps,
@@ -193,13 +217,17 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, given: Numb
     writes,
     (w) => lineOf.get(w.memory.id) ?? 0,
     deps.settings.importBatchRows,
-  );
+  ).catch(async (err: unknown) => {
+    // The rows were rolled back: their vectors go too (recall would skip them anyway, D1 being the truth).
+    if (indexed > 0)
+      await unindex(
+        deps,
+        scope,
+        active.map((w) => w.memory.id),
+      );
+    throw err;
+  });
   if (restore) await resolvePendingLinks(deps.repo, scope);
-  const { indexed } = await indexVectors(
-    deps,
-    scope,
-    active.map((w, i) => ({ id: w.memory.id, vector: vectors[i] })),
-  );
   return {
     imported: writes.length,
     skipped: items.length - writes.length,

@@ -56,7 +56,7 @@ export function wordToken(word: string): string | null {
  * the largest single cost of tokenising, embedding and neighbour context). Bounded: cleared when
  * full, so a stream of distinct words costs what it did before and never grows the heap.
  */
-const STEM_CACHE_MAX = 50_000;
+const STEM_CACHE_MAX = 20_000;
 const stems = new Map<string, string>();
 
 function stem(word: string): string {
