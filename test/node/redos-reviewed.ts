@@ -12,14 +12,8 @@ export const REVIEWED_POLYNOMIAL: ReadonlySet<string> = new Set([
   "/^\\s*,?\\s*\\(?([A-Z]{2,4})\\)?(?=\\W|$)/i",
   // src/memory/write/injection-detector.ts
   "/你现在(?:是(?!不是|否)|扮演|成为|变成|作为)|从现在(?:开始|起)[，,]?\\s*你(?:是|将|要|必须|只能)|扮演(?:一个)?(?:系统|管理员|开发者|超级用户)|(?:进入|开启|启用)(?:开发者|越狱|上帝)模式/",
-  // src/memory/write/injection-detector.ts
-  "/^[^\\S\\n]*(?:系统|系统提示|系统消息)\\s*[:：]/m",
   // src/memory/write/redact-secrets.ts
   "/(aws[_ ]?secret[_ ]?(?:access[_ ]?)?key[\"']?\\s*(?:[:=]|\\bis\\b)\\s*[\"']?)([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi",
-  // src/memory/write/value-filter.ts
-  "/(.)\\1+/g",
-  // src/memory/write/value-filter.ts
-  "/(.)\\1{2,}/g",
   // src/providers/rules/attributes.ts
   "/(?<![了啦呢的])[了啦呢的]+$/u",
   // src/providers/rules/attributes.ts
@@ -58,8 +52,6 @@ export const REVIEWED_POLYNOMIAL: ReadonlySet<string> = new Set([
   "/(?<![。！？!?…])[。！？!?…]+[”’」』）)\"']*|(?<!\\.)\\.+[”’」』）)\"']*(?=\\s|$)|\\n+/g",
   // src/providers/rules/text.ts
   "/(?<![。！？!?….])[。！？!?….]+$/g",
-  // src/memory/write/injection-detector.ts
-  "/(?<!\\b(?:i|we|they|he|she)\\s+(?:also\\s+|sometimes\\s+|often\\s+|usually\\s+)?)\\b(?:act|behave|respond|pretend|function)\\s+(?:as|like)\\s+(?:if\\s+you\\s+were\\s+)?(?:an?\\s+|the\\s+)?(?:system|administrator|admin|root|developer|jailbroken|unrestricted|unfiltered|DAN)\\b/i",
   // src/memory/write/redact-secrets.ts
   "/-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----[\\s\\S]*?(?:-----END \\1PRIVATE KEY-----|$)/g",
   // src/memory/write/redact-secrets.ts
@@ -80,10 +72,6 @@ export const REVIEWED_POLYNOMIAL: ReadonlySet<string> = new Set([
   "/我(?:现在|目前|已经|刚刚|刚|最近|一直|还){0,3}(?:不再|不)住在([^，。！？,;；!?\\s]{1,40}?)(?=(?:了|啦|呢)?(?:[，。！？,;；!?\\s]|$))/",
   // src/providers/rules/attributes.ts
   "/我(?:现在|目前|已经|刚刚|刚|最近|一直|还){0,3}(?:搬离|搬出)了?([^，。！？,;；!?\\s]{1,40}?)(?=(?:了|啦|呢)?(?:[，。！？,;；!?\\s]|$))/",
-  // src/http/dashboard/dashboard-session.ts
-  "/=+$/",
-  // src/memory/text/time-expressions.ts
-  "/\\b(?:in|during|since|of|from|before|after|around|through|last|this|next|early|late|mid|end\\s+of|beginning\\s+of)\\s*-?\\s*$/",
   // src/memory/text/time-expressions.ts
   "/((?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}((?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|mins|hour|days|week|year|sec|min|hrs|day|mon|mos|qtr|hr|mo|yr|s|m|h|d|w|y))/i",
   // src/memory/text/time-expressions.ts
@@ -96,12 +84,6 @@ export const REVIEWED_POLYNOMIAL: ReadonlySet<string> = new Set([
   "/((?:(?:about|around)\\s{0,3})?(?:(?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}(?:(?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|hour|days|week|year|day))(?:\\s{0,5},?(?:\\s*and)?\\s{0,5}(?:(?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}(?:(?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|hour|days|week|year|day))){0,10})\\s{0,5}(later|after|from now)(?=\\W|$)/i",
   // src/memory/text/time-expressions.ts
   "/(this|last|past|next|after|\\+|-)\\s*((?:(?:about|around)\\s{0,3})?(?:(?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}(?:(?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|mins|hour|days|week|year|sec|min|hrs|day|mon|mos|qtr|hr|mo|yr|s|m|h|d|w|y))(?:\\s{0,5},?(?:\\s*and)?\\s{0,5}(?:(?:(?:eleven|twelve|three|seven|eight|four|five|nine|one|two|six|ten)|[0-9]+|[0-9]+\\.[0-9]+|half(?:\\s{0,2}an?)?|an?\\b(?:\\s{0,2}few)?|few|several|the|a?\\s{0,2}couple\\s{0,2}(?:of)?))\\s{0,3}(?:(?:quarters|seconds|minutes|quarter|second|minute|months|hours|weeks|month|years|mins|hour|days|week|year|sec|min|hrs|day|mon|mos|qtr|hr|mo|yr|s|m|h|d|w|y))){0,10})(?=\\W|$)/i",
-  // src/memory/write/injection-detector.ts
-  "/^[^\\S\\n]*(?:system|developer)(?:\\s+(?:prompt|message|instructions?))?\\s*[:：]/im",
-  // src/memory/write/injection-detector.ts
-  "/^[^\\S\\n]*#{1,6}\\s*(?:system|new\\s+instructions?|instructions?)\\b/im",
-  // src/memory/write/injection-detector.ts
-  '/\\{[^{}]*"(?:arguments|parameters)"\\s*:[\\s\\S]*?"name"\\s*:\\s*"/i',
   // src/memory/write/redact-secrets.ts
   "/(\\b(?:password|passwd|passphrase|passcode|pwd|pin\\s*code|pin\\s*number)\\b(?:\\s+(?:for|to|of|on|at)\\s+[^\\s:=：]+)?\\s*[:=：]\\s*)(\"[^\"\\n]{1,200}\"|'[^'\\n]{1,200}'|“[^”\\n]{1,200}”|「[^」\\n]{1,200}」|[^\\s\"'“「，。；、,;][^\\n,;，；。、]{0,200}?)(?=[.!?。！？]{0,8}[^\\S\\n]{0,8}(?:\\n|$)|[.!?]\\s|[,;，；。、！？])/gi",
   // src/providers/rules/attributes.ts

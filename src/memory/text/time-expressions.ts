@@ -86,9 +86,17 @@ const RELATIVE: Rule[] = [
 // A bare year after a preposition; chrono reads "in 2022" as nothing.
 const BARE_YEAR = /\b(?:in|during|since|of|from|before|after|around|through)\s+((?:19|20)\d{2})\b(?!\s*[-/])/g;
 // Month names alone ("march", "may") are also verbs: without a year or day, take them only after
-// a word that makes them a time ("in May", "last June", "early March").
+// a word that makes them a time ("in May", "last June", "early March", "mid-May"). The text before
+// the month is trimmed by string operations, not by `\s*-?\s*$`, which is quadratic on a run of spaces.
 const MONTH_CONTEXT =
-  /\b(?:in|during|since|of|from|before|after|around|through|last|this|next|early|late|mid|end\s+of|beginning\s+of)\s*-?\s*$/;
+  /\b(?:in|during|since|of|from|before|after|around|through|last|this|next|early|late|mid|end\s+of|beginning\s+of)$/;
+
+/** Whether the text before a month name ends in a word that makes the month a time. */
+function monthInContext(before: string): boolean {
+  let rest = before.trimEnd();
+  if (rest.endsWith("-")) rest = rest.slice(0, -1).trimEnd();
+  return MONTH_CONTEXT.test(rest);
+}
 
 /** Calendar day of a chrono component set, as UTC midnight. */
 function utcDay(c: ParsedResult["start"]): number {
@@ -104,7 +112,7 @@ function chronoWindow(r: ParsedResult, lowered: string): TimeWindow | null {
   }
   if (c("month") && c("year")) return monthSpan(r.start.get("year")!, r.start.get("month")! - 1);
   if (c("month") && c("day")) return yearlyWindow(r.start.get("month")!, r.start.get("day")!);
-  if (c("month") && MONTH_CONTEXT.test(lowered.slice(0, r.index))) return yearlyWindow(r.start.get("month")!, 1, 31);
+  if (c("month") && monthInContext(lowered.slice(0, r.index))) return yearlyWindow(r.start.get("month")!, 1, 31);
   return null;
 }
 

@@ -13,7 +13,36 @@ interface InjectionRule {
   /** Stable id reported as the reason (docs/write-rules.md lists them). */
   id: string;
   pattern: RegExp;
+  /** A further check on a match, for what one linear pattern cannot say. */
+  confirm?: (text: string, match: RegExpExecArray) => boolean;
 }
+
+// Spaces and tabs but no line terminator: with the `m` flag every \r, \n, U+2028 and U+2029 starts a
+// line, so a `^\s*` would rescan a run of them from each one (quadratic; issue 11, finding 5).
+const HSPACE = String.raw`[^\S\n\r\u2028\u2029]`;
+
+/** "I act as the admin of our club" is a fact about the writer, not an attempt to recast the model. */
+const SELF_SUBJECT = /\b(?:i|we|they|he|she)$/i;
+const HABIT = /\b(?:also|sometimes|often|usually)$/i;
+/** How far back the subject is looked for; past it, a match is flagged (the safe side). */
+const SUBJECT_WINDOW = 64;
+
+/** Whether the words before `at` are "I", "we", … (optionally "I also", "she often"), then space. */
+function selfDescribed(text: string, at: number): boolean {
+  const before = text.slice(Math.max(0, at - SUBJECT_WINDOW), at);
+  let rest = before.trimEnd();
+  if (rest.length === before.length) return false;
+  if (SELF_SUBJECT.test(rest)) return true;
+  const habit = HABIT.exec(rest);
+  if (!habit) return false;
+  const head = rest.slice(0, habit.index);
+  rest = head.trimEnd();
+  return rest.length < head.length && SELF_SUBJECT.test(rest);
+}
+
+/** A tool-call object: "arguments"/"parameters" inside braces, and a "name" key somewhere after it. */
+const ARGUMENTS_KEY = /\{[^{}]*?"(?:arguments|parameters)"\s*:/i;
+const NAME_KEY = /"name"\s*:\s*"/i;
 
 const EN_VERB = String.raw`(?:ignore|disregard|forget|skip|override|bypass|drop)`;
 const EN_SCOPE = String.raw`(?:previous|prior|above|earlier|preceding|foregoing|former|original|initial|system|developer|existing)`;
@@ -48,11 +77,12 @@ const RULES: InjectionRule[] = [
   },
   // Attempts to replace the model's role: "you are now DAN", "act as the system", "developer mode".
   { id: "role-override", pattern: /\byou\s+are\s+now\b|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|shall)\b/i },
-  // The lookbehind lets people describe themselves: "I act as the admin of our club" is a fact.
+  // People may describe themselves: "I act as the admin of our club" is a fact (selfDescribed).
   {
     id: "role-override",
     pattern:
-      /(?<!\b(?:i|we|they|he|she)\s+(?:also\s+|sometimes\s+|often\s+|usually\s+)?)\b(?:act|behave|respond|pretend|function)\s+(?:as|like)\s+(?:if\s+you\s+were\s+)?(?:an?\s+|the\s+)?(?:system|administrator|admin|root|developer|jailbroken|unrestricted|unfiltered|DAN)\b/i,
+      /\b(?:act|behave|respond|pretend|function)\s+(?:as|like)\s+(?:if\s+you\s+were\s+)?(?:an?\s+|the\s+)?(?:system|administrator|admin|root|developer|jailbroken|unrestricted|unfiltered|DAN)\b/gi,
+    confirm: (text, m) => !selfDescribed(text, m.index),
   },
   {
     id: "role-override",
@@ -82,19 +112,34 @@ const RULES: InjectionRule[] = [
   // Chat-template markers and role headers that try to open a new system turn inside the text.
   {
     id: "fake-role-header",
-    pattern: /^[^\S\n]*(?:system|developer)(?:\s+(?:prompt|message|instructions?))?\s*[:：]/im,
+    pattern: new RegExp(
+      String.raw`^${HSPACE}*(?:system|developer)(?:${HSPACE}+(?:prompt|message|instructions?))?${HSPACE}*[:：]`,
+      "im",
+    ),
   },
-  { id: "fake-role-header", pattern: /^[^\S\n]*(?:系统|系统提示|系统消息)\s*[:：]/m },
+  {
+    id: "fake-role-header",
+    pattern: new RegExp(String.raw`^${HSPACE}*(?:系统|系统提示|系统消息)${HSPACE}*[:：]`, "m"),
+  },
   {
     id: "fake-role-header",
     pattern: /<\|(?:im_start|im_end|system|endoftext|start_header_id|end_header_id|eot_id)\|>/i,
   },
-  { id: "fake-role-header", pattern: /^[^\S\n]*#{1,6}\s*(?:system|new\s+instructions?|instructions?)\b/im },
+  {
+    id: "fake-role-header",
+    pattern: new RegExp(String.raw`^${HSPACE}*#{1,6}${HSPACE}*(?:system|new\s+instructions?|instructions?)\b`, "im"),
+  },
   { id: "fake-role-header", pattern: /\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|system_prompt|instructions)>/i },
   // Tool-call payloads that could be replayed as if the model had issued them.
   { id: "tool-call-payload", pattern: /"(?:tool_calls|function_call|tool_use)"\s*:/i },
   { id: "tool-call-payload", pattern: /\{[^{}]*"name"\s*:\s*"[^"]*"[^{}]*"(?:arguments|parameters|input)"\s*:/i },
-  { id: "tool-call-payload", pattern: /\{[^{}]*"(?:arguments|parameters)"\s*:[\s\S]*?"name"\s*:\s*"/i },
+  // The earliest "arguments" key leaves the longest text after it, so one lookup for "name" there
+  // decides what `\{…"arguments":[\s\S]*?"name"` did, without rescanning from every brace.
+  {
+    id: "tool-call-payload",
+    pattern: ARGUMENTS_KEY,
+    confirm: (text, m) => NAME_KEY.test(text.slice(m.index + m[0].length)),
+  },
   {
     id: "tool-call-payload",
     pattern: /<\/?(?:tool_call|tool_use|function_call|function_calls|invoke|tool_result)\b[^>]*>/i,
@@ -107,11 +152,19 @@ function normalise(text: string): string {
   return text.normalize("NFKC").replace(/[\u200B-\u200D\u2060\uFEFF]/g, "");
 }
 
+function matches(rule: InjectionRule, text: string): boolean {
+  if (!rule.confirm) return rule.pattern.test(text);
+  if (!rule.pattern.global) {
+    const m = rule.pattern.exec(text);
+    return m !== null && rule.confirm(text, m);
+  }
+  for (const m of text.matchAll(rule.pattern)) if (rule.confirm(text, m)) return true;
+  return false;
+}
+
 /** Returns the first matching rule's id as the reason, or `suspicious: false`. */
 export function detectInjection(text: string): InjectionVerdict {
   const normalised = normalise(text);
-  for (const rule of RULES) {
-    if (rule.pattern.test(normalised)) return { suspicious: true, reason: rule.id };
-  }
+  for (const rule of RULES) if (matches(rule, normalised)) return { suspicious: true, reason: rule.id };
   return { suspicious: false };
 }

@@ -139,7 +139,9 @@ const RULES: Rule[] = [
     pattern: /(?<=:)[A-Za-z0-9_-]{16}:[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/g,
     accept: hasLetterAndDigit,
   },
-  { kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{8,}/g },
+  // Starts only where a run of token characters starts: from "\b", every "-eyJ" inside one long
+  // run without dots was a new start rescanning the rest of it (quadratic).
+  { kind: "jwt", pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{8,}/g },
   { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
   { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}/g, accept: hasLetterAndDigit },
   { kind: "stripe-key", pattern: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g },

@@ -243,9 +243,20 @@ function tokens(text: string): string[] {
   return normalise(text).match(/[\p{Script=Latin}\p{Nd}']+|[\p{L}\p{N}]/gu) ?? [];
 }
 
+/** The token with every run of one repeated UTF-16 unit cut to `keep` units (a loop, not a backreference). */
+function collapseRuns(token: string, keep: number): string {
+  let out = "";
+  let run = 0;
+  for (let i = 0; i < token.length; i++) {
+    run = i > 0 && token[i] === token[i - 1] ? run + 1 : 1;
+    if (run <= keep) out += token[i];
+  }
+  return out;
+}
+
 /** "okkk" → "ok", "goood" → "good": elongation does not make filler meaningful, so try both collapses. */
 function spellings(token: string): string[] {
-  return [token, token.replace(/(.)\1+/g, "$1"), token.replace(/(.)\1{2,}/g, "$1$1")];
+  return [token, collapseRuns(token, 1), collapseRuns(token, 2)];
 }
 
 const PHRASES: string[][] = [...EN_FILLER.map((p) => tokens(p)), ...ZH_FILLER.map((p) => [...p])];
@@ -255,7 +266,9 @@ const SINGLE_WORDS = new Set(PHRASES.filter((p) => p.length === 1).map((p) => p[
 const MAX_FILLER_TOKENS = 40;
 
 function isFillerToken(token: string): boolean {
-  return LAUGHTER.test(token) || (/^(.)\1+$/.test(token) && SINGLE_WORDS.has(token[0]));
+  return (
+    LAUGHTER.test(token) || (token.length > 1 && collapseRuns(token, 1) === token[0] && SINGLE_WORDS.has(token[0]))
+  );
 }
 
 /** True when the token list can be covered entirely by filler phrases (dynamic programming). */
