@@ -1,6 +1,6 @@
 /**
  * @module scripts/bench-export
- * `npm run bench:export [-- --memories 100000] [--keep]` (BENCH_PORT / BENCH_INSPECTOR_PORT pin the ports): does GET /v1/export stream in bounded
+ * `npm run bench:export [-- --memories 100000] [--passes 2] [--keep]` (BENCH_PORT / BENCH_INSPECTOR_PORT pin the ports): does GET /v1/export stream in bounded
  * memory? Starts the offline server on a fresh state directory, imports N memories for one user
  * through POST /v1/import (the public path), then streams their export while sampling the
  * resident memory (VmRSS) of the server's workerd processes every 100 ms, and prints RSS before,
@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createKey } from "./lib/api-keys.ts";
-import { startLocalServer } from "./lib/local-server.ts";
+import { connectInspector, type WorkerInspector } from "./lib/inspector-heap.ts";
+import { freePort, startLocalServer } from "./lib/local-server.ts";
 import {
   applyMigrations,
   failureText,
@@ -95,12 +96,37 @@ function dbBytes(dir: string): number {
   return sum;
 }
 
-/** One export, with workerd's RSS before, at each quarter of the stream, at its peak and after. */
-async function measure(base: string, key: string, n: number, rss: () => number, pass: number): Promise<void> {
+/**
+ * One export, with workerd's RSS before, at each quarter of the stream, at its peak and after, and
+ * the Worker's own JS heap (scripts/lib/inspector-heap.ts): before, the most in use while
+ * streaming, and after.
+ */
+async function measure(
+  base: string,
+  key: string,
+  n: number,
+  rss: () => number,
+  inspector: WorkerInspector,
+  pass: number,
+): Promise<void> {
+  const heapBefore = await inspector.heap();
   const before = rss();
   let peak = before;
+  let heapPeak = heapBefore.usedBytes;
+  let sampling = false;
   const timer = setInterval(() => {
     peak = Math.max(peak, rss());
+    if (sampling) return;
+    sampling = true;
+    inspector
+      .heap()
+      .then((h) => {
+        heapPeak = Math.max(heapPeak, h.usedBytes);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        sampling = false;
+      });
   }, 100);
   const started = performance.now();
   const res = await fetch(`${base}/v1/export?user_id=${USER}`, { headers: { authorization: `Bearer ${key}` } });
@@ -118,6 +144,7 @@ async function measure(base: string, key: string, n: number, rss: () => number, 
   peak = Math.max(peak, rss());
   await new Promise((r) => setTimeout(r, 2000));
   const after = rss();
+  const heapAfter = await inspector.heap();
   const memories = newlines - 2;
   if (memories !== n) throw new ScriptError(`exported ${memories} memories, expected ${n}`);
   console.log(
@@ -127,6 +154,9 @@ async function measure(base: string, key: string, n: number, rss: () => number, 
     `  workerd RSS: before ${mb(before)} MB · at 25/50/75%: ${quarters.join(" / ")} MB · peak ${mb(peak)} MB (+${mb(peak - before)} MB) · after ${mb(after)} MB`,
   );
   console.log(`  peak growth / export size: ${((peak - before) / bytes).toFixed(3)}`);
+  console.log(
+    `  Worker JS heap in use: before ${mb(heapBefore.usedBytes)} MB · peak ${mb(heapPeak)} MB (+${mb(heapPeak - heapBefore.usedBytes)} MB) · after ${mb(heapAfter.usedBytes)} MB`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -134,10 +164,13 @@ async function main(): Promise<void> {
     options: {
       memories: { type: "string" },
       keep: { type: "boolean" },
+      passes: { type: "string" },
     },
   });
   const n = Number(values.memories ?? 100_000);
   if (!Number.isInteger(n) || n < 1) throw new ScriptError("--memories must be a positive integer");
+  const passes = Number(values.passes ?? 2);
+  if (!Number.isInteger(passes) || passes < 1 || passes > 10) throw new ScriptError("--passes must be 1 to 10");
   const dir = mkdtempSync(join(tmpdir(), "hippocampus-bench-export-"));
   setLocalPersistDir(dir);
   applyMigrations("local");
@@ -147,16 +180,21 @@ async function main(): Promise<void> {
   );
   say(`seeding ${n} memories into D1…`);
   seed(dir, n);
-  const server = await startLocalServer(dir, { timeoutMs: 180_000 });
+  const inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT) || (await freePort());
+  const server = await startLocalServer(dir, { timeoutMs: 180_000, inspectorPort });
+  let inspector: WorkerInspector | null = null;
   try {
     await fetch(`${server.base}/v1/export?user_id=${USER}&status=deleted`, {
       headers: { authorization: `Bearer ${key}` },
     }).then((r) => r.arrayBuffer()); // warm: the first request compiles the Worker
     await new Promise((r) => setTimeout(r, 2000));
     say(`D1 database on disk: ${mb(dbBytes(dir))} MB`);
-    // Twice: the first pass also pulls the database into the local D1's page cache (same process).
-    for (const pass of [1, 2]) await measure(server.base, key, n, () => total(server.workerdRss()), pass);
+    // Several passes: the first also pulls the database into the local D1's page cache (same process).
+    inspector = await connectInspector(inspectorPort);
+    for (let pass = 1; pass <= passes; pass++)
+      await measure(server.base, key, n, () => total(server.workerdRss()), inspector, pass);
   } finally {
+    inspector?.close();
     await server.stop();
     if (values.keep) say(`kept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });

@@ -25,7 +25,8 @@ export interface LocalServer {
   workerdRss(): number[];
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

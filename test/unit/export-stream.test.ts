@@ -1,0 +1,72 @@
+/**
+ * The export stream is pull-based: it reads a page only when the consumer has taken the previous
+ * one, so a slow or stalled download never makes the Worker hold more than one page (issue 13: a
+ * 100,000-memory export in bounded memory). A fake reader counts the pages read.
+ */
+import { describe, expect, it } from "vitest";
+import { exportStream } from "../../src/memory/export/export-stream";
+import { buildMemory } from "../../src/memory/memory-factory";
+import type { ExportReader, Keyset } from "../../src/memory/ports";
+import type { Memory, MemoryEvent, Owner } from "../../src/memory/types";
+
+const OWNER: Owner = { accountId: "acc", namespace: "user", userId: "u" };
+
+function fakeReader(total: number): ExportReader & { pages: number; keysets: (Keyset | null)[] } {
+  const rows: Memory[] = Array.from({ length: total }, (_, i) =>
+    buildMemory({ ...OWNER, actor: "test" }, `m${String(i).padStart(6, "0")}`, `h${i}`, 1_000 + i, {
+      content: `memory ${i}`,
+      agentId: null,
+    }),
+  );
+  const reader = {
+    pages: 0,
+    keysets: [] as (Keyset | null)[],
+    async exportPage(_o: Owner, _f: unknown, after: Keyset | null, limit: number): Promise<Memory[]> {
+      reader.pages++;
+      reader.keysets.push(after);
+      const start = after ? rows.findIndex((m) => m.createdAt > after.createdAt) : 0;
+      return start < 0 ? [] : rows.slice(start, start + limit);
+    },
+    async count(): Promise<number> {
+      return total;
+    },
+    async eventsOf(_o: Owner, ids: string[]): Promise<Map<string, MemoryEvent[]>> {
+      return new Map(ids.map((id) => [id, []]));
+    },
+  };
+  return reader;
+}
+
+const decoder = new TextDecoder();
+
+describe("export stream", () => {
+  it("reads the next page only when the consumer asks for it", async () => {
+    const reader = fakeReader(1000);
+    const stream = exportStream(reader, OWNER, { status: "all" }, 0, 100);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(reader.pages).toBe(0); // nothing read before the first pull
+    const r = stream.getReader();
+    const header = JSON.parse(decoder.decode((await r.read()).value));
+    expect(header).toMatchObject({ format: "hippocampus-export", version: 1 });
+    expect(reader.pages).toBe(0);
+    await r.read();
+    await r.read();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(reader.pages).toBe(2); // a stalled consumer: no read-ahead
+    r.releaseLock();
+    await stream.cancel();
+  });
+
+  it("walks every row once by keyset and ends with the count", async () => {
+    const reader = fakeReader(250);
+    const text = await new Response(exportStream(reader, OWNER, { status: "all" }, 0, 100)).text();
+    const lines = text
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    const ids = lines.filter((l) => l.type === "memory").map((l) => l.id);
+    expect(new Set(ids).size).toBe(250);
+    expect(lines.at(-1)).toEqual({ type: "end", memories: 250, events: 0 });
+    expect(reader.keysets.map((k) => k?.id ?? null)).toEqual([null, "m000099", "m000199"]);
+  });
+});
