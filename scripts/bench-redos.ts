@@ -1,0 +1,87 @@
+/**
+ * @module scripts/bench-redos
+ * Issue 11's catastrophic-backtracking inputs through the pure text code, in plain Node:
+ *   npm run bench:redos [-- --repeat 32000]
+ * `"I like " + "."×N + "x"` through the sentence and clause splitters, the rules extractor and the
+ * transcript parser; `"password: x" + "."×N + "a"` through redaction; the save gate on both at the
+ * content limit; and a ~1 MB import body of such lines through the import's text work (parse and
+ * validate, redact, neighbour context, injection check, index tokens). The sources are bundled with
+ * esbuild (src/ imports omit extensions, which Node alone does not resolve). Prints milliseconds.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { build } from "esbuild";
+
+const ENTRY = `
+export { splitSentences, splitClauses } from "./src/providers/rules/text";
+export { extractFactsByRules } from "./src/providers/rules/extract-facts";
+export { parseTranscript } from "./src/memory/write/transcript";
+export { redactSecrets } from "./src/memory/write/redact-secrets";
+export { screenContent } from "./src/memory/write/screen-content";
+export { detectInjection } from "./src/memory/write/injection-detector";
+export { parseImportLines } from "./src/memory/import/parse-import-lines";
+export { conversationContext } from "./src/memory/import/conversation-context";
+export { indexTokens } from "./src/memory/text/tokenize";
+`;
+
+type Fn = (...args: never[]) => unknown;
+
+async function load(): Promise<Record<string, Fn>> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-redos-"));
+  const out = join(dir, "text.mjs");
+  try {
+    await build({
+      stdin: { contents: ENTRY, resolveDir: resolve("."), loader: "ts" },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      outfile: out,
+      logLevel: "silent",
+    });
+    return (await import(pathToFileURL(out).href)) as Record<string, Fn>;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function time(label: string, run: () => unknown): void {
+  const started = performance.now();
+  run();
+  console.log(`${label.padEnd(64)} ${(performance.now() - started).toFixed(1).padStart(8)} ms`);
+}
+
+const { values } = parseArgs({ options: { repeat: { type: "string", default: "32000" } } });
+const n = Number(values.repeat);
+const like = (k: number) => `I like ${".".repeat(k)}x`;
+const password = (k: number) => `password: x${".".repeat(k)}a`;
+// biome-ignore lint/suspicious/noExplicitAny: the bundle's exports are called as the sources declare them
+const m = (await load()) as Record<string, (...args: any[]) => any>;
+
+time(`splitSentences("I like " + "."×${n} + "x")`, () => m.splitSentences(like(n)));
+time(`splitClauses("I like " + "."×${n} + "x")`, () => m.splitClauses(like(n)));
+time(`extractFactsByRules(user: "I like " + "."×${n} + "x")`, () =>
+  m.extractFactsByRules([{ role: "user", content: like(n) }]),
+);
+time(`parseTranscript("User: I like " + "."×${n} + "x")`, () => m.parseTranscript(`User: ${like(n)}`));
+time(`redactSecrets("password: x" + "."×${n} + "a")`, () => m.redactSecrets(password(n)));
+time(`extractFactsByRules(user: "password: x" + "."×${n} + "a")`, () =>
+  m.extractFactsByRules([{ role: "user", content: password(n) }]),
+);
+time(`screenContent("I like " + "."×7990 + "x") (content limit)`, () => m.screenContent(like(7990), 1, 0));
+time(`screenContent("password: x" + "."×7980 + "a") (content limit)`, () => m.screenContent(password(7980), 1, 0));
+const body = Array.from({ length: 128 }, (_, i) =>
+  JSON.stringify({ content: i % 2 ? like(7500) : password(7500), external_id: `hostile-${i}` }),
+).join("\n");
+time(`import text work, ${(body.length / 1e6).toFixed(2)} MB of such lines`, () => {
+  const parsed = m.parseImportLines(body);
+  if (!parsed.ok) throw new Error("the import body did not validate");
+  const redacted = parsed.lines.map((l: { input: { content: string } }) => m.redactSecrets(l.input.content));
+  m.conversationContext(redacted.map((r: { text: string }) => ({ content: r.text, source: null })));
+  for (const r of redacted) {
+    m.detectInjection(r.text);
+    m.indexTokens(r.text);
+  }
+});
