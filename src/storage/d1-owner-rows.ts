@@ -11,6 +11,14 @@
  */
 import { ftsOwnerKey, ownerAddress } from "../memory/owner-address";
 import type { Owner } from "../memory/types";
+import { jsonChunks } from "./d1-bulk-rows";
+
+type Cell = string | number | null;
+
+function toCell(value: unknown): Cell {
+  if (value === null || typeof value === "string" || typeof value === "number") return value;
+  throw new Error(`a ${typeof value} cell cannot cross shards as JSON`);
+}
 
 /** Rows per read page and per D1 batch of inserts. */
 const PAGE_ROWS = 200;
@@ -124,24 +132,17 @@ export async function ownerSums(db: D1Database, owner: Owner): Promise<OwnerSums
   return out;
 }
 
-/** D1 binds at most 100 parameters per statement; a page is inserted in as few statements as that allows. */
-const MAX_PARAMS = 100;
-
+/**
+ * A page's rows as few statements as possible: each binds its rows as one JSON array
+ * (storage/d1-bulk-rows.ts), read back cell by cell with `->>`, so JSON numbers stay numbers and
+ * strings stay text (the memory tables hold no blobs).
+ */
 function insertsOf(db: D1Database, spec: OwnerTable, rows: Row[]): D1PreparedStatement[] {
   const columns = portable(spec, rows[0])[0];
-  const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
   const names = columns.map((c) => `"${c}"`).join(", ");
-  const tuple = `(${columns.map(() => "?").join(", ")})`;
-  const out: D1PreparedStatement[] = [];
-  for (let i = 0; i < rows.length; i += perStatement) {
-    const chunk = rows.slice(i, i + perStatement);
-    out.push(
-      db
-        .prepare(`INSERT INTO ${spec.table} (${names}) VALUES ${chunk.map(() => tuple).join(", ")}`)
-        .bind(...chunk.flatMap((row) => portable(spec, row)[1])),
-    );
-  }
-  return out;
+  const cells = columns.map((_, i) => `value ->> ${i}`).join(", ");
+  const sql = `INSERT INTO ${spec.table} (${names}) SELECT ${cells} FROM json_each(?) ORDER BY key`;
+  return jsonChunks(rows.map((row) => portable(spec, row)[1].map(toCell))).map((json) => db.prepare(sql).bind(json));
 }
 
 /** Copies one owner's rows from `source` to `target` page by page; returns the sums of what it read. */
