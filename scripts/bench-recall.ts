@@ -1,7 +1,7 @@
 /**
  * @module scripts/bench-recall
  * The recall benchmark, measured on the real product:
- *   npm run bench:recall -- --data <file> [--progressive] [--json <out.json>] [--no-cross] [--keep]
+ *   npm run bench:recall -- --data <file> [--progressive] [--var NAME=VALUE …] [--json <out.json>] [--no-cross] [--keep]
  *   npm run bench:recall -- --synthetic 1000,10000,100000 [--json <out.json>] [--queries 200] [--keep]
  * Each run starts its own offline server (wrangler dev --env dev --local on 127.0.0.1 and a free
  * port) on a throwaway state directory, creates an app-scoped key there, imports every sample as
@@ -10,6 +10,7 @@
  * (overall and per category), ingest time and latency p50/p95, and stops the server by process
  * group. --progressive also asks every question as the first call of a fresh session (no limit: stage 1
  * of progressive injection) and reports the share of evidence received and its estimated tokens.
+ * --var sets a server config var for the run (e.g. --var PROGRESSIVE_FIRST_CALL_TOKENS=120).
  * The data file may be LoCoMo or the generic format (detected). --synthetic loads N
  * generated memories for one user per size, on a fresh server each, and reports latency, recall
  * of a known memory, the index's resident bytes and workerd's RSS.
@@ -26,11 +27,11 @@ import { crossUserCheck, importMemories, indexStats, recall, runQuestions, type 
 import { say, withServer } from "./lib/bench-server.ts";
 import { ServerFigures } from "./lib/bench-server-figures.ts";
 import { syntheticMemories, syntheticQueries } from "./lib/bench-synthetic.ts";
-import { BenchUserError, benchUserId, benchUserIds } from "./lib/bench-users.ts";
+import { BenchUserError, benchUserId, benchUserIds, ownEvidence } from "./lib/bench-users.ts";
 import { ScriptError } from "./lib/wrangler-d1.ts";
 
 const USAGE =
-  "usage: npm run bench:recall -- (--data <file> [--progressive] | --synthetic N[,N…]) [--json <out.json>] [--no-cross] [--queries N] [--keep]";
+  "usage: npm run bench:recall -- (--data <file> [--progressive] | --synthetic N[,N…]) [--var NAME=VALUE …] [--json <out.json>] [--no-cross] [--queries N] [--keep]";
 
 function options() {
   const { values } = parseArgs({
@@ -42,6 +43,7 @@ function options() {
       "no-cross": { type: "boolean" },
       progressive: { type: "boolean" },
       keep: { type: "boolean" },
+      var: { type: "string", multiple: true },
       help: { type: "boolean" },
     },
   });
@@ -54,6 +56,13 @@ function options() {
   const sizes = (values.synthetic ?? "").split(",").filter(Boolean).map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 1_000_000))
     throw new ScriptError(`--synthetic takes sizes like 1000,10000,100000`);
+  const vars = Object.fromEntries(
+    (values.var ?? []).map((v) => {
+      const m = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(v);
+      if (!m) throw new ScriptError(`--var takes NAME=VALUE (an upper-case config name), got ${JSON.stringify(v)}`);
+      return [m[1], m[2]];
+    }),
+  );
   const queries = Number(values.queries ?? 200);
   if (!Number.isInteger(queries) || queries < 1) throw new ScriptError("--queries must be a positive integer");
   return {
@@ -64,6 +73,7 @@ function options() {
     progressive: values.progressive ?? false,
     keep: values.keep ?? false,
     queries,
+    vars,
   };
 }
 
@@ -96,7 +106,7 @@ async function runDataset(file: string, ds: BenchDataset, o: { cross: boolean; p
     firstCalls.push(...(await runFirstCalls(s, benchUserId(sample.id), sample.questions, externalOf.get(sample.id)!)));
   }
   if (o.cross) say("cross-user check: asking each user questions about the other samples");
-  const crossResult = o.cross && ds.samples.length > 1 ? await crossUserCheck(s, ds.samples) : null;
+  const crossResult = o.cross && ds.samples.length > 1 ? await crossUserCheck(s, ds.samples, externalOf) : null;
   const { overall, byCategory } = summarizeByCategory(scored);
   return {
     baseline: baselineScores(ds),
@@ -146,12 +156,7 @@ async function runSynthetic(n: number, queryCount: number, s: Server, rss: () =>
     const hit = await recall(s, userId, q.question);
     latencies.push(hit.ms);
     server.add(hit.server);
-    scores.push(
-      scoreQuery(
-        hit.ids.map((id) => r.externalOf.get(id) ?? id),
-        q.evidence,
-      ).recall10,
-    );
+    scores.push(scoreQuery(ownEvidence(userId, hit.ids, r.externalOf), q.evidence).recall10);
   }
   const stats = await indexStats(s, userId);
   return {
@@ -174,12 +179,14 @@ async function main(): Promise<void> {
     const ds = loadDataset(JSON.parse(readFileSync(o.data, "utf8")));
     say(`${o.data}: ${ds.format} format, ${ds.samples.length} samples`);
     benchUserIds(ds.samples.map((sample) => sample.id)); // two samples sharing a user would mix their memories: refuse
-    const report = await withServer(o.keep, (s) => runDataset(o.data!, ds, o, s));
+    const report = await withServer(o.keep, (s) => runDataset(o.data!, ds, o, s), "bench", o.vars);
+    if (Object.keys(o.vars).length) say(`config vars: ${JSON.stringify(o.vars)}`);
     printDataset(report);
     json = datasetJson(report);
   } else {
     const rows: ScaleRow[] = [];
-    for (const n of o.sizes) rows.push(await withServer(o.keep, (s, rss) => runSynthetic(n, o.queries, s, rss)));
+    for (const n of o.sizes)
+      rows.push(await withServer(o.keep, (s, rss) => runSynthetic(n, o.queries, s, rss), "bench", o.vars));
     printScale(rows);
     json = scaleJson(rows);
   }

@@ -3,12 +3,14 @@
  * The first call of a session, as an agent meets it: every question is asked once through
  * recall_memory without `limit` and with a session id never used before, so the server answers with
  * stage 1 of progressive injection. Scores what the agent receives (the share of the question's
- * evidence among the returned memories) and what it costs (estimated tokens of the text rendering,
- * which is what clients put in the model's context).
+ * evidence among the returned memories) and what it costs: estimated tokens of the text rendering
+ * (the content blocks, what clients put in the model's context) and of the whole result as received
+ * (content and structuredContent as JSON, for clients that give the model both).
  */
 import type { BenchQuestion } from "./bench-data.ts";
 import type { Server } from "./bench-run.ts";
 import { estimateTokens } from "./bench-tokens.ts";
+import { ownEvidence } from "./bench-users.ts";
 
 /** Share of `evidence` among `received` (external ids): 1 when all of it came back. */
 export function evidenceShare(received: string[], evidence: string[]): number {
@@ -20,6 +22,8 @@ export function evidenceShare(received: string[], evidence: string[]): number {
 export interface FirstCall {
   ids: string[];
   text: string;
+  /** Estimated tokens of the result as received: content and structuredContent, as JSON. */
+  wireTokens: number;
   stage: number;
   ms: number;
 }
@@ -41,6 +45,7 @@ export async function firstCall(s: Server, userId: string, query: string, sessio
   return {
     ids: (r.structuredContent?.memories ?? []).map((m) => m.id),
     text,
+    wireTokens: estimateTokens(JSON.stringify({ content: r.content, structuredContent: r.structuredContent })),
     stage: r.structuredContent?.stage ?? 0,
     ms,
   };
@@ -50,6 +55,7 @@ export interface ProgressiveRow {
   /** Share of the question's evidence in what the first call returned. */
   share: number;
   tokens: number;
+  wireTokens: number;
   memories: number;
   stage: number;
 }
@@ -67,11 +73,9 @@ export async function runFirstCalls(
   for (const q of questions) {
     const r = await firstCall(s, userId, q.question, `bench-first-call-${process.pid}-${++sessions}`);
     rows.push({
-      share: evidenceShare(
-        r.ids.map((id) => externalOf.get(id) ?? id),
-        q.evidence,
-      ),
+      share: evidenceShare(ownEvidence(userId, r.ids, externalOf), q.evidence),
       tokens: estimateTokens(r.text),
+      wireTokens: r.wireTokens,
       memories: r.ids.length,
       stage: r.stage,
     });
@@ -87,6 +91,8 @@ export interface ProgressiveSummary {
   allRate: number;
   anyRate: number;
   tokensMean: number;
+  /** Mean estimated tokens of the whole result (content + structuredContent as JSON). */
+  wireTokensMean: number;
   memoriesMean: number;
   /** Calls the server did not answer as stage 1 (should be 0: every session is fresh). */
   notStage1: number;
@@ -101,6 +107,7 @@ export function summarizeProgressive(rows: ProgressiveRow[]): ProgressiveSummary
     allRate: mean((r) => (r.share === 1 ? 1 : 0)),
     anyRate: mean((r) => (r.share > 0 ? 1 : 0)),
     tokensMean: mean((r) => r.tokens),
+    wireTokensMean: mean((r) => r.wireTokens),
     memoriesMean: mean((r) => r.memories),
     notStage1: rows.filter((r) => r.stage !== 1).length,
   };

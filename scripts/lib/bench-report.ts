@@ -75,7 +75,7 @@ export function printDataset(r: DatasetReport): void {
   if (r.progressive) lines.push(...progressiveLines(r));
   if (r.cross) {
     lines.push(
-      `Cross-user check: ${r.cross.queries} questions asked of the wrong user — ${(100 * r.cross.anyResultRate).toFixed(1)}% returned anything, ${r.cross.meanResults.toFixed(2)} memories on average (limit 10)`,
+      `Cross-user check: ${r.cross.queries} questions asked of the wrong user — ${(100 * r.cross.anyResultRate).toFixed(1)}% returned anything, ${r.cross.meanResults.toFixed(2)} memories on average (limit 10), all ${r.cross.checked} of them the asked user's own`,
     );
   }
   console.log(lines.join("\n"));
@@ -87,6 +87,7 @@ function progressiveLines(r: DatasetReport): string[] {
     `First call of a fresh session (recall_memory without limit, progressive stage 1), ${p.queries} questions:`,
     `  evidence received ${f3(p.hitRate)} (all of it ${f3(p.allRate)}, any ${f3(p.anyRate)}) — beside full-search R@5 ${f3(r.overall.recall5)}, R@10 ${f3(r.overall.recall10)}`,
     `  ${p.memoriesMean.toFixed(2)} memories, ${p.tokensMean.toFixed(1)} tokens on average — beside ${r.tokens5Mean.toFixed(1)} tokens for the full search's first 5 (tokens ≈ CJK characters + other characters / 4, of the text rendering)`,
+    `  the whole result as received (content + structuredContent as JSON): ${p.wireTokensMean.toFixed(1)} tokens`,
     ...(p.notStage1 > 0 ? [`  WARNING: ${p.notStage1} calls were not answered as stage 1`] : []),
   ];
 }
@@ -126,6 +127,7 @@ export function datasetJson(r: DatasetReport): Record<string, unknown> {
           progressive: {
             hit_rate: r.progressive.hitRate,
             tokens_mean: r.progressive.tokensMean,
+            wire_tokens_mean: r.progressive.wireTokensMean,
             all_evidence_rate: r.progressive.allRate,
             any_evidence_rate: r.progressive.anyRate,
             memories_mean: r.progressive.memoriesMean,
@@ -134,7 +136,12 @@ export function datasetJson(r: DatasetReport): Record<string, unknown> {
         }
       : {}),
     cross_user: r.cross
-      ? { queries: r.cross.queries, any_result_rate: r.cross.anyResultRate, mean_results: r.cross.meanResults }
+      ? {
+          queries: r.cross.queries,
+          any_result_rate: r.cross.anyResultRate,
+          mean_results: r.cross.meanResults,
+          returned_checked_own: r.cross.checked,
+        }
       : null,
   };
 }

@@ -8,7 +8,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import type { BenchMemory, BenchQuestion, BenchSample } from "./bench-data.ts";
 import { type QueryScores, scoreQuery } from "./bench-metrics.ts";
 import { estimateTokens } from "./bench-tokens.ts";
-import { benchUserId } from "./bench-users.ts";
+import { benchUserId, ownEvidence } from "./bench-users.ts";
 import { chunkLines, postImport, type SourceLine } from "./import-client.ts";
 import { type ServerTiming, timingFetch } from "./server-timing.ts";
 
@@ -112,10 +112,7 @@ export async function runQuestions(
     run.tokens5.push(estimateTokens(r.text.split("\n").slice(0, 6).join("\n")));
     run.scored.push({
       category: q.category,
-      scores: scoreQuery(
-        r.ids.map((id) => externalOf.get(id) ?? id),
-        q.evidence,
-      ),
+      scores: scoreQuery(ownEvidence(userId, r.ids, externalOf), q.evidence),
     });
   }
   return run;
@@ -127,13 +124,21 @@ export interface CrossUserCheck {
   anyResultRate: number;
   /** Memories returned per foreign question (limit 10). */
   meanResults: number;
+  /** Memories returned in all, every one checked to be the asked user's own (ownEvidence). */
+  checked: number;
 }
 
 /**
  * The false-positive side: questions about another sample asked of each user. A good floor
- * answers most of them with nothing or little. Every `every`-th foreign question is asked.
+ * answers most of them with nothing or little; whatever comes back must be the asked user's own
+ * memories (the question's owner's never). Every `every`-th foreign question is asked.
  */
-export async function crossUserCheck(s: Server, samples: BenchSample[], every = 6): Promise<CrossUserCheck> {
+export async function crossUserCheck(
+  s: Server,
+  samples: BenchSample[],
+  externalOf: Map<string, Map<string, string>>,
+  every = 6,
+): Promise<CrossUserCheck> {
   let queries = 0,
     withAny = 0,
     returned = 0;
@@ -141,12 +146,18 @@ export async function crossUserCheck(s: Server, samples: BenchSample[], every = 
     const foreign = samples.filter((o) => o !== sample).flatMap((o) => o.questions);
     for (let i = 0; i < foreign.length; i += every) {
       const r = await recall(s, benchUserId(sample.id), foreign[i].question);
+      ownEvidence(benchUserId(sample.id), r.ids, externalOf.get(sample.id)!);
       queries++;
       returned += r.ids.length;
       if (r.ids.length > 0) withAny++;
     }
   }
-  return { queries, anyResultRate: queries ? withAny / queries : 0, meanResults: queries ? returned / queries : 0 };
+  return {
+    queries,
+    anyResultRate: queries ? withAny / queries : 0,
+    meanResults: queries ? returned / queries : 0,
+    checked: returned,
+  };
 }
 
 /** memory_stats' index block for one user (resident bytes of the local index among it). */

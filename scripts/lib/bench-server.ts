@@ -1,8 +1,8 @@
 /**
  * @module scripts/lib/bench-server
  * A throwaway offline server for a benchmark: a fresh state directory, migrated, with an app-scoped
- * key in account "bench", the Worker started on it (local-server), an MCP client connected; all of
- * it stopped and removed afterwards unless `keep` is set.
+ * key in account "bench", the Worker started on it (local-server, with any extra wrangler vars), an
+ * MCP client connected; all of it stopped and removed afterwards unless `keep` is set.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +19,7 @@ export async function withServer<T>(
   keep: boolean,
   work: (s: Server, rss: () => number[]) => Promise<T>,
   keyName = "bench",
+  vars: Record<string, string> = {},
 ): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), "hippocampus-bench-"));
   setLocalPersistDir(dir);
@@ -28,7 +29,7 @@ export async function withServer<T>(
     { scope: "app", name: keyName, account: "bench", label: `npm run ${keyName}` },
     "local",
   );
-  const server = await startLocalServer(dir);
+  const server = await startLocalServer(dir, { vars });
   say(`server up at ${server.base}`);
   let s: Server | null = null;
   try {

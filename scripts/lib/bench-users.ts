@@ -4,7 +4,8 @@
  * memories would mix and their external_ids would be skipped as already imported). Letters and
  * digits of any script stay readable (「王芳」 → bench-王芳); every other character, `_` included,
  * becomes `_<hex code point>_`, which decodes uniquely. A mapping that would not survive the
- * server's NFC normalisation, or would exceed the id length, or collides anyway, fails loudly.
+ * server's NFC normalisation, or would exceed the id length, or collides anyway, fails loudly. And
+ * the other side of the same promise: every memory recall returns to a user is that user's own.
  */
 import { ID_MAX_CHARS, isPrincipalId, normalizePrincipalId } from "../../src/memory/ids.ts";
 
@@ -46,4 +47,18 @@ export function benchUserIds(sampleIds: string[]): Map<string, string> {
     users.set(sampleId, user);
   }
   return users;
+}
+
+/**
+ * The returned memories as this user's evidence ids. A fresh server holds only what the benchmark
+ * imported, so an id outside `own` (the user's own import) is another owner's memory: the run stops,
+ * since no figure means anything once memories cross owners.
+ */
+export function ownEvidence(userId: string, ids: string[], own: Map<string, string>): string[] {
+  const foreign = ids.filter((id) => !own.has(id));
+  if (foreign.length > 0)
+    throw new BenchUserError(
+      `recall for ${userId} returned ${foreign.length} memories it does not own (${foreign[0]}): memory crossed owners`,
+    );
+  return ids.map((id) => own.get(id)!);
 }

@@ -13,7 +13,8 @@ import type { CallerContext, Principal } from "./principal";
 /** Fields every tool (and /v1/import's query) accepts beside its own: who the call is for. */
 export const scopeFields = {
   user_id: principalIdSchema.optional().describe("End user (app keys)"),
-  agent_id: principalIdSchema.optional().describe("Agent (or X-Agent-Id)"),
+  // The model cannot set headers, so the X-Agent-Id alternative is documented, not listed.
+  agent_id: principalIdSchema.optional().describe("Agent"),
 };
 
 export interface ScopeArgs {

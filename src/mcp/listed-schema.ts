@@ -8,7 +8,9 @@
  * Validation is untouched: the listed copy validates with the original zod schema, so a hidden
  * field sent anyway still gets its clear error from the handler, and every output is checked.
  * The MCP SDK v2 reads JSON Schema through Standard Schema's `~standard.jsonSchema`, which zod lets
- * an instance override; the v1 SDK behind /sse converts the zod schema itself and lists it whole.
+ * an instance override; the v1 SDK behind /sse converts with zod's own `toJSONSchema`, which takes
+ * an instance's `_zod.toJSONSchema` hook: both list the same lean schema (draft-07 on /sse, so
+ * `definitions` for `$defs`), user_id hidden alike.
  */
 import type { z } from "zod";
 
@@ -71,7 +73,8 @@ export function listedSchema<T extends z.ZodObject>(schema: T, listing: Listing,
   if (!byKey) cache.set(schema, (byKey = new Map()));
   const known = byKey.get(key);
   if (known) return known as T;
-  const copy = schema.clone() as T;
+  // Cloned from the def: a copy without a parent link, which zod's toJSONSchema would try to follow.
+  const copy = schema.clone(schema._zod.def) as T;
   const standard = schema["~standard"];
   copy["~standard"] = {
     ...standard,
@@ -80,6 +83,8 @@ export function listedSchema<T extends z.ZodObject>(schema: T, listing: Listing,
       output: (options) => lean(standard.jsonSchema.output(options), listing, hidden),
     },
   };
+  // SDK v1 converts for draft-07 (and writes that `$schema` line itself): shared shapes go under `definitions`.
+  copy._zod.toJSONSchema = () => lean(standard.jsonSchema[listing]({ target: "draft-07" }), listing, hidden);
   byKey.set(key, copy);
   return copy;
 }

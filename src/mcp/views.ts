@@ -81,6 +81,15 @@ export function renderLine(v: MemoryView, labels: LineLabels = ENGLISH_LABELS): 
   return `- [${when} · ${v.category} · p${v.priority}${status}] ${JSON.stringify(v.content)} (${labels.lineId(v.id)})`;
 }
 
+/**
+ * The brief line of a session's first recalls: the day it happened (else was saved) and the content,
+ * quoted as data. No id, category or priority: the structured result has them, a search with
+ * `limit` shows them.
+ */
+export function renderBrief(v: MemoryView): string {
+  return `- ${(v.event_time ?? v.created_at).slice(0, 10)}: ${JSON.stringify(v.content)}`;
+}
+
 export function renderList(views: MemoryView[], labels: LineLabels = ENGLISH_LABELS): string {
   return views.map((v) => renderLine(v, labels)).join("\n");
 }

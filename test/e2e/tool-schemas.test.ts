@@ -117,25 +117,53 @@ describe("tools/list costs little context", () => {
     expect(sentences('Ask "do you remember…" first; then go. Done.')).toBe(2);
   });
 
-  it("lists user_id to app keys and hides it from user keys, on /mcp", async () => {
-    const app = await listTools((await createKey({ app: "bot" })).key);
-    const user = await listTools((await createKey({ user: uniqueUser() })).key);
-    for (const t of app.tools) expect(Object.keys(t.inputSchema.properties as Schema), t.name).toContain("user_id");
-    for (const t of user.tools) {
-      expect(Object.keys(t.inputSchema.properties as Schema), t.name).not.toContain("user_id");
-      expect(Object.keys(t.inputSchema.properties as Schema), t.name).toContain("agent_id");
-      expect(t.inputSchema.$schema).toBeUndefined();
+  it.each(["mcp", "sse"] as const)(
+    "lists user_id to app keys and hides it from user keys, on /%s",
+    async (transport) => {
+      const app = await listTools((await createKey({ app: "bot" })).key, transport);
+      const user = await listTools((await createKey({ user: uniqueUser() })).key, transport);
+      for (const t of app.tools) expect(Object.keys(t.inputSchema.properties as Schema), t.name).toContain("user_id");
+      for (const t of user.tools) {
+        expect(Object.keys(t.inputSchema.properties as Schema), t.name).not.toContain("user_id");
+        expect(Object.keys(t.inputSchema.properties as Schema), t.name).toContain("agent_id");
+        if (transport === "mcp") expect(t.inputSchema.$schema).toBeUndefined();
+      }
+      expect(user.bytes).toBeLessThan(app.bytes);
+    },
+  );
+
+  it("/sse lists the same lean schemas as /mcp", async () => {
+    for (const key of [(await createKey({ app: "bot" })).key, (await createKey({ user: uniqueUser() })).key]) {
+      const mcp = await listTools(key, "mcp");
+      const sse = await listTools(key, "sse");
+      // SDK v1 writes draft-07: a `$schema` line, shared shapes under `definitions` instead of `$defs`,
+      // and a `$ref` with siblings wrapped in `allOf` (draft-07 ignores a `$ref`'s siblings).
+      const asMcp = (schema: Schema | undefined) => {
+        const { $schema, ...rest } = schema ?? {};
+        expect($schema).toBe("http://json-schema.org/draft-07/schema#");
+        const text = JSON.stringify(rest)
+          .replaceAll('"definitions"', '"$defs"')
+          .replaceAll("#/definitions/", "#/$defs/")
+          .replace(/\{"allOf":\[\{"\$ref":"(#\/\$defs\/\w+)"\}\]\}/g, '{"$ref":"$1"}');
+        return JSON.parse(text);
+      };
+      expect(sse.tools.map((t) => [t.name, asMcp(t.inputSchema), asMcp(t.outputSchema)])).toEqual(
+        mcp.tools.map((t) => [t.name, t.inputSchema, t.outputSchema]),
+      );
+      expect(sse.tools.flatMap((t) => portabilityFindings(t.inputSchema, t.name))).toEqual([]);
     }
-    expect(user.bytes).toBeLessThan(app.bytes);
   });
 
-  it("a user key that sends the hidden user_id anyway is still refused by name", async () => {
-    const user = uniqueUser();
-    const client = await connect((await createKey({ user })).key);
-    const r = await callTool(client, "recall_memory", { query: "coffee", user_id: `${user}-other` });
-    expect(r.isError).toBe(true);
-    expect(textOf(r)).toMatch(/user_id.*not allowed with a user key/);
-  });
+  it.each(["mcp", "sse"] as const)(
+    "a user key that sends the hidden user_id anyway is still refused by name, on /%s",
+    async (transport) => {
+      const user = uniqueUser();
+      const client = await connect((await createKey({ user })).key, { transport });
+      const r = await callTool(client, "recall_memory", { query: "coffee", user_id: `${user}-other` });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/user_id.*not allowed with a user key/);
+    },
+  );
 });
 
 describe("validation is kept server-side", () => {

@@ -28,6 +28,31 @@ describe("ids in any script", () => {
     expect((viaNfd.structuredContent as Recall).memories.map((m) => m.content)).toEqual(["Zoë plays the cello"]);
   });
 
+  it("two Chinese users whose memories share every character each recall only their own", async () => {
+    const client = await connect((await createKey({ app: "bot" })).key);
+    const tag = suffix();
+    // One name a prefix of the other: owner addresses must not meet on a shared prefix.
+    const users = [`王芳-${tag}`, `王芳芳-${tag}`];
+    const own = new Map<string, string>();
+    for (const [i, user] of users.entries()) {
+      const r = await callTool(client, "save_memory", {
+        content: i === 0 ? "我每天骑自行车上班，周末和妈妈吃饭" : "周末和妈妈吃饭，我每天骑自行车上班",
+        user_id: user,
+      });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      own.set(user, r.structuredContent?.id as string);
+    }
+    for (const user of users) {
+      for (const args of [{ limit: 10 }, { session_id: `first-${tag}` }]) {
+        const r = await callTool(client, "recall_memory", { query: "我每天怎么上班？", user_id: user, ...args });
+        expect(
+          (r.structuredContent as Recall).memories.map((m) => m.id),
+          user,
+        ).toEqual([own.get(user)]);
+      }
+    }
+  });
+
   it("a user key whose user id is Chinese acts as that user", async () => {
     const user = `繁星-${suffix()}`;
     const client = await connect((await createKey({ user })).key);

@@ -20,7 +20,7 @@ function setup(progressive = { enabled: true, resetMs: RESET }) {
     sessions,
     clock: { now: () => now },
   });
-  svc.deps.settings.progressive = progressive;
+  svc.deps.settings.progressive = { firstCallTokens: 200, ...progressive };
   const scope = { accountId: "default", namespace: "user", userId: uniqueUser(), actor: "t", sessionKey: "s1" };
   return { svc, sessions, scope, advance: (ms: number) => (now += ms) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BenchUserError, benchUserId, benchUserIds } from "../../scripts/lib/bench-users";
+import { BenchUserError, benchUserId, benchUserIds, ownEvidence } from "../../scripts/lib/bench-users";
 import { isPrincipalId } from "../../src/memory/ids";
 
 describe("benchmark sample ids → user ids", () => {
@@ -33,5 +33,22 @@ describe("benchmark sample ids → user ids", () => {
     expect(() => benchUserIds(["王芳", "李明", "王芳"])).toThrow(BenchUserError);
     expect(() => benchUserIds(["王芳", "李明", "王芳"])).toThrow(/would share user "bench-王芳"/);
     expect(() => benchUserId("x".repeat(200))).toThrow(/longer than 128/);
+  });
+});
+
+describe("benchmark ownership check", () => {
+  const own = new Map([
+    ["01A", "D1:1"],
+    ["01B", "D1:2"],
+  ]);
+
+  it("maps the user's own memories to their evidence ids", () => {
+    expect(ownEvidence("bench-王芳", ["01B", "01A"], own)).toEqual(["D1:2", "D1:1"]);
+    expect(ownEvidence("bench-王芳", [], own)).toEqual([]);
+  });
+
+  it("stops the run on a memory the user does not own", () => {
+    expect(() => ownEvidence("bench-王芳", ["01A", "01Z"], own)).toThrow(BenchUserError);
+    expect(() => ownEvidence("bench-王芳", ["01Z"], own)).toThrow(/does not own \(01Z\): memory crossed owners/);
   });
 });

@@ -5,12 +5,14 @@ import {
   advanceSession,
   CORE_LIMIT,
   FIRST_CALL_MATCHES,
+  FIRST_CALL_TOKENS,
   isCoreMemory,
   PROFILE_BESIDE_MATCHES,
   pickFirstCall,
   STRONG_SHARE,
   shapeStage,
   strongMatches,
+  withinBudget,
 } from "../../src/memory/recall/progressive-injection";
 import type { Memory } from "../../src/memory/types";
 
@@ -105,6 +107,38 @@ describe("pickFirstCall", () => {
     expect(ids(pickFirstCall([], [...core, hit("extra", { priority: 1 }, 0)]))).toEqual(["name", "tone", "city"]);
     expect(CORE_LIMIT).toBe(3);
     expect(pickFirstCall([], [hit("y", { priority: 4 }, 0)])).toEqual([]);
+  });
+});
+
+describe("the stage-1 token budget", () => {
+  const long = (id: string, score: number, chars: number) => hit(id, { content: "x".repeat(chars) }, score);
+
+  it("keeps matches and profile only while their text fits, matches first", () => {
+    // 400 characters = 100 tokens each: 200 holds two of them.
+    const relevant = [long("a", 1, 400), long("b", 0.95, 400), long("c", 0.9, 400)];
+    const core = [hit("name", { priority: 1, content: "x".repeat(400) }, 0)];
+    expect(FIRST_CALL_TOKENS).toBe(200);
+    expect(ids(pickFirstCall(relevant, core))).toEqual(["a", "b"]);
+    expect(ids(pickFirstCall(relevant, core, 1000))).toEqual(["a", "b", "c", "name"]);
+  });
+
+  it("always shows the first item, even one longer than the budget", () => {
+    expect(ids(withinBudget([long("huge", 1, 4000), long("small", 0.9, 4)], 200))).toEqual(["huge"]);
+    expect(ids(pickFirstCall([], [hit("me", { priority: 1, content: "y".repeat(4000) }, 0)], 50))).toEqual(["me"]);
+  });
+
+  it("counts a Chinese character as a token", () => {
+    const zh = (id: string) => hit(id, { content: "我住在上海每天骑自行车上班".repeat(10) }, 1); // 130 tokens
+    expect(ids(withinBudget([zh("a"), zh("b")], 200))).toEqual(["a"]);
+    expect(ids(withinBudget([zh("a"), zh("b")], 260))).toEqual(["a", "b"]);
+  });
+
+  it("shapeStage reports as matches only the matches the budget kept", () => {
+    const relevant = [long("a", 1, 400), long("b", 0.95, 400), long("c", 0.9, 400)];
+    const shaped = shapeStage(1, relevant, 3, [hit("me", { priority: 1 }, 0)], 5, 200);
+    expect(ids(shaped.results)).toEqual(["a", "b"]);
+    expect(shaped.matches).toBe(2);
+    expect(shaped.moreAvailable).toBe(1);
   });
 });
 

@@ -8,7 +8,7 @@ import { withMemory } from "../../access/user-memory-client";
 import { recallInput } from "../../memory/contracts";
 import type { Messages } from "../messages";
 import { defineTool, READ_ONLY } from "../tool-definition";
-import { count, type MemoryView, memoryView, renderList, toView } from "../views";
+import { count, type MemoryView, memoryView, renderBrief, renderList, toView } from "../views";
 
 const output = z.object({
   stage: z
@@ -16,7 +16,7 @@ const output = z.object({
     .int()
     .min(1)
     .max(3)
-    .describe("Progressive-injection stage: 1 core memories, 2 best match, 3 full search"),
+    .describe("Progressive-injection stage: 1 best matches and profile, 2 best matches, 3 search"),
   memories: z.array(memoryView).describe("Relevant memories, best first"),
   more_available: count.describe("How many more relevant memories exist beyond those returned"),
 });
@@ -40,17 +40,19 @@ export const recallMemoryTool = defineTool({
 });
 
 /**
- * The matches first, then (stage 1) the core profile under its own heading; stages 1 and 2 say how
- * many more relevant memories exist and how to get them.
+ * Stage 3 (a search): the full lines, with ids. Stages 1 and 2 (what a session is given unasked)
+ * brief lines: the matches, then (stage 1) the core profile under its own heading, then how many
+ * more relevant memories exist and how to get them.
  */
 function recallText(stage: 1 | 2 | 3, views: MemoryView[], matches: number, more: number, m: Messages): string {
   if (views.length === 0) return m.nothingRemembered;
-  const found = views.slice(0, matches);
+  if (stage === 3) return `${m.recallHeader(views.length)}\n${renderList(views, m)}`;
   const profile = views.slice(matches);
   return [
-    found.length ? `${m.recallHeader(found.length)}\n${renderList(found, m)}` : "",
-    profile.length ? `${m.stage1Header(profile.length)}\n${renderList(profile, m)}` : "",
-    stage !== 3 && more > 0 ? m.stage2More(more) : "",
+    m.sessionHeader,
+    ...views.slice(0, matches).map(renderBrief),
+    ...(profile.length ? [m.profileHeader, ...profile.map(renderBrief)] : []),
+    more > 0 ? m.stageMore(more) : "",
   ]
     .filter(Boolean)
     .join("\n");

@@ -9,6 +9,7 @@
  * calls (SessionCounterStore) and applies it.
  */
 import type { SessionCounter } from "../ports";
+import { estimateTokens } from "../text/token-estimate";
 import type { Memory } from "../types";
 
 export type Stage = 1 | 2 | 3;
@@ -24,6 +25,13 @@ export const PROFILE_BESIDE_MATCHES = 2;
 export const STRONG_SHARE = 0.8;
 export const FIRST_CALL_MATCHES = 4;
 export const SECOND_CALL_MATCHES = 3;
+/**
+ * What stage 1's memories may cost, in estimated tokens of their text (text/token-estimate.ts): the
+ * first item is always shown, the next only while the sum stays within the budget. LoCoMo dev
+ * (docs/benchmarks.md): unbounded 0.654 of the evidence in 189 tokens; 200 keeps 0.636 in 170;
+ * 120 keeps 0.551 in 120.
+ */
+export const FIRST_CALL_TOKENS = 200;
 
 /** Counts a call; a session idle for at least `resetMs` starts again at call 1. */
 export function advanceSession(
@@ -51,14 +59,33 @@ export function strongMatches<T extends { score: number }>(ranked: T[], max: num
   return ranked.slice(0, max).filter((r) => r.score >= STRONG_SHARE * best);
 }
 
-/** Stage 1: the strong matches, then the most important core memories not already among them. */
-export function pickFirstCall<T extends { memory: Memory; score: number }>(relevant: T[], core: T[]): T[] {
+/** Items from the front of `items` while their text fits `budget` tokens; the first always. */
+export function withinBudget<T extends { memory: Memory }>(items: T[], budget: number): T[] {
+  const kept: T[] = [];
+  let spent = 0;
+  for (const item of items) {
+    spent += estimateTokens(item.memory.content);
+    if (kept.length > 0 && spent > budget) break;
+    kept.push(item);
+  }
+  return kept;
+}
+
+/**
+ * Stage 1: the strong matches, then the most important core memories not already among them, all
+ * within `budget` tokens (matches first: the question before the profile).
+ */
+export function pickFirstCall<T extends { memory: Memory; score: number }>(
+  relevant: T[],
+  core: T[],
+  budget = FIRST_CALL_TOKENS,
+): T[] {
   const matches = strongMatches(relevant, FIRST_CALL_MATCHES);
   const shown = new Set(matches.map((m) => m.memory.id));
   const profile = core
     .filter((c) => isCoreMemory(c.memory) && !shown.has(c.memory.id))
     .slice(0, matches.length > 0 ? PROFILE_BESIDE_MATCHES : CORE_LIMIT);
-  return [...matches, ...profile];
+  return withinBudget([...matches, ...profile], budget);
 }
 
 export interface Shaped<T> {
@@ -79,15 +106,18 @@ export function shapeStage<T extends { memory: Memory; score: number }>(
   totalRelevant: number,
   core: T[],
   maxResults: number,
+  firstCallTokens = FIRST_CALL_TOKENS,
 ): Shaped<T> {
   const results =
     stage === 1
-      ? pickFirstCall(relevant, core)
+      ? pickFirstCall(relevant, core, firstCallTokens)
       : stage === 2
         ? strongMatches(relevant, SECOND_CALL_MATCHES)
         : relevant.slice(0, maxResults);
   const relevantIds = new Set(relevant.map((r) => r.memory.id));
   const shownRelevant = results.filter((r) => relevantIds.has(r.memory.id)).length;
-  const matches = stage === 1 ? strongMatches(relevant, FIRST_CALL_MATCHES).length : results.length;
+  // Stage 1 lists the matches first; the budget keeps a prefix, so the matches shown are its head.
+  const matches =
+    stage === 1 ? Math.min(strongMatches(relevant, FIRST_CALL_MATCHES).length, results.length) : results.length;
   return { results, matches, moreAvailable: Math.max(0, totalRelevant - shownRelevant) };
 }

@@ -9,7 +9,14 @@ import { LIMITS } from "../limits";
 import type { MemoryService } from "../memory-service";
 import type { Scope } from "../types";
 import type { FusedCandidate } from "./fuse-scores";
-import { advanceSession, CORE_LIMIT, type Stage, shapeStage, stageOf } from "./progressive-injection";
+import {
+  advanceSession,
+  CORE_LIMIT,
+  FIRST_CALL_TOKENS,
+  type Stage,
+  shapeStage,
+  stageOf,
+} from "./progressive-injection";
 
 export interface SessionRecall {
   stage: Stage;
@@ -21,7 +28,7 @@ export interface SessionRecall {
 }
 
 /** Progressive injection when the settings name none: on, sessions reset after 5 idle minutes. */
-export const DEFAULT_PROGRESSIVE = { enabled: true, resetMs: 300_000 };
+export const DEFAULT_PROGRESSIVE = { enabled: true, resetMs: 300_000, firstCallTokens: FIRST_CALL_TOKENS };
 
 /** The session a call belongs to: its session id, else the caller and agent. */
 export function sessionKey(scope: Scope): string {
@@ -56,7 +63,14 @@ export async function recallInSession(svc: MemoryService, scope: Scope, input: R
     stage === 1 ? svc.core(scope, CORE_LIMIT, input) : [],
   ]);
   const core = coreRows.map((memory) => ({ memory, score: 0 }));
-  const shaped = shapeStage(stage, out.results, out.totalRelevant, core, settings.maxResults);
+  const shaped = shapeStage(
+    stage,
+    out.results,
+    out.totalRelevant,
+    core,
+    settings.maxResults,
+    progressive.firstCallTokens,
+  );
   svc.touch(
     scope,
     shaped.results.map((r) => r.memory.id),
