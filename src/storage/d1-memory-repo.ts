@@ -43,6 +43,9 @@ import { memories, memoryEvents } from "./schema";
 /** One memory's FTS row: reached by its row token through the FTS index, then checked exactly. */
 export const FTS_ROW_WHERE = "memories_fts MATCH ? AND memory_id = ? AND owner = ?";
 
+/** A purge's FTS delete: the row by its token, only once its memory is gone (binds FTS_ROW_WHERE's, then the id). */
+export const FTS_ROW_PURGE = `DELETE FROM memories_fts WHERE ${FTS_ROW_WHERE} AND NOT EXISTS (SELECT 1 FROM memories WHERE id = ?)`;
+
 const WEEK_MS = 7 * 24 * 3600_000;
 
 function chunk<T>(items: T[], size: number): T[][] {
@@ -336,11 +339,7 @@ export class D1MemoryRepo implements MemoryRepo {
         const event = eventValues(owner, { memoryId: id, op: "purge", before: null, after: null, actor, at });
         return [
           this.prepared(this.db.delete(memories).where(and(this.ownedBy(owner), eq(memories.id, id), still))),
-          this.d1
-            .prepare(
-              "DELETE FROM memories_fts WHERE memory_id = ? AND owner = ? AND NOT EXISTS (SELECT 1 FROM memories WHERE id = ?)",
-            )
-            .bind(id, key, id),
+          this.d1.prepare(FTS_ROW_PURGE).bind(ftsRowMatch(id), id, key, id),
           this.prepared(
             this.db
               .update(memoryEvents)

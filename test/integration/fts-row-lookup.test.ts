@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ownerAddress } from "../../src/memory/owner-address";
-import { FTS_ROW_WHERE } from "../../src/storage/d1-memory-repo";
+import { FTS_ROW_PURGE, FTS_ROW_WHERE } from "../../src/storage/d1-memory-repo";
 import { ftsRowMatch } from "../../src/storage/fts-owner-key";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, trackedConnect } from "../helpers/mcp-client";
@@ -35,8 +35,10 @@ describe("FTS row lookups", () => {
       `DELETE FROM memories_fts WHERE ${FTS_ROW_WHERE}`,
       `UPDATE memories_fts SET tokens = 'x' WHERE ${FTS_ROW_WHERE}`,
       `SELECT 1 FROM memories_fts WHERE ${FTS_ROW_WHERE}`,
+      FTS_ROW_PURGE,
     ]) {
-      const detail = (await plan(statement, ftsRowMatch(id), id, owner)).join(" | ");
+      const binds = statement === FTS_ROW_PURGE ? [ftsRowMatch(id), id, owner, id] : [ftsRowMatch(id), id, owner];
+      const detail = (await plan(statement, ...binds)).join(" | ");
       // FTS5 encodes a full-text constraint as "M" in the index string it picks; a plain scan has none.
       expect(detail, statement).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
     }
