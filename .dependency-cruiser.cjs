@@ -55,7 +55,10 @@ module.exports = {
   options: {
     doNotFollow: { path: "node_modules" },
     // TypeScript 7 has no JS compiler API yet (dependency-cruiser reads TS up to 6), so swc parses the
-    // sources. swc reports type-only imports too: a type cycle is still a cycle for the reader.
+    // sources and `tsPreCompilationDeps` (a tsc-parser option) cannot apply. swc reports `import type`
+    // declarations: a cycle made only of type imports still fails. It does not see import() type
+    // expressions (`import("./x").T`), so Biome refuses those in src/ and scripts/
+    // (.biome/no-import-type-expressions.grit). test/node/static-guards.test.ts proves each rule fails.
     parser: "swc",
     enhancedResolveOptions: {
       exportsFields: ["exports"],

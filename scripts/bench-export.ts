@@ -7,23 +7,14 @@
  * the peak during and after the export beside the export's size. Flat means the peak grows by far
  * less than the export's size (the Worker holds one page at a time, never the file).
  */
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createKey } from "./lib/api-keys.ts";
+import { say, withBenchServer } from "./lib/bench-server.ts";
 import { connectInspector, type WorkerInspector } from "./lib/inspector-heap.ts";
-import { freePort, startLocalServer } from "./lib/local-server.ts";
-import {
-  applyMigrations,
-  failureText,
-  ScriptError,
-  setLocalPersistDir,
-  targetArgs,
-  wrangler,
-} from "./lib/wrangler-d1.ts";
+import { freePort } from "./lib/local-server.ts";
+import { failureText, ScriptError, targetArgs, wrangler } from "./lib/wrangler-d1.ts";
 
-const say = (text: string) => process.stderr.write(`bench:export: ${text}\n`);
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 const USER = "bench-export";
 /** The app key's end users live in its namespace (memory/owner-address.ts). */
@@ -171,34 +162,27 @@ async function main(): Promise<void> {
   if (!Number.isInteger(n) || n < 1) throw new ScriptError("--memories must be a positive integer");
   const passes = Number(values.passes ?? 2);
   if (!Number.isInteger(passes) || passes < 1 || passes > 10) throw new ScriptError("--passes must be 1 to 10");
-  const dir = mkdtempSync(join(tmpdir(), "hippocampus-bench-export-"));
-  setLocalPersistDir(dir);
-  applyMigrations("local");
-  const { key } = await createKey(
-    { scope: "app", name: "bench-export", account: "bench", label: "bench:export" },
-    "local",
-  );
-  say(`seeding ${n} memories into D1…`);
-  seed(dir, n);
   const inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT) || (await freePort());
-  const server = await startLocalServer(dir, { timeoutMs: 180_000, inspectorPort });
-  let inspector: WorkerInspector | null = null;
-  try {
-    await fetch(`${server.base}/v1/export?user_id=${USER}&status=deleted`, {
-      headers: { authorization: `Bearer ${key}` },
-    }).then((r) => r.arrayBuffer()); // warm: the first request compiles the Worker
-    await new Promise((r) => setTimeout(r, 2000));
-    say(`D1 database on disk: ${mb(dbBytes(dir))} MB`);
-    // Several passes: the first also pulls the database into the local D1's page cache (same process).
-    inspector = await connectInspector(inspectorPort);
-    for (let pass = 1; pass <= passes; pass++)
-      await measure(server.base, key, n, () => total(server.workerdRss()), inspector, pass);
-  } finally {
-    inspector?.close();
-    await server.stop();
-    if (values.keep) say(`kept ${dir}`);
-    else rmSync(dir, { recursive: true, force: true });
-  }
+  const prepare = (dir: string) => {
+    say(`seeding ${n} memories into D1…`);
+    seed(dir, n);
+  };
+  const options = { keep: values.keep, keyName: "bench-export", timeoutMs: 180_000, inspectorPort, prepare };
+  await withBenchServer(options, async ({ base, key, dir, rss }) => {
+    let inspector: WorkerInspector | null = null;
+    try {
+      await fetch(`${base}/v1/export?user_id=${USER}&status=deleted`, {
+        headers: { authorization: `Bearer ${key}` },
+      }).then((r) => r.arrayBuffer()); // warm: the first request compiles the Worker
+      await new Promise((r) => setTimeout(r, 2000));
+      say(`D1 database on disk: ${mb(dbBytes(dir))} MB`);
+      // Several passes: the first also pulls the database into the local D1's page cache (same process).
+      inspector = await connectInspector(inspectorPort);
+      for (let pass = 1; pass <= passes; pass++) await measure(base, key, n, () => total(rss()), inspector, pass);
+    } finally {
+      inspector?.close();
+    }
+  });
 }
 
 main().catch((err) => {

@@ -8,16 +8,10 @@
  * the server wrote, the longest batch's wall time (as the server measured it) and the request time.
  * Compare the two rows of one run; the machine is shared and absolute figures move.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createKey } from "./lib/api-keys.ts";
+import { say, withBenchServer } from "./lib/bench-server.ts";
 import { postImport, type SourceLine } from "./lib/import-client.ts";
-import { startLocalServer } from "./lib/local-server.ts";
-import { applyMigrations, ScriptError, setLocalPersistDir } from "./lib/wrangler-d1.ts";
-
-const say = (text: string) => process.stderr.write(`bench: ${text}\n`);
+import { ScriptError } from "./lib/wrangler-d1.ts";
 
 const TOPICS = ["tea", "hiking", "the garden", "Rust", "jazz", "Kyoto", "the bike", "chess"];
 
@@ -42,19 +36,11 @@ interface Row {
   requestMs: number;
 }
 
-async function run(label: string, lines: SourceLine[], vars: Record<string, string>): Promise<Row> {
-  const dir = mkdtempSync(join(tmpdir(), "hippocampus-bench-import-"));
-  setLocalPersistDir(dir);
-  applyMigrations("local");
-  const { key } = await createKey(
-    { scope: "app", name: "bench-import", account: "bench", label: "bench:import" },
-    "local",
-  );
-  const server = await startLocalServer(dir, { timeoutMs: 90_000, vars });
-  say(`${label}: server up at ${server.base}; importing ${lines.length} lines in one request`);
-  try {
+function run(label: string, lines: SourceLine[], vars: Record<string, string>): Promise<Row> {
+  return withBenchServer({ keyName: "bench-import", vars, timeoutMs: 90_000 }, async ({ base, key }) => {
+    say(`${label}: importing ${lines.length} lines in one request`);
     const started = Date.now();
-    const r = await postImport(server.base, key, lines, { user: "bench-import" });
+    const r = await postImport(base, key, lines, { user: "bench-import" });
     const requestMs = Date.now() - started;
     if (!r.ok) throw new ScriptError(`${label}: import failed (${r.status}): ${r.message}`);
     if (r.body.imported !== lines.length)
@@ -66,10 +52,7 @@ async function run(label: string, lines: SourceLine[], vars: Record<string, stri
       longestMs: r.body.batches?.longest_ms ?? 0,
       requestMs,
     };
-  } finally {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function main(): Promise<void> {

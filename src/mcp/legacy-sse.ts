@@ -13,10 +13,10 @@ import { loadConfig } from "../config";
 import type { Env } from "../env";
 import { MemoryError } from "../memory/errors";
 import { VERSION } from "../version";
-import { messages, serverInstructions } from "./messages";
 import { sdkV1Registrar } from "./sdk-v1-registrar";
 import { registerSurface } from "./surface";
 import type { ToolContext } from "./tool-context";
+import { messages, serverInstructions } from "./tool-prefix";
 
 type SseProps = { caller: CallerContext };
 

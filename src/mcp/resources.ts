@@ -9,10 +9,10 @@
 import { withMemory } from "../access/user-memory-client";
 import { memoryId } from "../memory/contracts";
 import { invalidInput, MemoryError } from "../memory/errors";
-import { withToolPrefix } from "./messages";
 import type { McpRegistrar, ReadAnswer, ResourceEntry, TemplateVariables } from "./registrar";
 import type { ToolContext } from "./tool-context";
 import { protocolError } from "./tool-errors";
+import { withToolPrefix } from "./tool-prefix";
 import { toStatsView } from "./tools/memory-stats";
 import { type MemoryView, renderList, toView } from "./views";
 

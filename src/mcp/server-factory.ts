@@ -5,10 +5,10 @@
  */
 import { McpServer } from "@modelcontextprotocol/server";
 import { VERSION } from "../version";
-import { serverInstructions } from "./messages";
 import { sdkV2Registrar } from "./sdk-v2-registrar";
 import { registerSurface } from "./surface";
 import type { ToolContext } from "./tool-context";
+import { serverInstructions } from "./tool-prefix";
 
 export function buildMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer(

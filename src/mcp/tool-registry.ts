@@ -1,43 +1,16 @@
 /**
  * @module mcp/tool-registry
- * The one tool registry both transports serve. `registerTools` works through mcp/registrar.ts on the
+ * The one tool registry both transports serve (the list itself is mcp/tool-list.ts). `registerTools` works through mcp/registrar.ts on the
  * v2 McpServer (/mcp) and the v1 McpServer inside the legacy SSE agent (/sse): same names, schemas,
  * annotations and handlers, so both endpoints expose identical tools.
  */
 
 import { listedSchema } from "./listed-schema";
-import { withToolPrefix } from "./messages";
 import type { McpRegistrar } from "./registrar";
 import type { ToolContext } from "./tool-context";
-import type { ToolDefinition } from "./tool-definition";
 import { toolError } from "./tool-errors";
-import { consolidateMemoriesTool } from "./tools/consolidate-memories";
-import { deleteMemoryTool } from "./tools/delete-memory";
-import { forgetMemoriesTool } from "./tools/forget-memories";
-import { listMemoriesTool } from "./tools/list-memories";
-import { memoryHistoryTool } from "./tools/memory-history";
-import { memoryStatsTool } from "./tools/memory-stats";
-import { recallMemoryTool } from "./tools/recall-memory";
-import { regenerateEmbeddingsTool } from "./tools/regenerate-embeddings";
-import { restoreMemoryTool } from "./tools/restore-memory";
-import { saveMemoryTool } from "./tools/save-memory";
-import { summarizeConversationTool } from "./tools/summarize-conversation";
-import { updateMemoryTool } from "./tools/update-memory";
-
-export const TOOLS: ToolDefinition[] = [
-  saveMemoryTool,
-  recallMemoryTool,
-  updateMemoryTool,
-  deleteMemoryTool,
-  restoreMemoryTool,
-  listMemoriesTool,
-  forgetMemoriesTool,
-  memoryHistoryTool,
-  memoryStatsTool,
-  summarizeConversationTool,
-  consolidateMemoriesTool,
-  regenerateEmbeddingsTool,
-];
+import { TOOLS } from "./tool-list";
+import { withToolPrefix } from "./tool-prefix";
 
 /**
  * A user key acts as its own user and may not pass `user_id`, so its tools/list leaves the field out

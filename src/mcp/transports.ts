@@ -9,9 +9,9 @@ import type { CallerContext } from "../access/principal";
 import { loadConfig } from "../config";
 import type { Env } from "../env";
 import { LegacySseSession } from "./legacy-sse";
-import { messages } from "./messages";
 import { buildMcpServer } from "./server-factory";
 import type { ToolContext } from "./tool-context";
+import { messages } from "./tool-prefix";
 
 export function serveStreamableHttp(
   request: Request,

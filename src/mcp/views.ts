@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MEMORY_STATUSES, MEMORY_TYPES } from "../memory/contracts";
 import type { Memory } from "../memory/types";
-import { type Messages, messages } from "./messages";
+import { localeMessages, type Messages } from "./messages";
 
 /** A count in an output. */
 export const count = z.number().int().min(0);
@@ -71,7 +71,7 @@ function day(isoString: string): string {
 
 /** The words of a rendered line, in the configured locale (a Messages object fits). */
 export type LineLabels = Pick<Messages, "lineSaved" | "lineEvent" | "lineId">;
-const ENGLISH_LABELS: LineLabels = messages("en");
+const ENGLISH_LABELS: LineLabels = localeMessages("en");
 
 /** One line per memory: `- [when · category · p2] content (id …)`. Content is quoted as data. */
 export function renderLine(v: MemoryView, labels: LineLabels = ENGLISH_LABELS): string {

@@ -38,101 +38,80 @@ function chunk<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-export async function listExpiring(db: DrizzleD1Database, owner: Owner, now: number, limit: number): Promise<Memory[]> {
+/** One owner's rows matching `conditions` (undefined terms are left out), at most `limit`, in `order`. */
+async function ownedRows(
+  db: DrizzleD1Database,
+  owner: Owner,
+  conditions: (SQL | undefined)[],
+  limit: number,
+  order: SQL[] = [],
+): Promise<Memory[]> {
   const rows = await db
     .select()
     .from(memories)
-    .where(and(own(owner), ACTIVE, isNotNull(memories.expiresAt), lte(memories.expiresAt, now)))
-    .orderBy(asc(memories.expiresAt))
+    .where(and(own(owner), ...conditions))
+    .orderBy(...order)
     .limit(limit);
   return rows.map(rowToMemory);
 }
 
-function ruleConditions(rule: RetentionRule, createdBefore: number): (SQL | undefined)[] {
+export function listExpiring(db: DrizzleD1Database, owner: Owner, now: number, limit: number): Promise<Memory[]> {
+  const conditions = [ACTIVE, isNotNull(memories.expiresAt), lte(memories.expiresAt, now)];
+  return ownedRows(db, owner, conditions, limit, [asc(memories.expiresAt)]);
+}
+
+/**
+ * The terms of one retention rule, once: rendered for drizzle (listRetentionExpired) and as the raw
+ * WHERE clause of the cron's scan (dueCriteria), whose column names these are.
+ */
+function retentionTerms(rule: RetentionRule, createdBefore: number): { term: string; value: unknown }[] {
   return [
-    rule.category !== undefined ? eq(memories.category, rule.category) : undefined,
-    rule.memoryType !== undefined ? eq(memories.memoryType, rule.memoryType) : undefined,
-    lt(memories.createdAt, createdBefore),
-    rule.keepPriorityAtMost !== undefined ? gt(memories.priority, rule.keepPriorityAtMost) : undefined,
+    ...(rule.category !== undefined ? [{ term: "category =", value: rule.category }] : []),
+    ...(rule.memoryType !== undefined ? [{ term: "memory_type =", value: rule.memoryType }] : []),
+    { term: "created_at <", value: createdBefore },
+    ...(rule.keepPriorityAtMost !== undefined ? [{ term: "priority >", value: rule.keepPriorityAtMost }] : []),
   ];
 }
 
-export async function listRetentionExpired(
+export function listRetentionExpired(
   db: DrizzleD1Database,
   owner: Owner,
   rule: RetentionRule,
   createdBefore: number,
   limit: number,
 ): Promise<Memory[]> {
-  const rows = await db
-    .select()
-    .from(memories)
-    .where(and(own(owner), ACTIVE, ...ruleConditions(rule, createdBefore)))
-    .orderBy(asc(memories.createdAt))
-    .limit(limit);
-  return rows.map(rowToMemory);
+  const terms = retentionTerms(rule, createdBefore).map(({ term, value }) => sql`${sql.raw(term)} ${value}`);
+  return ownedRows(db, owner, [ACTIVE, ...terms], limit, [asc(memories.createdAt)]);
 }
 
-export async function listTombstones(
-  db: DrizzleD1Database,
-  owner: Owner,
-  cutoff: number,
-  limit: number,
-): Promise<Memory[]> {
-  const rows = await db
-    .select()
-    .from(memories)
-    .where(
-      and(
-        own(owner),
-        inArray(memories.status, [...TOMBSTONES]),
-        sql`coalesce(${memories.deletedAt}, ${memories.updatedAt}) <= ${cutoff}`,
-      ),
-    )
-    .limit(limit);
-  return rows.map(rowToMemory);
+export function listTombstones(db: DrizzleD1Database, owner: Owner, cutoff: number, limit: number): Promise<Memory[]> {
+  const conditions = [
+    inArray(memories.status, [...TOMBSTONES]),
+    sql`coalesce(${memories.deletedAt}, ${memories.updatedAt}) <= ${cutoff}`,
+  ];
+  return ownedRows(db, owner, conditions, limit);
 }
 
-export async function listActivePage(db: DrizzleD1Database, owner: Owner, page: ActivePage): Promise<Memory[]> {
+export function listActivePage(db: DrizzleD1Database, owner: Owner, page: ActivePage): Promise<Memory[]> {
   const a = page.after;
-  const rows = await db
-    .select()
-    .from(memories)
-    .where(
-      and(
-        own(owner),
-        ACTIVE,
-        page.pending === "index" ? isNull(memories.indexedAt) : undefined,
-        page.pending === "consolidation" ? isNull(memories.consolidatedAt) : undefined,
-        a
-          ? or(gt(memories.createdAt, a.createdAt), and(eq(memories.createdAt, a.createdAt), gt(memories.id, a.id)))
-          : undefined,
-      ),
-    )
-    .orderBy(asc(memories.createdAt), asc(memories.id))
-    .limit(page.limit);
-  return rows.map(rowToMemory);
+  const conditions = [
+    ACTIVE,
+    page.pending === "index" ? isNull(memories.indexedAt) : undefined,
+    page.pending === "consolidation" ? isNull(memories.consolidatedAt) : undefined,
+    a
+      ? or(gt(memories.createdAt, a.createdAt), and(eq(memories.createdAt, a.createdAt), gt(memories.id, a.id)))
+      : undefined,
+  ];
+  return ownedRows(db, owner, conditions, page.limit, [asc(memories.createdAt), asc(memories.id)]);
 }
 
-export async function listOtherModel(
-  db: DrizzleD1Database,
-  owner: Owner,
-  model: string,
-  limit: number,
-): Promise<Memory[]> {
-  const rows = await db
-    .select()
-    .from(memories)
-    .where(
-      and(
-        own(owner),
-        ACTIVE,
-        isNotNull(memories.indexedAt),
-        or(lt(memories.embeddingModel, model), gt(memories.embeddingModel, model)),
-      ),
-    )
-    .limit(limit);
-  return rows.map(rowToMemory);
+export function listOtherModel(db: DrizzleD1Database, owner: Owner, model: string, limit: number): Promise<Memory[]> {
+  const conditions = [
+    ACTIVE,
+    isNotNull(memories.indexedAt),
+    or(lt(memories.embeddingModel, model), gt(memories.embeddingModel, model)),
+  ];
+  return ownedRows(db, owner, conditions, limit);
 }
 
 export async function listDecayDue(
@@ -184,23 +163,11 @@ export async function markConsolidated(db: DrizzleD1Database, owner: Owner, ids:
 }
 
 function retentionCondition(rule: RetentionRule, createdBefore: number): { condition: string; params: unknown[] } {
-  const parts = ["status = 'active'"];
-  const params: unknown[] = [];
-  if (rule.category !== undefined) {
-    parts.push("category = ?");
-    params.push(rule.category);
-  }
-  if (rule.memoryType !== undefined) {
-    parts.push("memory_type = ?");
-    params.push(rule.memoryType);
-  }
-  parts.push("created_at < ?");
-  params.push(createdBefore);
-  if (rule.keepPriorityAtMost !== undefined) {
-    parts.push("priority > ?");
-    params.push(rule.keepPriorityAtMost);
-  }
-  return { condition: parts.join(" AND "), params };
+  const terms = retentionTerms(rule, createdBefore);
+  return {
+    condition: ["status = 'active'", ...terms.map((t) => `${t.term} ?`)].join(" AND "),
+    params: terms.map((t) => t.value),
+  };
 }
 
 export interface DueCriterion {

@@ -83,7 +83,9 @@ describe("dashboard", () => {
     const b = new Browser();
     const refused = await b.signIn(app.key);
     expect(refused.status).toBe(401);
-    expect(await refused.text()).toContain("App keys cannot open the dashboard");
+    expect(await refused.text()).toContain(
+      "That is an app key, which serves many users. Sign in with your own user key.",
+    );
     expect((await b.signIn("hc_0000000000000000000000000000000000000000")).status).toBe(401);
     const user = await createKey({ user: uniqueUser() });
     const forged = await new Browser().post("/dashboard/sign-in", { csrf: "guess", key: user.key });

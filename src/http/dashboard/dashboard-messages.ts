@@ -1,8 +1,11 @@
 /**
  * @module http/dashboard/dashboard-messages
- * Every sentence of the dashboard in English and Chinese. The language follows LOCALE and can be
+ * Every sentence of the dashboard in English and Chinese (sign-in problems come from
+ * oauth/sign-in-messages.ts, shared with the OAuth authorization page). The language follows LOCALE and can be
  * switched on every page (?lang=en|zh, remembered in a cookie).
  */
+import { SIGN_IN_PROBLEMS } from "../oauth/sign-in-messages";
+
 export type DashLocale = "en" | "zh";
 
 const en = {
@@ -16,14 +19,7 @@ const en = {
     intro: "Paste one of your user keys (hc_…) — the same one you would paste on the OAuth page.",
     label: "User key",
     submit: "Sign in",
-    problems: {
-      empty: "Paste a key first.",
-      not_a_key: "That is not a Hippocampus key.",
-      unknown_key: "That key is unknown or revoked.",
-      app_key: "App keys cannot open the dashboard: sign in with a person's user key.",
-      wrong_passphrase: "Wrong passphrase.",
-      csrf: "The form expired; please try again.",
-    } as Record<string, string>,
+    problems: { ...SIGN_IN_PROBLEMS.en, csrf: "The form expired; please try again." },
   },
   overview: {
     heading: "Overview",
@@ -130,14 +126,7 @@ const zh: DashMessages = {
     intro: "粘贴你的一个用户密钥（hc_…），与 OAuth 授权页上使用的相同。",
     label: "用户密钥",
     submit: "登录",
-    problems: {
-      empty: "请先粘贴密钥。",
-      not_a_key: "这不是 Hippocampus 密钥。",
-      unknown_key: "密钥不存在或已被吊销。",
-      app_key: "应用密钥不能打开控制台：请使用个人的用户密钥登录。",
-      wrong_passphrase: "口令错误。",
-      csrf: "表单已过期，请重试。",
-    },
+    problems: { ...SIGN_IN_PROBLEMS.zh, csrf: "表单已过期，请重试。" },
   },
   overview: {
     heading: "概览",

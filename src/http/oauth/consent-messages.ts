@@ -1,9 +1,11 @@
 /**
  * @module http/oauth/consent-messages
- * Every string of the authorization page, in English and Chinese, and the choice between them:
+ * Every string of the authorization page, in English and Chinese (what is wrong with a presented
+ * credential is in sign-in-messages.ts, shared with the dashboard), and the choice between them:
  * `?lang=` (or the form's `lang` field) first, then the browser's Accept-Language.
  */
 import type { SignInProblem } from "./sign-in";
+import { SIGN_IN_PROBLEMS } from "./sign-in-messages";
 
 export type ConsentLocale = "en" | "zh";
 
@@ -64,14 +66,7 @@ const en: ConsentMessages = {
   approve: "Approve",
   deny: "Deny",
   signInFailed: "Could not sign in",
-  problems: {
-    empty: "Enter your user key.",
-    not_a_key: "That is not a user key: a key is hc_ followed by 40 characters 0-9 and a-f.",
-    unknown_key: "That key is unknown or revoked. Check it, or ask for a new one.",
-    app_key: "That is an app key, which serves many users. Sign in with your own user key.",
-    wrong_passphrase: "The key or passphrase is not right.",
-    access_invalid: "Choose what the app may do.",
-  },
+  problems: { ...SIGN_IN_PROBLEMS.en, access_invalid: "Choose what the app may do." },
   errorTitle: "This authorization cannot continue",
   expired: "This page has expired, was already used, or was opened in another browser.",
   invalidRequest: "The app sent an authorization request that cannot be accepted:",
@@ -103,14 +98,7 @@ const zh: ConsentMessages = {
   approve: "批准",
   deny: "拒绝",
   signInFailed: "无法登录",
-  problems: {
-    empty: "请输入你的用户密钥。",
-    not_a_key: "这不是用户密钥：密钥是 hc_ 加 40 个 0-9、a-f 字符。",
-    unknown_key: "该密钥不存在或已被吊销。请检查，或申请新的密钥。",
-    app_key: "这是服务多个用户的应用密钥。请使用你自己的用户密钥登录。",
-    wrong_passphrase: "密钥或口令不正确。",
-    access_invalid: "请选择允许该应用做什么。",
-  },
+  problems: { ...SIGN_IN_PROBLEMS.zh, access_invalid: "请选择允许该应用做什么。" },
   errorTitle: "无法继续此授权",
   expired: "此页面已过期、已被使用，或是在另一个浏览器中打开的。",
   invalidRequest: "应用发送的授权请求无法接受：",
