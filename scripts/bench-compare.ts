@@ -291,6 +291,8 @@ async function main(): Promise<void> {
     const reference = await runReference(set, queries);
     const hippocampus = await runHippocampus(set, queries, o.edits, o.keep);
     rows.push({ memories: n, hippocampus, reference });
+    // The table so far after each size: a long run (100k) shows its smaller sizes at once.
+    if (rows.length < o.sizes.length) printTable(rows);
   }
   printTable(rows);
   if (o.json) {
