@@ -7,7 +7,7 @@
  * `wrangler` is spawned from PATH: `npm run` puts node_modules/.bin (and its Node 22) first.
  */
 import { spawnSync } from "node:child_process";
-import { unstable_readConfig } from "wrangler";
+import { createRequire } from "node:module";
 import { ID_RULE, isPrincipalId, normalizePrincipalId } from "../../src/memory/ids.ts";
 
 /** "local" = the offline dev database (env dev); "remote" = the deployed database (top-level config). */
@@ -113,7 +113,9 @@ export function failureText(run: Run): string {
  * database DB first, then every shard (docs/shards.md). Each gets every migration.
  */
 export function d1Bindings(target: Target): string[] {
-  const config = unstable_readConfig(
+  // Loaded here, not imported: tests import this module inside workerd, where wrangler must not load.
+  const api: typeof import("wrangler") = createRequire(import.meta.url)("wrangler");
+  const config = api.unstable_readConfig(
     { config: "wrangler.toml", env: target === "local" ? "dev" : undefined },
     { hideWarnings: true },
   );
