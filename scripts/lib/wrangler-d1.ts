@@ -8,6 +8,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
+import type * as Wrangler from "wrangler";
 import { ID_RULE, isPrincipalId, normalizePrincipalId } from "../../src/memory/ids.ts";
 
 /** "local" = the offline dev database (env dev); "remote" = the deployed database (top-level config). */
@@ -114,7 +115,7 @@ export function failureText(run: Run): string {
  */
 export function d1Bindings(target: Target): string[] {
   // Loaded here, not imported: tests import this module inside workerd, where wrangler must not load.
-  const api: typeof import("wrangler") = createRequire(import.meta.url)("wrangler");
+  const api: typeof Wrangler = createRequire(import.meta.url)("wrangler");
   const config = api.unstable_readConfig(
     { config: "wrangler.toml", env: target === "local" ? "dev" : undefined },
     { hideWarnings: true },
