@@ -33,6 +33,7 @@ import { ownedKey } from "./owner-address";
 import type { CursorStore } from "./ports";
 import { AccessRecorder } from "./recall/access-recorder";
 import type { FusedCandidate } from "./recall/fuse-scores";
+import { RecallHealthRecord } from "./recall/recall-health";
 import { type RecallOutcome, recallMemories } from "./recall/recall-memories";
 import { requestHash } from "./request-hash";
 import { SerialQueue } from "./serial-queue";
@@ -59,12 +60,13 @@ export class MemoryService {
    * `queue`: one per user for every mutation, writes and lifecycle jobs alike. `access`: counts of
    * what this service showed, written in bursts off the hot path (memory/recall/access-recorder.ts);
    * owned by the service (one per user's Durable Object) and flushed through flushAccess(), not kept
-   * in module state.
+   * in module state. `recallHealth`: how many recalls fell back to BM25 alone, for memory_stats.
    */
   constructor(
     readonly deps: MemoryDeps,
     readonly queue: SerialQueue = new SerialQueue(),
     private readonly access: AccessRecorder = new AccessRecorder(deps.repo, deps.log),
+    private readonly recallHealth: RecallHealthRecord = new RecallHealthRecord(),
   ) {}
 
   /**
@@ -72,7 +74,12 @@ export class MemoryService {
    * counts not yet written stay pending while the repository is the same one.
    */
   withDeps(deps: MemoryDeps): MemoryService {
-    return new MemoryService(deps, this.queue, deps.repo === this.deps.repo ? this.access : undefined);
+    return new MemoryService(
+      deps,
+      this.queue,
+      deps.repo === this.deps.repo ? this.access : undefined,
+      this.recallHealth,
+    );
   }
 
   /**
@@ -147,6 +154,7 @@ export class MemoryService {
   /** The recall pipeline; what it returns counts as accessed unless the caller counts access itself. */
   async recall(scope: Scope, input: RecallInput, limit: number, options?: RecallOptions): Promise<RecallOutcome> {
     const outcome = await recallMemories(this.deps, scope, input, limit);
+    if (outcome.lexicalOnly) this.recallHealth.noteLexicalOnly(this.deps.clock.now());
     if (options?.touch !== false)
       this.touch(
         scope,
@@ -202,7 +210,7 @@ export class MemoryService {
   }
 
   stats(scope: Scope, input?: StatsInput) {
-    return memoryStats(this.deps, scope, input);
+    return memoryStats(this.deps, scope, input ?? {}, this.recallHealth.snapshot());
   }
 
   get(scope: Scope, id: string) {

@@ -9,7 +9,10 @@
  * It imports nothing, so the scripts can load it under plain Node (Web Crypto exists in both).
  */
 
-export const API_KEY_PATTERN = /^hc_[0-9a-f]{40}$/;
+/** What every key starts with, and how many lowercase hex characters follow (the sign-in pages say it too). */
+export const API_KEY_PREFIX = "hc_";
+export const API_KEY_HEX_CHARS = 40;
+export const API_KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[0-9a-f]{${API_KEY_HEX_CHARS}}$`);
 
 function randomHex(bytes: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -22,6 +25,6 @@ export async function sha256Hex(text: string): Promise<string> {
 
 /** A new key: its id, the plaintext key (shown once) and the hash that is stored. */
 export async function issueApiKey(): Promise<{ id: string; key: string; keyHash: string }> {
-  const key = `hc_${randomHex(20)}`;
+  const key = `${API_KEY_PREFIX}${randomHex(API_KEY_HEX_CHARS / 2)}`;
   return { id: `key_${randomHex(8)}`, key, keyHash: await sha256Hex(key) };
 }

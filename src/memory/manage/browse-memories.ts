@@ -10,7 +10,7 @@ import type { ListInput, RecallInput, StatsInput } from "../contracts";
 import { invalidInput, notFound } from "../errors";
 import { isCoreMemory } from "../recall/progressive-injection";
 import { passesRecallFilter, recallFilterFor } from "../recall/recall-filters";
-import { type RecallHealth, recallHealth } from "../recall/recall-health";
+import type { RecallHealth } from "../recall/recall-health";
 import type { MemoryDeps } from "../service-deps";
 import type { ListFilter, Memory, MemoryEvent, Scope, StatsSnapshot } from "../types";
 
@@ -99,7 +99,12 @@ export interface MemoryStats extends StatsSnapshot {
   recall: RecallHealth;
 }
 
-export async function memoryStats(deps: MemoryDeps, scope: Scope, input: StatsInput = {}): Promise<MemoryStats> {
+export async function memoryStats(
+  deps: MemoryDeps,
+  scope: Scope,
+  input: StatsInput,
+  recall: RecallHealth,
+): Promise<MemoryStats> {
   const snapshot = await deps.repo.stats(scope, deps.embedder.model, {
     visibleToAgent: scope.agentId,
     agentId: input.agent,
@@ -111,7 +116,7 @@ export async function memoryStats(deps: MemoryDeps, scope: Scope, input: StatsIn
     freshBuffered: deps.fresh.size,
     indexResidentBytes: deps.index.residentBytes?.() ?? null,
     inSync: snapshot.activeUnindexed === 0 && snapshot.activeOtherModel === 0,
-    recall: recallHealth(deps),
+    recall,
   };
 }
 

@@ -1,10 +1,10 @@
 /**
  * @module memory/recall/recall-health
- * How recall has been answering in this user's Durable Object: when the query embedding fails (the
- * embedding model errors, is rate-limited or times out), recall answers from BM25 alone — the keyword
- * fallback — and counts it here, so memory_stats can say that recent answers were keyword-only.
+ * How recall has been answering for this user: when the query embedding fails (the embedding model
+ * errors, is rate-limited or times out), recall answers from BM25 alone — the keyword fallback — and
+ * the service counts it here, so memory_stats can say that recent answers were keyword-only. One
+ * record per MemoryService (that is, per user's Durable Object); no module state.
  */
-import type { MemoryDeps } from "../service-deps";
 
 export interface RecallHealth {
   /** Recalls answered from BM25 alone since this object started. */
@@ -13,14 +13,16 @@ export interface RecallHealth {
   lastLexicalOnlyAt: number | null;
 }
 
-/** One record per set of ports (that is, per user's Durable Object). */
-const health = new WeakMap<MemoryDeps["embedder"], RecallHealth>();
+export class RecallHealthRecord {
+  private lexicalOnly = 0;
+  private lastLexicalOnlyAt: number | null = null;
 
-export function recallHealth(deps: MemoryDeps): RecallHealth {
-  return { ...(health.get(deps.embedder) ?? { lexicalOnly: 0, lastLexicalOnlyAt: null }) };
-}
+  noteLexicalOnly(at: number): void {
+    this.lexicalOnly += 1;
+    this.lastLexicalOnlyAt = at;
+  }
 
-export function noteLexicalOnly(deps: MemoryDeps, at: number): void {
-  const h = health.get(deps.embedder) ?? { lexicalOnly: 0, lastLexicalOnlyAt: null };
-  health.set(deps.embedder, { lexicalOnly: h.lexicalOnly + 1, lastLexicalOnlyAt: at });
+  snapshot(): RecallHealth {
+    return { lexicalOnly: this.lexicalOnly, lastLexicalOnlyAt: this.lastLexicalOnlyAt };
+  }
 }

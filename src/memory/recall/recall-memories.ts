@@ -20,7 +20,6 @@ import {
 } from "./fuse-scores";
 import { analyzeQuery } from "./query-analysis";
 import { passesRecallFilter, recallFilterFor } from "./recall-filters";
-import { noteLexicalOnly } from "./recall-health";
 
 export interface RecallOutcome {
   results: FusedCandidate[];
@@ -82,7 +81,7 @@ async function hydrate(
 
 /** Dense candidates, or null when the query cannot be embedded (recall then answers from BM25 alone). */
 async function denseCandidates(deps: MemoryDeps, scope: Scope, query: string, now: number): Promise<ScoredId[] | null> {
-  const vector = await embedQuery(deps, query, now);
+  const vector = await embedQuery(deps, query);
   if (!vector) return null;
   return deps.timer.time("index", async () => {
     const fromIndex = await deps.index.query(scope, vector, W.denseCandidates).catch((err) => {
@@ -103,12 +102,11 @@ function withFreshBuffer(deps: MemoryDeps, vector: Float32Array, fromIndex: Scor
   return [...best].map(([id, score]) => ({ id, score }));
 }
 
-async function embedQuery(deps: MemoryDeps, query: string, now: number): Promise<Float32Array | null> {
+async function embedQuery(deps: MemoryDeps, query: string): Promise<Float32Array | null> {
   try {
     const [vector] = await deps.embedder.embed([query]);
     return vector;
   } catch (err) {
-    noteLexicalOnly(deps, now);
     // The error's kind only: a provider message may quote its input.
     deps.log.warn("query embedding failed; recall answers from BM25 alone", {
       model: deps.embedder.model,
