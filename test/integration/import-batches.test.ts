@@ -103,6 +103,30 @@ describe("bulk import in bounded D1 batches", () => {
     expect(failingVectorize.size).toBe(0);
   });
 
+  it("when the rollback fails too, rows left stored keep their vectors and the error quotes no database text", async () => {
+    const userId = uniqueUser("import-rollback-fails");
+    const failing = repoFailingOnWrite(3);
+    const repo = Object.assign(failing, {
+      purge: async () => {
+        throw new Error("D1_ERROR: no such table while deleting 'Imported fact number 7 about tea'");
+      },
+    });
+    const vectorize = new FakeVectorize();
+    const svc = testService({ index: new VectorizeVectorIndex(vectorize as unknown as VectorizeIndex), repo });
+    svc.deps.settings.importBatchRows = 10;
+    const error = await svc.import(scopeOf(userId), lines(30)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "internal", message: expect.stringMatching(/lines up to 20 were stored/) });
+    expect(String((error as Error).message)).not.toMatch(/D1_ERROR|Network|Imported fact/);
+    const stored = await env.DB.prepare("SELECT id, indexed_at FROM memories WHERE user_id = ?")
+      .bind(userId)
+      .all<{ id: string; indexed_at: number | null }>();
+    expect(stored.results).toHaveLength(20);
+    expect(stored.results.every((r) => r.indexed_at !== null)).toBe(true);
+    vectorize.flush();
+    // Every stored row marked indexed has its vector; the 10 rows never written have none.
+    expect(vectorize.size).toBe(20);
+  });
+
   it("a failed first batch leaves nothing to undo", async () => {
     const userId = uniqueUser("import-first-fails");
     await expect(service(repoFailingOnWrite(1), 100).import(scopeOf(userId), lines(30))).rejects.toMatchObject({

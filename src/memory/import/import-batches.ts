@@ -22,14 +22,27 @@ export interface BatchTiming {
   longestMs: number;
 }
 
+export interface BatchPlan {
+  /** The request line a row came from (for the error when a rollback fails). */
+  lineOf: (w: MemoryWrite) => number;
+  rowsPerBatch?: number;
+  /**
+   * Called on a failure, before the error is thrown, with the ids of the rows that are NOT in D1:
+   * all of them after a clean rollback, only the never-written ones when the rollback failed too.
+   * The caller drops what it derived for them (their vectors), and only for them: rows left stored
+   * keep their vectors, so their indexed_at stays true.
+   */
+  onUnstored: (ids: string[]) => Promise<void>;
+}
+
 /** Writes `writes` in order, `rowsPerBatch` rows per batch; rolls back on a failure (see the module note). */
 export async function writeInBatches(
   deps: MemoryDeps,
   scope: Scope,
   writes: MemoryWrite[],
-  lineOf: (w: MemoryWrite) => number,
-  rowsPerBatch = IMPORT_BATCH_ROWS,
+  plan: BatchPlan,
 ): Promise<BatchTiming> {
+  const rowsPerBatch = plan.rowsPerBatch ?? IMPORT_BATCH_ROWS;
   const timing: BatchTiming = { count: 0, longestMs: 0 };
   const written: MemoryWrite[] = [];
   for (let i = 0; i < writes.length; i += rowsPerBatch) {
@@ -38,7 +51,10 @@ export async function writeInBatches(
     try {
       await deps.repo.write(scope, part, []);
     } catch (err) {
-      throw await rollBack(deps, scope, written, lineOf, err);
+      const { error, stillStored } = await rollBack(deps, scope, written, plan.lineOf, err);
+      const stored = new Set(stillStored.map((w) => w.memory.id));
+      await plan.onUnstored(writes.filter((w) => !stored.has(w.memory.id)).map((w) => w.memory.id));
+      throw error;
     }
     timing.count++;
     timing.longestMs = Math.max(timing.longestMs, Date.now() - started);
@@ -53,9 +69,9 @@ async function rollBack(
   written: MemoryWrite[],
   lineOf: (w: MemoryWrite) => number,
   cause: unknown,
-): Promise<MemoryError> {
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  if (written.length === 0) return asMemoryError(cause, "Import failed; nothing was imported");
+): Promise<{ error: MemoryError; stillStored: MemoryWrite[] }> {
+  if (written.length === 0)
+    return { error: asMemoryError(cause, "Import failed; nothing was imported"), stillStored: [] };
   try {
     await deps.repo.purge(
       scope,
@@ -63,14 +79,19 @@ async function rollBack(
       "import-rollback",
       deps.clock.now(),
     );
-    return asMemoryError(cause, "Import failed and was rolled back; nothing was imported");
+    return {
+      error: asMemoryError(cause, "Import failed and was rolled back; nothing was imported"),
+      stillStored: [],
+    };
   } catch {
     const last = lineOf(written[written.length - 1]);
     deps.log.error("import rollback failed", { rows: written.length, lastLine: last });
-    return new MemoryError(
+    // The database's own message may quote bound parameters (memory text): it never goes on the wire.
+    const error = new MemoryError(
       "internal",
-      `Import failed after lines up to ${last} were stored, and removing them failed too (${reason}); re-sending the request skips lines whose external_id is stored`,
+      `Import failed after lines up to ${last} were stored, and removing them failed too; re-sending the request skips lines whose external_id is stored`,
     );
+    return { error, stillStored: written };
   }
 }
 

@@ -211,21 +211,17 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, given: Numb
   const active = writes.filter((w) => w.memory.status === "active");
   const indexed = await indexFirst(deps, scope, active);
   const lineOf = new Map(items.map((it) => [it.id, it.line]));
-  const batches = await writeInBatches(
-    deps,
-    scope,
-    writes,
-    (w) => lineOf.get(w.memory.id) ?? 0,
-    deps.settings.importBatchRows,
-  ).catch(async (err: unknown) => {
-    // The rows were rolled back: their vectors go too (recall would skip them anyway, D1 being the truth).
-    if (indexed > 0)
-      await unindex(
+  const indexedIds = new Set(indexed > 0 ? active.map((w) => w.memory.id) : []);
+  const batches = await writeInBatches(deps, scope, writes, {
+    lineOf: (w) => lineOf.get(w.memory.id) ?? 0,
+    rowsPerBatch: deps.settings.importBatchRows,
+    // Rows not in D1 lose their vectors too (recall would skip them anyway, D1 being the truth).
+    onUnstored: (ids) =>
+      unindex(
         deps,
         scope,
-        active.map((w) => w.memory.id),
-      );
-    throw err;
+        ids.filter((id) => indexedIds.has(id)),
+      ),
   });
   if (restore) await resolvePendingLinks(deps.repo, scope);
   return {
