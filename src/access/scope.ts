@@ -12,7 +12,7 @@ import type { CallerContext, Principal } from "./principal";
 
 /** Fields every tool (and /v1/import's query) accepts beside its own: who the call is for. */
 export const scopeFields = {
-  user_id: principalIdSchema.optional().describe("End user (app keys)"),
+  user_id: principalIdSchema.optional().describe("End user"),
   // The model cannot set headers, so the X-Agent-Id alternative is documented, not listed.
   agent_id: principalIdSchema.optional().describe("Agent"),
 };

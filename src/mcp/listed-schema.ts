@@ -1,32 +1,34 @@
 /**
  * @module mcp/listed-schema
- * What tools/list shows of a tool's zod schemas, per caller (issue 12: every conversation pays for
- * the list). Inputs: zod's JSON Schema without the `$schema` line (MCP defaults to 2020-12) and
- * without the fields this caller may not send (a user key never sends `user_id`). Outputs: the
- * shape only — types, enums, bounds, required fields, open to fields added later; the zod `.describe()` texts document them
- * in the code (mcp/views.ts names the memory object, so a tool returning several lists it once).
+ * What tools/list shows of a tool, per caller (issue 12: every conversation pays for the list).
+ * Inputs: zod's JSON Schema without the `$schema` line (MCP defaults to 2020-12) and without the
+ * fields this caller may not send (a user key never sends `user_id`). Outputs: the shape only —
+ * types, enums, required fields, open to fields added later; the zod `.describe()` texts and bounds
+ * document them in the code (mcp/views.ts names the memory object, so a tool returning several lists
+ * it once). Hints: readOnlyHint, and the others where they differ from MCP's defaults.
  * Validation is untouched: the listed copy validates with the original zod schema, so a hidden
  * field sent anyway still gets its clear error from the handler, and every output is checked.
  * The MCP SDK v2 reads JSON Schema through Standard Schema's `~standard.jsonSchema`, which zod lets
  * an instance override; the v1 SDK behind /sse converts with zod's own `toJSONSchema`, which takes
- * an instance's `_zod.toJSONSchema` hook: both list the same lean schema (draft-07 on /sse, so
- * `definitions` for `$defs`), user_id hidden alike.
+ * an instance's `_zod.toJSONSchema` hook: both list the very same schema, user_id hidden alike.
  */
 import type { z } from "zod";
+import type { ListedAnnotations, ToolAnnotations } from "./registrar";
 
 type JsonSchema = Record<string, unknown>;
 type Listing = "input" | "output";
 
 /**
- * Keywords that say nothing a reader needs: in outputs `description`, and `additionalProperties:
- * false` (clients should accept fields added later anyway); everywhere, what zod writes for every
- * `.int()` (the safe-integer bounds) and every record (`propertyNames: {type: string}`: JSON keys
- * are strings anyway).
+ * Keywords that say nothing a reader needs: in outputs `description`, numeric bounds (the server
+ * writes those values and zod checks every output) and `additionalProperties: false` (clients should
+ * accept fields added later anyway); everywhere, what zod writes for every `.int()` (the
+ * safe-integer bounds) and every record (`propertyNames: {type: string}`: JSON keys are strings).
  */
 function isNoise(key: string, value: unknown, listing: Listing): boolean {
   if (key === "description") return listing === "output" && typeof value === "string";
   if (key === "additionalProperties") return listing === "output" && value === false;
-  if (key === "minimum" || key === "maximum") return Math.abs(Number(value)) === Number.MAX_SAFE_INTEGER;
+  if (key === "minimum" || key === "maximum")
+    return typeof value === "number" && (listing === "output" || Math.abs(value) === Number.MAX_SAFE_INTEGER);
   if (key === "propertyNames") return JSON.stringify(value) === '{"type":"string"}';
   return key === "$schema";
 }
@@ -83,8 +85,29 @@ export function listedSchema<T extends z.ZodObject>(schema: T, listing: Listing,
       output: (options) => lean(standard.jsonSchema.output(options), listing, hidden),
     },
   };
-  // SDK v1 converts for draft-07 (and writes that `$schema` line itself): shared shapes go under `definitions`.
-  copy._zod.toJSONSchema = () => lean(standard.jsonSchema[listing]({ target: "draft-07" }), listing, hidden);
+  // SDK v1 converts for draft-07 and writes that `$schema` line itself: this hook hands it the very
+  // schema /mcp lists, and `$schema: undefined` takes the line out again (zod copies the hook's keys
+  // over its own, then serialises, which drops an undefined).
+  copy._zod.toJSONSchema = () => ({
+    ...lean(standard.jsonSchema[listing]({ target: "draft-2020-12" }), listing, hidden),
+    $schema: undefined,
+  });
   byKey.set(key, copy);
   return copy;
+}
+
+/**
+ * Tool hints as listed: `readOnlyHint` always (the one clients gate confirmations on); the others
+ * only where they differ from MCP's defaults (2025-11-25) and mean something — `destructiveHint` and
+ * `idempotentHint` only for a tool that writes, as the spec reads them. The tool files state all four.
+ */
+const HINT_DEFAULTS = { destructiveHint: true, idempotentHint: false, openWorldHint: true };
+
+export function listedAnnotations(a: ToolAnnotations): ListedAnnotations {
+  const listed: ListedAnnotations = { readOnlyHint: a.readOnlyHint };
+  for (const hint of ["destructiveHint", "idempotentHint", "openWorldHint"] as const) {
+    const meaningful = hint === "openWorldHint" || !a.readOnlyHint;
+    if (meaningful && a[hint] !== HINT_DEFAULTS[hint]) Object.assign(listed, { [hint]: a[hint] });
+  }
+  return listed;
 }

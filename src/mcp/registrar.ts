@@ -20,6 +20,9 @@ export type ToolAnnotations = {
   openWorldHint: false;
 };
 
+/** Annotations as listed: a hint equal to MCP's default may be left out (mcp/listed-schema.ts). */
+export type ListedAnnotations = Partial<ToolAnnotations>;
+
 /** A tools/call answer: text plus structured content, or a tool error (`isError`). */
 export type ToolAnswer = {
   content: { type: "text"; text: string }[];
@@ -33,7 +36,7 @@ export interface ToolRegistration {
   description: string;
   inputSchema: z.ZodObject;
   outputSchema: z.ZodObject;
-  annotations: ToolAnnotations;
+  annotations: ListedAnnotations;
   call(args: Record<string, unknown>): Promise<ToolAnswer>;
 }
 

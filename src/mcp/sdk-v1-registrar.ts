@@ -12,9 +12,14 @@ export function sdkV1Registrar(server: McpServer): McpRegistrar {
   return {
     tool(t) {
       const { title, description, inputSchema, outputSchema, annotations } = t;
-      server.registerTool(t.name, { title, description, inputSchema, outputSchema, annotations }, (args) =>
-        t.call(args),
+      const registered = server.registerTool(
+        t.name,
+        { title, description, inputSchema, outputSchema, annotations },
+        (args) => t.call(args),
       );
+      // v1 lists `execution: {taskSupport: "forbidden"}` on every tool, which is what its absence
+      // means (MCP 2025-11-25): left out, /sse lists what /mcp lists, 40 B less a tool.
+      delete registered.execution;
     },
     resource(name, uri, meta, read) {
       server.registerResource(name, uri, meta, (url) => read(url));

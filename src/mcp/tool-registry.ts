@@ -5,7 +5,7 @@
  * annotations and handlers, so both endpoints expose identical tools.
  */
 
-import { listedSchema } from "./listed-schema";
+import { listedAnnotations, listedSchema } from "./listed-schema";
 import type { McpRegistrar } from "./registrar";
 import type { ToolContext } from "./tool-context";
 import { toolError } from "./tool-errors";
@@ -30,7 +30,7 @@ export function registerTools(server: McpRegistrar, ctx: ToolContext): void {
       description: withToolPrefix(tool.description, ctx.config.TOOL_PREFIX),
       inputSchema: listedSchema(tool.input, "input", hidden),
       outputSchema: listedSchema(tool.output, "output"),
-      annotations: tool.annotations,
+      annotations: listedAnnotations(tool.annotations),
       async call(args) {
         try {
           const out = await tool.run(ctx, args);

@@ -1,19 +1,27 @@
 /**
- * tools/list as every conversation of every client pays for it (issue 12): size budgets, the
- * portability rules of the MCP Inspector's `--strict` schema check (no `type` arrays, no boolean or
- * unconstrained subschemas, no remote `$ref`), no huge `pattern`, short tool descriptions, and
- * `user_id` listed only to app keys — with validation kept server-side.
+ * tools/list as every conversation of every client pays for it (issue 12): size budgets (a KB read as
+ * 1,000 bytes) on both transports for both kinds of key, the portability rules of the MCP Inspector's
+ * `--strict` schema check (no `type` arrays, no boolean or unconstrained subschemas, no remote
+ * `$ref`), no huge `pattern`, short tool descriptions, hints listed only where they differ from MCP's
+ * defaults, and `user_id` listed only to app keys — with validation kept server-side.
  */
 import { describe, expect, it } from "vitest";
+import { TOOLS } from "../../src/mcp/tool-list";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 
 const connect = trackedConnect();
 
 type Schema = Record<string, unknown>;
-type Tool = { name: string; description?: string; inputSchema: Schema; outputSchema?: Schema };
+type Tool = {
+  name: string;
+  description?: string;
+  inputSchema: Schema;
+  outputSchema?: Schema;
+  annotations?: Record<string, boolean>;
+};
 
-const BUDGET = { inputSchemas: 8 * 1024, toolsList: 24 * 1024, patternChars: 100, sentences: 2 };
+const BUDGET = { inputSchemas: 8_000, toolsList: 24_000, patternChars: 100, sentences: 2 };
 
 async function listTools(key: string, transport: "mcp" | "sse" = "mcp"): Promise<{ tools: Tool[]; bytes: number }> {
   const client = await connect(key, { transport });
@@ -77,8 +85,14 @@ function sentences(text: string): number {
 }
 
 describe("tools/list costs little context", () => {
-  it("stays within the size budgets for an app key (the larger list: it includes user_id)", async () => {
-    const { tools, bytes } = await listTools((await createKey({ app: "bot" })).key);
+  it.each([
+    ["mcp", "app"],
+    ["mcp", "user"],
+    ["sse", "app"],
+    ["sse", "user"],
+  ] as const)("stays within the size budgets on /%s for a %s key", async (transport, kind) => {
+    const key = (await createKey(kind === "app" ? { app: "bot" } : { user: uniqueUser() })).key;
+    const { tools, bytes } = await listTools(key, transport);
     const input = tools.reduce((n, t) => n + bytesOf(t.inputSchema), 0);
     const output = tools.reduce((n, t) => n + bytesOf(t.outputSchema ?? {}), 0);
     expect(tools.length).toBe(12);
@@ -126,31 +140,44 @@ describe("tools/list costs little context", () => {
       for (const t of user.tools) {
         expect(Object.keys(t.inputSchema.properties as Schema), t.name).not.toContain("user_id");
         expect(Object.keys(t.inputSchema.properties as Schema), t.name).toContain("agent_id");
-        if (transport === "mcp") expect(t.inputSchema.$schema).toBeUndefined();
+        expect(t.inputSchema.$schema).toBeUndefined();
       }
       expect(user.bytes).toBeLessThan(app.bytes);
     },
   );
 
-  it("/sse lists the same lean schemas as /mcp", async () => {
+  it("/sse lists exactly what /mcp lists: no `$schema` line, no `execution` (its default)", async () => {
     for (const key of [(await createKey({ app: "bot" })).key, (await createKey({ user: uniqueUser() })).key]) {
       const mcp = await listTools(key, "mcp");
       const sse = await listTools(key, "sse");
-      // SDK v1 writes draft-07: a `$schema` line, shared shapes under `definitions` instead of `$defs`,
-      // and a `$ref` with siblings wrapped in `allOf` (draft-07 ignores a `$ref`'s siblings).
-      const asMcp = (schema: Schema | undefined) => {
-        const { $schema, ...rest } = schema ?? {};
-        expect($schema).toBe("http://json-schema.org/draft-07/schema#");
-        const text = JSON.stringify(rest)
-          .replaceAll('"definitions"', '"$defs"')
-          .replaceAll("#/definitions/", "#/$defs/")
-          .replace(/\{"allOf":\[\{"\$ref":"(#\/\$defs\/\w+)"\}\]\}/g, '{"$ref":"$1"}');
-        return JSON.parse(text);
-      };
-      expect(sse.tools.map((t) => [t.name, asMcp(t.inputSchema), asMcp(t.outputSchema)])).toEqual(
-        mcp.tools.map((t) => [t.name, t.inputSchema, t.outputSchema]),
-      );
-      expect(sse.tools.flatMap((t) => portabilityFindings(t.inputSchema, t.name))).toEqual([]);
+      expect(sse.tools).toEqual(mcp.tools);
+      for (const t of sse.tools) {
+        expect(t.inputSchema.$schema, t.name).toBeUndefined();
+        expect(t.outputSchema?.$schema, t.name).toBeUndefined();
+        expect(t, t.name).not.toHaveProperty("execution");
+      }
+      expect(sse.bytes).toBe(mcp.bytes);
+    }
+  });
+
+  it("lists each hint only where it differs from MCP's default, meaning what the tool declares", async () => {
+    const defaults = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
+    const { tools } = await listTools((await createKey({ user: uniqueUser() })).key, "sse");
+    for (const t of tools) {
+      const declared = TOOLS.find((d) => d.name === t.name)!.annotations;
+      const listed = t.annotations ?? {};
+      expect(listed.readOnlyHint, t.name).toBe(declared.readOnlyHint);
+      const meant = { ...defaults, ...listed };
+      expect(meant.openWorldHint, t.name).toBe(declared.openWorldHint);
+      // The spec gives destructive/idempotent meaning only for tools that write.
+      if (!declared.readOnlyHint)
+        expect([meant.destructiveHint, meant.idempotentHint], t.name).toEqual([
+          declared.destructiveHint,
+          declared.idempotentHint,
+        ]);
+      for (const [hint, value] of Object.entries(listed))
+        if (hint !== "readOnlyHint")
+          expect(value, `${t.name}.${hint}`).not.toBe(defaults[hint as keyof typeof defaults]);
     }
   });
 
