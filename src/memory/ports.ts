@@ -85,6 +85,11 @@ export interface LexicalSearch {
   statuses: MemoryStatus[];
   /** bm25() column weight of the context column (own tokens weigh 1). */
   contextWeight: number;
+  /**
+   * Ids whose rows (the owner's, any status, as getMany reads them) come back in `rows` too, read
+   * in the same round trip as the search: candidates another retriever found before it started.
+   */
+  rowsOf?: string[];
 }
 
 /** Lexical hits with their rows, read in the same query (owner and status checked). */
@@ -96,7 +101,10 @@ export interface LexicalRows {
 export interface LexicalHits {
   /** BM25 scores, positive, higher is better. */
   hits: ScoredId[];
-  /** The hits' rows, read in the same query (owner and status checked): recall need not fetch them again. */
+  /**
+   * The hits' rows, read in the same query (owner and status checked): recall need not fetch them
+   * again; then the rows of `rowsOf` that exist (owner checked).
+   */
   rows: Memory[];
   /** Rows in the full-text index: the N of BM25's idf. */
   corpusSize: number;

@@ -45,26 +45,37 @@ export class D1LexicalSearch {
     private readonly pruneFromRows = PRUNE_FROM_ROWS,
   ) {}
 
-  async search(owner: Owner, tokens: string[], o: LexicalSearch): Promise<LexicalHits> {
+  /**
+   * BM25 hits with their rows. `alsoRead` are the caller's statements reading more `memories` rows
+   * (raw rows, owner checked by the caller): they go in the same batch, and their rows follow the hits'.
+   */
+  async search(
+    owner: Owner,
+    tokens: string[],
+    o: LexicalSearch,
+    alsoRead: D1PreparedStatement[] = [],
+  ): Promise<LexicalHits> {
     const now = Date.now();
     const large = this.lastCorpusSize >= this.pruneFromRows;
     const terms = [...new Set(tokens.filter((t) => t.length > 0))].filter(
       (t) => !large || !this.common.isCommon(t, now),
     );
-    if (terms.length === 0 || o.statuses.length === 0) return { hits: [], rows: [], corpusSize: this.lastCorpusSize };
+    if (terms.length === 0 || o.statuses.length === 0) {
+      const extra = alsoRead.length > 0 ? await this.d1.batch<Record<string, unknown>>(alsoRead) : [];
+      return { hits: [], rows: extra.flatMap((r) => r.results.map(rawRowToMemory)), corpusSize: this.lastCorpusSize };
+    }
     const match = ownerScopedMatch(owner, ftsMatchExpression(terms), "tokens context");
     const cap = Math.floor(this.lastCorpusSize / 2);
     const toCount = large ? terms.filter((t) => this.common.needsCount(t, now)) : [];
-    // One round trip: the search, bm25()'s N (the whole table's row count), and counts of new terms.
-    const [first, averages, ...counts] = (await this.d1.batch([
+    // One round trip: the search, bm25()'s N (the whole table's row count), counts of new terms, the caller's reads.
+    const [first, averages, ...rest] = (await this.d1.batch([
       this.ranked(owner, match, o, o.limit * POOL_FACTOR),
       this.d1.prepare(FTS_AVERAGES_SQL),
       ...toCount.map((t) => this.countUpTo(t, cap + 1)),
-    ])) as [
-      D1Result<Record<string, unknown>>,
-      D1Result<{ block: ArrayBuffer | number[] }>,
-      ...D1Result<{ n: number }>[],
-    ];
+      ...alsoRead,
+    ])) as [D1Result<Record<string, unknown>>, D1Result<{ block: ArrayBuffer | number[] }>, ...D1Result<unknown>[]];
+    const counts = rest.slice(0, toCount.length) as D1Result<{ n: number }>[];
+    const extra = rest.slice(toCount.length) as D1Result<Record<string, unknown>>[];
     toCount.forEach((t, i) => this.common.record(t, Number(counts[i].results[0]?.n ?? 0) > cap, now));
     let pool = first.results;
     // Rare: most of the best-scored rows were deleted or superseded; look deeper once.
@@ -77,29 +88,34 @@ export class D1LexicalSearch {
     const rows = live(pool).slice(0, o.limit);
     return {
       hits: rows.map((r) => ({ id: String(r.id), score: Number(r.bm25_score) })),
-      rows: rows.map(rawRowToMemory),
+      rows: [...rows, ...extra.flatMap((r) => r.results)].map(rawRowToMemory),
       corpusSize: this.lastCorpusSize,
     };
   }
 
   /**
    * The `depth` best-scored FTS rows of the owner, each with its memory row when that row is the
-   * owner's and in a wanted status (else nulls). Scoring first and joining after keeps the join to
-   * `depth` rows instead of every match (100k rows: 35 → 15 ms p50 in SQLite, measured).
+   * owner's and in a wanted status (else nulls). The inner query reads only the FTS index (rowid and
+   * bm25(), which reads the index and the docsize table): an UNINDEXED column (`memory_id`,
+   * `owner`) lives in the content table, whose row also holds the text, so reading it for every
+   * matched row cost more than the scoring (100k rows: p95 91 → 40 ms in SQLite, measured,
+   * docs/benchmarks.md). `memory_id` and the exact owner are read for the `depth` best rows only,
+   * and only they are joined with `memories` (scoring first: 100k rows, 35 → 15 ms p50).
    */
   private ranked(owner: Owner, match: string, o: LexicalSearch, depth: number): D1PreparedStatement {
     return this.d1
       .prepare(`
       SELECT m.*, h.s AS bm25_score FROM (
-        SELECT f.memory_id AS hid, -bm25(memories_fts, 1.0, ?, 0.0) AS s FROM memories_fts f
-        WHERE memories_fts MATCH ? AND f.owner = ? ORDER BY s DESC LIMIT ?
-      ) h LEFT JOIN memories m ON m.id = h.hid AND m.account_id = ? AND m.namespace = ? AND m.user_id = ? AND m.status IN (${o.statuses.map(() => "?").join(", ")})
+        SELECT rowid AS r, -bm25(memories_fts, 1.0, ?, 0.0) AS s FROM memories_fts
+        WHERE memories_fts MATCH ? ORDER BY s DESC LIMIT ?
+      ) h LEFT JOIN memories_fts f ON f.rowid = h.r AND f.owner = ?
+      LEFT JOIN memories m ON m.id = f.memory_id AND m.account_id = ? AND m.namespace = ? AND m.user_id = ? AND m.status IN (${o.statuses.map(() => "?").join(", ")})
       ORDER BY h.s DESC`)
       .bind(
         o.contextWeight,
         match,
-        ownerAddress(owner),
         depth,
+        ownerAddress(owner),
         owner.accountId,
         owner.namespace,
         owner.userId,

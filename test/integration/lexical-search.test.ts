@@ -2,9 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { parseImportLines } from "../../src/memory/import/parse-import-lines";
 import { ftsOwnerKey, OWNER_ADDRESS_SQL, ownerAddress } from "../../src/memory/owner-address";
-import { queryTokens } from "../../src/memory/text/tokenize";
+import { ftsMatchExpression, queryTokens } from "../../src/memory/text/tokenize";
 import { D1LexicalSearch } from "../../src/storage/d1-lexical-search";
 import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
+import { ownerScopedMatch } from "../../src/storage/fts-owner-key";
 import { uniqueUser } from "../helpers/api-keys";
 
 function stubFor(userId: string) {
@@ -133,6 +134,55 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
       .first<{ owner_key: string; memory_id: string }>();
     // The owner token, then the row's own token (migrations/0008).
     expect(stored!.owner_key).toBe(`${ftsOwnerKey(owner)} m${stored!.memory_id}`);
+  });
+
+  it("ranks exactly as bm25() over the owner's matched rows, reading ids and owners of the best rows only", async () => {
+    const userId = uniqueUser("lex");
+    const lines = Array.from({ length: 40 }, (_, i) => ({
+      content: `${i % 2 ? "Melanie" : "Caroline"}: ${i % 3 ? "pottery" : "painting"} class number ${i} ${i % 5 ? "" : "sunrise lake"}`,
+      source: `conv-${Math.floor(i / 10)}`,
+    }));
+    await importInto(userId, lines);
+    const owner = { accountId: "default", namespace: "user", userId };
+    const tokens = queryTokens("pottery sunrise lake");
+    const found = await new D1MemoryRepo(env.DB).searchLexical(owner, tokens, {
+      limit: 12,
+      statuses: ["active"],
+      contextWeight: 0.4,
+    });
+    // The same ranking read the plain way: every matched row's memory_id and owner, then the join.
+    const plain = await env.DB.prepare(
+      `SELECT f.memory_id AS id, -bm25(memories_fts, 1.0, 0.4, 0.0) AS s FROM memories_fts f
+       JOIN memories m ON m.id = f.memory_id AND m.status = 'active'
+       WHERE memories_fts MATCH ? AND f.owner = ? ORDER BY s DESC LIMIT 12`,
+    )
+      .bind(ownerScopedMatch(owner, ftsMatchExpression(tokens), "tokens context"), ownerAddress(owner))
+      .all<{ id: string; s: number }>();
+    expect(found.hits.length).toBe(12);
+    expect(found.hits).toEqual(plain.results.map((r) => ({ id: r.id, score: r.s })));
+    expect(found.rows.map((m) => m.id)).toEqual(found.hits.map((h) => h.id));
+  });
+
+  it("drops a best-scored FTS row whose exact owner is another user's, even if it carries this owner's token", async () => {
+    const victim = uniqueUser("lex");
+    const other = uniqueUser("lex");
+    const mine = await importInto(victim, [{ content: "Went kayaking once" }]);
+    const theirs = await importInto(other, [{ content: "kayaking kayaking kayaking" }]);
+    const owner = { accountId: "default", namespace: "user", userId: victim };
+    const otherOwner = { accountId: "default", namespace: "user", userId: other };
+    // A forged row: the victim's owner token, the other user's memory and owner address.
+    await env.DB.prepare(
+      "INSERT INTO memories_fts (tokens, context, owner_key, memory_id, owner) VALUES ('kayak kayak kayak', '', ?, ?, ?)",
+    )
+      .bind(ftsOwnerKey(owner), theirs.items[0].id, ownerAddress(otherOwner))
+      .run();
+    const found = await new D1MemoryRepo(env.DB).searchLexical(owner, queryTokens("kayaking"), {
+      limit: 5,
+      statuses: ["active"],
+      contextWeight: 0.4,
+    });
+    expect(found.hits.map((h) => h.id)).toEqual([mine.items[0].id]);
+    expect(found.rows.map((m) => m.userId)).toEqual([victim]);
   });
 
   it("looks deeper when the best-scored rows are deleted, and returns live rows only", async () => {

@@ -44,6 +44,11 @@ export function namesSpeaker(memory: Pick<Memory, "content">, query: QueryAnalys
   return turn !== null && queryNamesSpeaker(turn.speaker, query!.text, query!.words);
 }
 
+/** The cosine a candidate without enough lexical evidence needs, for this embedder. */
+export function denseFloor(embedderKind: string): number {
+  return W.denseFloor[embedderKind] ?? 0.3;
+}
+
 /**
  * Fused relevance before boosts, or null when neither channel clears its floor. A memory spoken by
  * the person the query names needs less lexical evidence (W.namedSpeakerFloor), but still some.
@@ -51,8 +56,7 @@ export function namesSpeaker(memory: Pick<Memory, "content">, query: QueryAnalys
 export function relevance(e: Evidence, ctx: FuseContext, spokenByNamed = false): number | null {
   const lexical = e.bm25 / maxIdf(ctx.corpusSize);
   const lexicalFloor = spokenByNamed ? W.lexicalFloor * W.namedSpeakerFloor : W.lexicalFloor;
-  const denseFloor = W.denseFloor[ctx.embedderKind] ?? 0.3;
-  if (!(lexical > 0 && lexical >= lexicalFloor) && e.cosine < denseFloor) return null;
+  if (!(lexical > 0 && lexical >= lexicalFloor) && e.cosine < denseFloor(ctx.embedderKind)) return null;
   const dense = W.dense[ctx.embedderKind] ?? 0.1;
   return (1 - dense) * (lexical / (lexical + W.lexicalSaturation)) + dense * Math.max(0, e.cosine);
 }

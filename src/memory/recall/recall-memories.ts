@@ -7,10 +7,12 @@
  */
 import type { RecallInput } from "../contracts";
 import { MemoryError } from "../errors";
+import type { LexicalHits, LexicalSearch } from "../ports";
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
 import type { MemoryDeps } from "../service-deps";
 import type { Memory, Scope, ScoredId } from "../types";
 import {
+  denseFloor,
   type Evidence,
   type FuseContext,
   type FusedCandidate,
@@ -38,14 +40,8 @@ export async function recallMemories(
   const now = deps.clock.now();
   const statuses: Memory["status"][] = input.include_superseded ? ["active", "superseded"] : ["active"];
   const query = analyzeQuery(input.query, now);
-  const [dense, lexical] = await Promise.all([
-    denseCandidates(deps, scope, input.query, now),
-    deps.repo.searchLexical(scope, query.tokens, {
-      limit: W.lexicalCandidates,
-      statuses,
-      contextWeight: W.context.weight,
-    }),
-  ]);
+  const lexicalOptions = { limit: W.lexicalCandidates, statuses, contextWeight: W.context.weight };
+  const [dense, lexical] = await candidates(deps, scope, input.query, query.tokens, lexicalOptions, now);
   const evidence = new Map<string, Evidence>();
   for (const hit of dense ?? []) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
   for (const hit of lexical.hits) evidence.set(hit.id, { cosine: evidence.get(hit.id)?.cosine ?? 0, bm25: hit.score });
@@ -57,8 +53,31 @@ export async function recallMemories(
 }
 
 /**
+ * Dense and BM25 candidates. A remote index (Vectorize) is asked beside BM25. The local index
+ * answers inside this object in a few milliseconds, so it goes first, and the rows of its
+ * candidates that can clear the dense floor alone ride in BM25's D1 round trip: recall then costs
+ * one round trip instead of two (docs/benchmarks.md, "Recall at 100k").
+ */
+async function candidates(
+  deps: MemoryDeps,
+  scope: Scope,
+  text: string,
+  tokens: string[],
+  options: LexicalSearch,
+  now: number,
+): Promise<[ScoredId[] | null, LexicalHits]> {
+  if (deps.index.kind !== "local")
+    return Promise.all([denseCandidates(deps, scope, text, now), deps.repo.searchLexical(scope, tokens, options)]);
+  const dense = await denseCandidates(deps, scope, text, now);
+  const floor = denseFloor(deps.settings.embedderKind);
+  const rowsOf = (dense ?? []).filter((h) => h.score >= floor).map((h) => h.id);
+  return [dense, await deps.repo.searchLexical(scope, tokens, { ...options, rowsOf })];
+}
+
+/**
  * Rows for the candidates that clear a relevance floor (the floors need only the evidence, so the
- * rest are never read). Lexical hits arrive with their rows; only dense-only candidates are fetched.
+ * rest are never read). Lexical hits arrive with their rows, and so do the dense candidates asked
+ * for with them (`rowsOf`); only dense-only candidates still unknown are fetched.
  */
 async function hydrate(
   deps: MemoryDeps,
@@ -74,6 +93,7 @@ async function hydrate(
       return relevance(e, ctx, row !== undefined && namesSpeaker(row, ctx.query)) !== null;
     })
     .map(([id]) => id);
+  // A row asked for with BM25 and not found (its vector outlived it) is asked for once more: rare.
   const missing = wanted.filter((id) => !known.has(id));
   const fetched = missing.length > 0 ? await deps.repo.getMany(scope, missing) : [];
   return [...wanted.flatMap((id) => known.get(id) ?? []), ...fetched];
