@@ -22,8 +22,10 @@ import { type MemoryRow, memories } from "./schema";
 /** Rows scored per wanted hit before joining `memories`: room for deleted and superseded rows. */
 const POOL_FACTOR = 3;
 
-/** Pool rows whose memory passed the join (owner, status). */
-const live = (pool: Record<string, unknown>[]) => pool.filter((r) => r.id !== null && r.id !== undefined);
+type Rows = D1Result<Record<string, unknown>>;
+
+/** The `n` of a `SELECT count(*) AS n` result. */
+const countOf = (r: D1Result<unknown>) => Number((r.results[0] as { n?: number } | undefined)?.n ?? 0);
 
 /** Below this many rows every query is cheap: no term counting. */
 const PRUNE_FROM_ROWS = 20_000;
@@ -67,40 +69,43 @@ export class D1LexicalSearch {
     const match = ownerScopedMatch(owner, ftsMatchExpression(terms), "tokens context");
     const cap = Math.floor(this.lastCorpusSize / 2);
     const toCount = large ? terms.filter((t) => this.common.needsCount(t, now)) : [];
-    // One round trip: the search, bm25()'s N (the whole table's row count), counts of new terms, the caller's reads.
-    const [first, averages, ...rest] = (await this.d1.batch([
-      this.ranked(owner, match, o, o.limit * POOL_FACTOR),
+    const depth = o.limit * POOL_FACTOR;
+    // One round trip: the search, how deep its pool was, bm25()'s N (the whole table's row count),
+    // counts of new terms, the caller's reads.
+    const [first, pool, averages, ...rest] = (await this.d1.batch([
+      this.ranked(owner, match, o, depth),
+      this.countUpTo(match, depth),
       this.d1.prepare(FTS_AVERAGES_SQL),
-      ...toCount.map((t) => this.countUpTo(t, cap + 1)),
+      ...toCount.map((t) => this.countUpTo(ftsMatchExpression([t]), cap + 1)),
       ...alsoRead,
-    ])) as [D1Result<Record<string, unknown>>, D1Result<{ block: ArrayBuffer | number[] }>, ...D1Result<unknown>[]];
-    const counts = rest.slice(0, toCount.length) as D1Result<{ n: number }>[];
-    const extra = rest.slice(toCount.length) as D1Result<Record<string, unknown>>[];
-    toCount.forEach((t, i) => this.common.record(t, Number(counts[i].results[0]?.n ?? 0) > cap, now));
-    let pool = first.results;
+    ])) as [Rows, D1Result<{ n: number }>, D1Result<{ block: ArrayBuffer | number[] }>, ...D1Result<unknown>[]];
+    toCount.forEach((t, i) => this.common.record(t, countOf(rest[i]) > cap, now));
+    let rows = first.results;
     // Rare: most of the best-scored rows were deleted or superseded; look deeper once.
-    if (pool.length === o.limit * POOL_FACTOR && live(pool).length < o.limit)
-      pool = (await this.ranked(owner, match, o, o.limit * POOL_FACTOR * 8).all<Record<string, unknown>>()).results;
+    if (rows.length < o.limit && countOf(pool) === depth)
+      rows = (await this.ranked(owner, match, o, depth * 8).all<Record<string, unknown>>()).results;
     const block = averages.results[0]?.block;
     this.lastCorpusSize =
       (block ? decodeRowCount(block) : null) ??
       Number((await this.d1.prepare(FTS_COUNT_SQL).first<{ n: number }>())?.n ?? 0);
-    const rows = live(pool).slice(0, o.limit);
+    const extra = (rest.slice(toCount.length) as Rows[]).flatMap((r) => r.results);
     return {
       hits: rows.map((r) => ({ id: String(r.id), score: Number(r.bm25_score) })),
-      rows: [...rows, ...extra.flatMap((r) => r.results)].map(rawRowToMemory),
+      rows: [...rows, ...extra].map(rawRowToMemory),
       corpusSize: this.lastCorpusSize,
     };
   }
 
   /**
-   * The `depth` best-scored FTS rows of the owner, each with its memory row when that row is the
-   * owner's and in a wanted status (else nulls). The inner query reads only the FTS index (rowid and
-   * bm25(), which reads the index and the docsize table): an UNINDEXED column (`memory_id`,
-   * `owner`) lives in the content table, whose row also holds the text, so reading it for every
-   * matched row cost more than the scoring (100k rows: p95 91 → 40 ms in SQLite, measured,
-   * docs/benchmarks.md). `memory_id` and the exact owner are read for the `depth` best rows only,
-   * and only they are joined with `memories` (scoring first: 100k rows, 35 → 15 ms p50).
+   * The owner's `o.limit` best-scored live memories among the `depth` best-scored FTS rows, with
+   * their scores. The inner query reads only the FTS index (rowid and bm25(), which reads the index
+   * and the docsize table): an UNINDEXED column (`memory_id`, `owner`) lives in the content table,
+   * whose row also holds the text, so reading it for every matched row cost more than the scoring
+   * (100k rows: p95 91 → 40 ms in SQLite, measured, docs/benchmarks.md). The joins then walk the
+   * scored rows best first (the subquery's order, no sort; CROSS JOIN keeps SQLite from reordering
+   * them) and stop at `o.limit` live ones: a row
+   * is live when its exact owner is this owner and its memory is in a wanted status (deleted and
+   * superseded rows keep FTS rows, hence the pool).
    */
   private ranked(owner: Owner, match: string, o: LexicalSearch, depth: number): D1PreparedStatement {
     return this.d1
@@ -108,9 +113,9 @@ export class D1LexicalSearch {
       SELECT m.*, h.s AS bm25_score FROM (
         SELECT rowid AS r, -bm25(memories_fts, 1.0, ?, 0.0) AS s FROM memories_fts
         WHERE memories_fts MATCH ? ORDER BY s DESC LIMIT ?
-      ) h LEFT JOIN memories_fts f ON f.rowid = h.r AND f.owner = ?
-      LEFT JOIN memories m ON m.id = f.memory_id AND m.account_id = ? AND m.namespace = ? AND m.user_id = ? AND m.status IN (${o.statuses.map(() => "?").join(", ")})
-      ORDER BY h.s DESC`)
+      ) h CROSS JOIN memories_fts f ON f.rowid = h.r AND f.owner = ?
+      CROSS JOIN memories m ON m.id = f.memory_id AND m.account_id = ? AND m.namespace = ? AND m.user_id = ? AND m.status IN (${o.statuses.map(() => "?").join(", ")})
+      ORDER BY h.s DESC LIMIT ?`)
       .bind(
         o.contextWeight,
         match,
@@ -120,13 +125,14 @@ export class D1LexicalSearch {
         owner.namespace,
         owner.userId,
         ...o.statuses,
+        o.limit,
       );
   }
 
-  /** Rows containing `term`, counted no further than `limit`: a common term costs no more than that. */
-  private countUpTo(term: string, limit: number): D1PreparedStatement {
+  /** Rows `match` reaches, counted no further than `limit`: a broad match costs no more than that. */
+  private countUpTo(match: string, limit: number): D1PreparedStatement {
     return this.d1
       .prepare("SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)")
-      .bind(ftsMatchExpression([term]), limit);
+      .bind(match, limit);
   }
 }
