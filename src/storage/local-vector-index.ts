@@ -5,6 +5,9 @@
  * 384-d at 38 MB while cosine ranking stays within quantisation noise. The matrix is column-major
  * (one contiguous run per dimension), so a query reads only the dimensions it uses: the hash
  * embedder's query vectors touch ~20 of 384, and a dense query (bge-m3) costs what a row scan would.
+ * It is held in fixed blocks of rows (column-major inside each block): growing adds one block and
+ * copies nothing, so the matrix never holds a doubled buffer beside the old one (at 100k × 384 a
+ * doubling copy was 77 MB new + 38 MB old at once) nor more than one block of slack.
  * Writes are visible immediately, so this index needs no fresh buffer. With `maxVectors` set
  * (LOCAL_INDEX_MAX_VECTORS, which config requires above 384 dimensions), an upsert that would hold
  * more vectors for the owner is refused: the rows stay in D1 and are found lexically.
@@ -25,15 +28,15 @@ const ID_OVERHEAD_BYTES = 85;
 export function localIndexBytesPerVector(dims: number): number {
   return dims + 4 + ID_OVERHEAD_BYTES;
 }
-const INITIAL_ROWS = 64;
+/** Rows per block: 1.5 MB at 384 dimensions, so slack and the unit of growth stay small. */
+export const LOCAL_INDEX_BLOCK_ROWS = 4096;
 
 interface Matrix {
-  /** Rows allocated per dimension column. */
-  capacity: number;
   count: number;
-  /** data[dim * capacity + row]: quantised component of vector `row` in dimension `dim`. */
-  data: Int8Array;
-  scales: Float32Array;
+  /** blocks[b][dim * blockRows + r]: quantised component of vector `b * blockRows + r` in dimension `dim`. */
+  blocks: Int8Array[];
+  /** scales[b][r]: the scale of vector `b * blockRows + r`. */
+  scales: Float32Array[];
   ids: string[];
   slotOf: Map<string, number>;
 }
@@ -48,17 +51,7 @@ export function quantize(vector: Float32Array): { q: Int8Array; scale: number } 
   return { q, scale: max / 127 };
 }
 
-function emptyMatrix(dims: number, rows: number): Matrix {
-  const capacity = Math.max(INITIAL_ROWS, rows);
-  return {
-    capacity,
-    count: 0,
-    data: new Int8Array(capacity * dims),
-    scales: new Float32Array(capacity),
-    ids: [],
-    slotOf: new Map(),
-  };
-}
+const emptyMatrix = (): Matrix => ({ count: 0, blocks: [], scales: [], ids: [], slotOf: new Map() });
 
 export class LocalVectorIndex implements VectorIndex {
   readonly kind = "local" as const;
@@ -72,16 +65,19 @@ export class LocalVectorIndex implements VectorIndex {
     private readonly sqlStorage: SqlStorage,
     private readonly dims: number,
     private readonly maxVectors = Number.POSITIVE_INFINITY,
+    private readonly blockRows = LOCAL_INDEX_BLOCK_ROWS,
   ) {
     sqlStorage.exec(`CREATE TABLE IF NOT EXISTS local_vectors (
       id TEXT PRIMARY KEY, owner TEXT NOT NULL, dims INTEGER NOT NULL, scale REAL NOT NULL, vec BLOB NOT NULL)`);
   }
 
-  /** Bytes the loaded matrices hold: vectors, scales, ids and the score buffer. */
+  /** Bytes the loaded matrices hold: vector blocks, scales, ids and the score buffer. */
   residentBytes(): number {
     let bytes = this.scratch.byteLength;
-    for (const m of this.matrices.values())
-      bytes += m.data.byteLength + m.scales.byteLength + m.count * ID_OVERHEAD_BYTES;
+    for (const m of this.matrices.values()) {
+      for (let b = 0; b < m.blocks.length; b++) bytes += m.blocks[b].byteLength + m.scales[b].byteLength;
+      bytes += m.count * ID_OVERHEAD_BYTES;
+    }
     return bytes;
   }
 
@@ -124,17 +120,27 @@ export class LocalVectorIndex implements VectorIndex {
     const m = this.load(ownerAddress(owner));
     const n = m.count;
     if (n === 0) return [];
-    if (this.scratch.length < n) this.scratch = new Float32Array(Math.max(n, m.capacity));
+    if (this.scratch.length < n) this.scratch = new Float32Array(m.blocks.length * this.blockRows);
     const scores = this.scratch.subarray(0, n);
-    scores.fill(0);
+    for (let b = 0; b < m.blocks.length; b++) this.scoreBlock(m, b, vector, scores);
+    return topK(scores, k).map(({ index, score }) => ({ id: m.ids[index], score }));
+  }
+
+  /** Scores the rows of block `b` into `scores` (at their global slots), dimension by dimension. */
+  private scoreBlock(m: Matrix, b: number, vector: Float32Array, scores: Float32Array): void {
+    const base = b * this.blockRows;
+    const rows = Math.min(this.blockRows, m.count - base);
+    const out = scores.subarray(base, base + rows);
+    out.fill(0);
+    const block = m.blocks[b];
     for (let dim = 0; dim < this.dims; dim++) {
       const w = vector[dim];
       if (w === 0) continue;
-      const column = m.data.subarray(dim * m.capacity, dim * m.capacity + n);
-      for (let row = 0; row < n; row++) scores[row] += w * column[row];
+      const column = block.subarray(dim * this.blockRows, dim * this.blockRows + rows);
+      for (let row = 0; row < rows; row++) out[row] += w * column[row];
     }
-    for (let row = 0; row < n; row++) scores[row] *= m.scales[row];
-    return topK(scores, k).map(({ index, score }) => ({ id: m.ids[index], score }));
+    const scales = m.scales[b];
+    for (let row = 0; row < rows; row++) out[row] *= scales[row];
   }
 
   async remove(owner: Owner, ids: string[]): Promise<void> {
@@ -156,11 +162,8 @@ export class LocalVectorIndex implements VectorIndex {
   private load(key: string): Matrix {
     const cached = this.matrices.get(key);
     if (cached) return cached;
-    const count = this.sqlStorage
-      .exec<{ n: number }>("SELECT count(*) AS n FROM local_vectors WHERE owner = ? AND dims = ?", key, this.dims)
-      .one().n;
-    const m = emptyMatrix(this.dims, count);
-    // Rows stream from SQLite one at a time; only the matrix itself is kept.
+    const m = emptyMatrix();
+    // Rows stream from SQLite one at a time into blocks allocated as they fill; only the matrix is kept.
     const cursor = this.sqlStorage.exec<{ id: string; scale: number; vec: ArrayBuffer }>(
       "SELECT id, scale, vec FROM local_vectors WHERE owner = ? AND dims = ?",
       key,
@@ -174,39 +177,39 @@ export class LocalVectorIndex implements VectorIndex {
   private place(m: Matrix, id: string, q: Int8Array, scale: number): void {
     let slot = m.slotOf.get(id);
     if (slot === undefined) {
-      if (m.count === m.capacity) this.grow(m);
+      if (m.count === m.blocks.length * this.blockRows) {
+        m.blocks.push(new Int8Array(this.blockRows * this.dims));
+        m.scales.push(new Float32Array(this.blockRows));
+      }
       slot = m.count++;
       m.ids[slot] = id;
       m.slotOf.set(id, slot);
     }
-    for (let dim = 0; dim < this.dims; dim++) m.data[dim * m.capacity + slot] = q[dim];
-    m.scales[slot] = scale;
+    const block = m.blocks[Math.floor(slot / this.blockRows)];
+    const row = slot % this.blockRows;
+    for (let dim = 0; dim < this.dims; dim++) block[dim * this.blockRows + row] = q[dim];
+    m.scales[Math.floor(slot / this.blockRows)][row] = scale;
   }
 
-  /** Doubles the rows per column; each column moves to its new offset. */
-  private grow(m: Matrix): void {
-    const capacity = m.capacity * 2;
-    const data = new Int8Array(capacity * this.dims);
-    for (let dim = 0; dim < this.dims; dim++)
-      data.set(m.data.subarray(dim * m.capacity, dim * m.capacity + m.count), dim * capacity);
-    const scales = new Float32Array(capacity);
-    scales.set(m.scales);
-    Object.assign(m, { capacity, data, scales });
-  }
-
-  /** Swap-remove keeps every column dense so the scan never skips holes. */
+  /** Swap-remove keeps every column dense so the scan never skips holes; an emptied last block is released. */
   private evict(m: Matrix, id: string): void {
     const slot = m.slotOf.get(id);
     if (slot === undefined) return;
     const last = m.count - 1;
     if (slot !== last) {
-      for (let dim = 0; dim < this.dims; dim++) m.data[dim * m.capacity + slot] = m.data[dim * m.capacity + last];
-      m.scales[slot] = m.scales[last];
+      const [to, from] = [m.blocks[Math.floor(slot / this.blockRows)], m.blocks[Math.floor(last / this.blockRows)]];
+      const [toRow, fromRow] = [slot % this.blockRows, last % this.blockRows];
+      for (let dim = 0; dim < this.dims; dim++) to[dim * this.blockRows + toRow] = from[dim * this.blockRows + fromRow];
+      m.scales[Math.floor(slot / this.blockRows)][toRow] = m.scales[Math.floor(last / this.blockRows)][fromRow];
       m.ids[slot] = m.ids[last];
       m.slotOf.set(m.ids[slot], slot);
     }
     m.ids.length = last;
     m.count = last;
     m.slotOf.delete(id);
+    if (m.count <= (m.blocks.length - 1) * this.blockRows) {
+      m.blocks.pop();
+      m.scales.pop();
+    }
   }
 }

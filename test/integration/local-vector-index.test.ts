@@ -87,4 +87,38 @@ describe("LocalVectorIndex in Durable Object SQLite", () => {
       expect(index.residentBytes()).toBeGreaterThanOrEqual(200 * dims);
     });
   });
+
+  it("grows one block at a time and releases an emptied block: no doubled copy, at most one block of slack", async () => {
+    await runInDurableObject(freshStub(), async (_i, state) => {
+      const dims = 32;
+      const blockRows = 64;
+      const blockBytes = blockRows * (dims + 4); // int8 components + float32 scales
+      const unit = (i: number) => {
+        const v = new Float32Array(dims);
+        v[i % dims] = 1; // a distinct pair of components per i (i < dims * (dims - 1))
+        v[(i + 1 + Math.floor(i / dims)) % dims] = 0.5;
+        return l2normalize(v);
+      };
+      const items = (from: number, to: number) =>
+        Array.from({ length: to - from }, (_, k) => ({ id: `b${from + k}`, vector: unit(from + k) }));
+      await new LocalVectorIndex(state.storage.sql, dims, Number.POSITIVE_INFINITY, blockRows).upsert(
+        owner,
+        items(0, 200),
+      );
+      const index = new LocalVectorIndex(state.storage.sql, dims, Number.POSITIVE_INFINITY, blockRows);
+      await index.query(owner, unit(0), 1); // loads 200 rows: 4 blocks
+      const matrixBytes = () => index.residentBytes();
+      const loaded = matrixBytes(); // 4 blocks, 200 ids, a score buffer of 4 blocks' rows
+      await index.upsert(owner, items(200, 256)); // fills the 4th block: nothing allocated
+      expect(matrixBytes() - loaded).toBe(56 * 85); // only the ids' overhead
+      await index.upsert(owner, items(256, 257)); // one more row: one more block, not a doubling
+      expect(matrixBytes() - loaded).toBe(blockBytes + 57 * 85);
+      for (const probe of [0, 63, 64, 199, 255, 256])
+        expect((await index.query(owner, unit(probe), 1))[0].id).toBe(`b${probe}`);
+      // The queries grew the score buffer to 5 blocks' rows (+64 floats).
+      await index.remove(owner, ["b3"]); // 256 rows left: the 5th block is released
+      expect(matrixBytes() - loaded).toBe(56 * 85 + blockRows * 4);
+      expect((await index.query(owner, unit(256), 1))[0].id).toBe("b256");
+    });
+  });
 });
