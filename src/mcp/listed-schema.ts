@@ -68,6 +68,31 @@ function lean(schema: JsonSchema, listing: Listing, hidden: readonly string[]): 
 
 const cache = new WeakMap<z.ZodObject, Map<string, z.ZodObject>>();
 
+/**
+ * The listed JSON Schema, converted once per isolate and handed out as a fresh copy each time. The
+ * /mcp server is built per request (the SDK serves each request on a new McpServer), and the SDK
+ * converts a tool's output schema on every tools/call: zod's conversion plus `lean` cost about a
+ * millisecond per call (docs/benchmarks.md, "Small stores"), for the same schema every time. A copy,
+ * because the caller owns what it gets (the SDK may wrap or change it).
+ */
+function converted(convert: () => JsonSchema): () => JsonSchema {
+  let text: string | undefined;
+  return () => JSON.parse((text ??= JSON.stringify(convert())));
+}
+
+type Target = Parameters<z.ZodObject["~standard"]["jsonSchema"]["input"]>[0];
+
+/** `convert` memoised per conversion target (the options' only field zod reads here). */
+function perTarget(convert: (options: Target) => JsonSchema): (options: Target) => JsonSchema {
+  const byTarget = new Map<string, () => JsonSchema>();
+  return (options) => {
+    const key = JSON.stringify(options ?? null);
+    let get = byTarget.get(key);
+    if (!get) byTarget.set(key, (get = converted(() => convert(options))));
+    return get();
+  };
+}
+
 /** A copy of `schema` listed as `listing` (leaving out `hidden` input fields); memoised per schema and variant. */
 export function listedSchema<T extends z.ZodObject>(schema: T, listing: Listing, hidden: readonly string[] = []): T {
   const key = `${listing}:${hidden.join(",")}`;
@@ -81,17 +106,15 @@ export function listedSchema<T extends z.ZodObject>(schema: T, listing: Listing,
   copy["~standard"] = {
     ...standard,
     jsonSchema: {
-      input: (options) => lean(standard.jsonSchema.input(options), listing, hidden),
-      output: (options) => lean(standard.jsonSchema.output(options), listing, hidden),
+      input: perTarget((options) => lean(standard.jsonSchema.input(options), listing, hidden)),
+      output: perTarget((options) => lean(standard.jsonSchema.output(options), listing, hidden)),
     },
   };
   // SDK v1 converts for draft-07 and writes that `$schema` line itself: this hook hands it the very
   // schema /mcp lists, and `$schema: undefined` takes the line out again (zod copies the hook's keys
   // over its own, then serialises, which drops an undefined).
-  copy._zod.toJSONSchema = () => ({
-    ...lean(standard.jsonSchema[listing]({ target: "draft-2020-12" }), listing, hidden),
-    $schema: undefined,
-  });
+  const draft2020 = converted(() => lean(standard.jsonSchema[listing]({ target: "draft-2020-12" }), listing, hidden));
+  copy._zod.toJSONSchema = () => ({ ...draft2020(), $schema: undefined });
   byKey.set(key, copy);
   return copy;
 }

@@ -8,6 +8,18 @@ import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { McpRegistrar } from "./registrar";
 
+/**
+ * A prompt's arguments as the schema v2 takes, built once per shape: the server is built per
+ * request, and a zod object costs more to build than the rest of the prompt's registration.
+ */
+const argsSchemas = new WeakMap<z.ZodRawShape, z.ZodObject>();
+
+function argsSchema(shape: z.ZodRawShape): z.ZodObject {
+  let schema = argsSchemas.get(shape);
+  if (!schema) argsSchemas.set(shape, (schema = z.object(shape)));
+  return schema;
+}
+
 export function sdkV2Registrar(server: McpServer): McpRegistrar {
   return {
     tool(t) {
@@ -26,7 +38,7 @@ export function sdkV2Registrar(server: McpServer): McpRegistrar {
     prompt(p) {
       // v2 takes a schema (Standard Schema with JSON Schema) as argsSchema.
       const { title, description } = p;
-      server.registerPrompt(p.name, { title, description, argsSchema: z.object(p.args) }, (args) => p.get(args));
+      server.registerPrompt(p.name, { title, description, argsSchema: argsSchema(p.args) }, (args) => p.get(args));
     },
   };
 }
