@@ -36,7 +36,7 @@ interface Hashed {
  * words thousands of times, and hashing them anew was most of the embedder's time. Bounded (~5 MB):
  * cleared when full, so the heap never grows with the vocabulary.
  */
-const WORD_CACHE_MAX = 10_000;
+export const WORD_CACHE_MAX = 10_000;
 
 export class LocalHashEmbedder implements Embedder {
   readonly model: string;
@@ -50,6 +50,11 @@ export class LocalHashEmbedder implements Embedder {
     }
     this.dimensions = dimensions;
     this.model = options.model ?? "local-hash-v1";
+  }
+
+  /** Words whose features are remembered now (never more than WORD_CACHE_MAX). */
+  get cachedWords(): number {
+    return this.words.size;
   }
 
   async embed(texts: string[]): Promise<Float32Array[]> {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { cosine } from "../../src/memory/vector-math";
-import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
+import { LocalHashEmbedder, WORD_CACHE_MAX } from "../../src/providers/local-hash-embedder";
 
 const norm = (v: Float32Array) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
 
@@ -85,5 +85,21 @@ describe("LocalHashEmbedder", () => {
     const unrelated = await similarity(embedder, "favourite colours", "drives an electric car");
     expect(variant).toBeGreaterThan(0.1);
     expect(variant).toBeGreaterThan(unrelated + 0.1);
+  });
+});
+
+describe("LocalHashEmbedder word cache", () => {
+  it("stays within its bound over more distinct words than it holds, and vectors stay the same", async () => {
+    const cached = new LocalHashEmbedder();
+    const words = Array.from({ length: WORD_CACHE_MAX + 1_500 }, (_, i) => `w${i.toString(36)}x`);
+    const texts = Array.from({ length: words.length / 10 }, (_, i) => words.slice(i * 10, i * 10 + 10).join(" "));
+    const before = await cached.embed(texts.slice(0, 20));
+    for (let i = 0; i < texts.length; i += 100) {
+      await cached.embed(texts.slice(i, i + 100));
+      expect(cached.cachedWords).toBeLessThanOrEqual(WORD_CACHE_MAX);
+    }
+    expect(cached.cachedWords).toBeGreaterThan(0);
+    expect(await cached.embed(texts.slice(0, 20))).toEqual(before);
+    expect(await new LocalHashEmbedder().embed(texts.slice(0, 20))).toEqual(before);
   });
 });

@@ -10,6 +10,8 @@ import {
   lexicalOverlap,
   normalizeForHash,
   queryTokens,
+  STEM_CACHE_MAX,
+  stemCacheSize,
 } from "../../src/memory/text/tokenize";
 
 const shared = (a: string[], b: string[]) => a.filter((t) => b.includes(t));
@@ -168,5 +170,25 @@ describe("lexicalOverlap", () => {
     const near = lexicalOverlap("繁星喜欢哥特风服装", "繁星喜欢哥特风格的服装");
     const far = lexicalOverlap("繁星喜欢哥特风服装", "繁星每天早上喝一杯黑咖啡");
     expect(near).toBeGreaterThan(far);
+  });
+});
+
+/** Distinct made-up letter words ("qa", "qb", … base 26), none of them stop words. */
+const madeUpWords = (n: number, prefix: string) =>
+  Array.from(
+    { length: n },
+    (_, i) => `${prefix}${i.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)))}ing`,
+  );
+
+describe("stem cache", () => {
+  it("stays within its bound over more distinct words than it holds, and stems stay the same", () => {
+    const words = madeUpWords(STEM_CACHE_MAX + 2_000, "zq");
+    const first = indexTokens(words.slice(0, 50).join(" "));
+    for (let i = 0; i < words.length; i += 500) {
+      indexTokens(words.slice(i, i + 500).join(" "));
+      expect(stemCacheSize()).toBeLessThanOrEqual(STEM_CACHE_MAX);
+    }
+    expect(stemCacheSize()).toBeGreaterThan(0);
+    expect(indexTokens(words.slice(0, 50).join(" "))).toEqual(first);
   });
 });

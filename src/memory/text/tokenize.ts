@@ -58,8 +58,11 @@ export function wordToken(word: string): string | null {
  * the largest single cost of tokenising, embedding and neighbour context). Bounded: cleared when
  * full, so a stream of distinct words costs what it did before and never grows the heap.
  */
-const STEM_CACHE_MAX = 20_000;
+export const STEM_CACHE_MAX = 20_000;
 const stems = new Map<string, string>();
+
+/** Words whose stem is remembered now (never more than STEM_CACHE_MAX; test/unit/tokenize.test.ts). */
+export const stemCacheSize = (): number => stems.size;
 
 function stem(word: string): string {
   let s = stems.get(word);
