@@ -51,6 +51,20 @@ export function quantize(vector: Float32Array): { q: Int8Array; scale: number } 
   return { q, scale: max / 127 };
 }
 
+/** One chunk of an owner's vectors in rowid order: ids as a JSON array, scales exact (%.17g), vectors concatenated. */
+type LoadChunk = {
+  n: number;
+  last: number;
+  ids: string;
+  scales: string;
+  vecs: ArrayBuffer;
+};
+
+// The three aggregates read the rows in one pass, so ids, scales and vectors stay in the same order.
+const LOAD_CHUNK = `SELECT count(*) AS n, max(rowid) AS last, json_group_array(id) AS ids,
+  group_concat(printf('%.17g', scale), ',') AS scales, unhex(group_concat(hex(vec), '')) AS vecs
+  FROM (SELECT rowid, id, scale, vec FROM local_vectors WHERE owner = ?1 AND dims = ?2 AND rowid > ?3 ORDER BY rowid LIMIT ?4)`;
+
 const emptyMatrix = (): Matrix => ({ count: 0, blocks: [], scales: [], ids: [], slotOf: new Map() });
 
 export class LocalVectorIndex implements VectorIndex {
@@ -97,7 +111,7 @@ export class LocalVectorIndex implements VectorIndex {
         scale,
         q.buffer,
       );
-      if (m) this.place(m, item.id, q, scale);
+      if (m) this.place(m, item.id, q, 0, scale);
     }
   }
 
@@ -163,18 +177,24 @@ export class LocalVectorIndex implements VectorIndex {
     const cached = this.matrices.get(key);
     if (cached) return cached;
     const m = emptyMatrix();
-    // Rows stream from SQLite one at a time into blocks allocated as they fill; only the matrix is kept.
-    const cursor = this.sqlStorage.exec<{ id: string; scale: number; vec: ArrayBuffer }>(
-      "SELECT id, scale, vec FROM local_vectors WHERE owner = ? AND dims = ?",
-      key,
-      this.dims,
-    );
-    for (const row of cursor) this.place(m, row.id, new Int8Array(row.vec), row.scale);
+    // A block of rows per query, its vectors as ONE blob (not an ArrayBuffer per row: at 100k that
+    // was 100,000 small buffers of garbage, tens of MB beside the matrix while it loads).
+    for (let after = 0, done = false; !done; ) {
+      const chunk = this.sqlStorage.exec<LoadChunk>(LOAD_CHUNK, key, this.dims, after, this.blockRows).one();
+      if (chunk.n === 0) break;
+      const ids = JSON.parse(chunk.ids) as string[];
+      const scales = chunk.scales.split(",");
+      const vecs = new Int8Array(chunk.vecs);
+      for (let r = 0; r < chunk.n; r++) this.place(m, ids[r], vecs, r * this.dims, Number(scales[r]));
+      after = chunk.last;
+      done = chunk.n < this.blockRows;
+    }
     this.matrices.set(key, m);
     return m;
   }
 
-  private place(m: Matrix, id: string, q: Int8Array, scale: number): void {
+  /** Writes the vector at `q[offset…offset + dims)` into the id's slot (a new slot at the end if it has none). */
+  private place(m: Matrix, id: string, q: Int8Array, offset: number, scale: number): void {
     let slot = m.slotOf.get(id);
     if (slot === undefined) {
       if (m.count === m.blocks.length * this.blockRows) {
@@ -187,7 +207,7 @@ export class LocalVectorIndex implements VectorIndex {
     }
     const block = m.blocks[Math.floor(slot / this.blockRows)];
     const row = slot % this.blockRows;
-    for (let dim = 0; dim < this.dims; dim++) block[dim * this.blockRows + row] = q[dim];
+    for (let dim = 0; dim < this.dims; dim++) block[dim * this.blockRows + row] = q[offset + dim];
     m.scales[Math.floor(slot / this.blockRows)][row] = scale;
   }
 

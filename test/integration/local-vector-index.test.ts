@@ -119,6 +119,13 @@ describe("LocalVectorIndex in Durable Object SQLite", () => {
       await index.remove(owner, ["b3"]); // 256 rows left: the 5th block is released
       expect(matrixBytes() - loaded).toBe(56 * 85 + blockRows * 4);
       expect((await index.query(owner, unit(256), 1))[0].id).toBe("b256");
+      // Loaded from SQLite in chunks of a block: the same vectors and scales, bit for bit (every row's score).
+      const reloaded = new LocalVectorIndex(state.storage.sql, dims, Number.POSITIVE_INFINITY, blockRows);
+      const byId = (hits: { id: string; score: number }[]) => [...hits].sort((a, b) => a.id.localeCompare(b.id));
+      for (const probe of [0, 100, 256])
+        expect(byId(await reloaded.query(owner, unit(probe), 300))).toEqual(
+          byId(await index.query(owner, unit(probe), 300)),
+        );
     });
   });
 });
