@@ -86,6 +86,8 @@ interface SizeResult {
   hippocampus: SideFigures & {
     /** The warm-up request on the fresh server (another user): compile, first object start, first D1 writes. */
     coldIngestPerS: number;
+    /** Peak RSS until the import ended (the rest of the run loads the index and recalls). */
+    importRssMb: number;
     server: ServerSummary;
     updateP95: number;
     deleteP95: number;
@@ -95,13 +97,17 @@ interface SizeResult {
 }
 
 /** Samples a process tree's RSS every 250 ms and keeps the largest single-process figure. */
-function peakSampler(sample: () => number[]): { stop: () => number } {
+function peakSampler(sample: () => number[]): { stop: () => number; sofar: () => number } {
   let peak = 0;
   const take = () => (peak = Math.max(peak, ...sample(), 0));
   const timer = setInterval(take, 250);
   return {
     stop: () => {
       clearInterval(timer);
+      take();
+      return peak;
+    },
+    sofar: () => {
       take();
       return peak;
     },
@@ -162,6 +168,7 @@ async function runHippocampus(
     const coldIngestPerS = await warmUp(s, set, n);
     say(`hippocampus: importing ${n}`);
     const imported = await importMemories(s, userId, set.memories);
+    const importRssMb = peak.sofar() / 1048576;
     say(`hippocampus: ${queries.length} recalls`);
     const idOf = new Map([...imported.externalOf].map(([id, external]) => [external, id]));
     for (const q of queries.slice(0, 5)) await recall(s, userId, q.query); // warm-up: load the object and its index
@@ -184,6 +191,7 @@ async function runHippocampus(
       p50: percentile(latencies, 50),
       p95: percentile(latencies, 95),
       rssMb: peak.stop() / 1048576,
+      importRssMb,
       recallAt10: hits / queries.length,
       server: figures.summary(),
       updateP95: edit.update,
@@ -275,6 +283,7 @@ function printTable(rows: SizeResult[]): void {
     const s = r.hippocampus.server;
     out.push(
       `${String(r.memories).padEnd(9)} recall server p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms; D1 sequential ${s.d1SequentialMean.toFixed(2)}/call (max ${s.d1SequentialMax}), ${s.d1QueriesMean.toFixed(1)} statements; update p95 ${r.hippocampus.updateP95.toFixed(1)} ms, delete p95 ${r.hippocampus.deleteP95.toFixed(1)} ms`,
+      `${"".padEnd(9)} workerd peak RSS ${r.hippocampus.importRssMb.toFixed(0)} MB until the import ended, ${r.hippocampus.rssMb.toFixed(0)} MB over the run (index load, recalls, edits)`,
       `${"".padEnd(9)} one recall: ${r.hippocampus.sampleTiming}`,
     );
   }
@@ -295,6 +304,7 @@ function toJson(rows: SizeResult[]) {
       hippocampus: {
         ...side(r.hippocampus),
         ingest_cold_per_s: r.hippocampus.coldIngestPerS,
+        import_rss_mb: r.hippocampus.importRssMb,
         server_p50: r.hippocampus.server.p50,
         server_p95: r.hippocampus.server.p95,
         d1_sequential_per_recall: r.hippocampus.server.d1SequentialMean,

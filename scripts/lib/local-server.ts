@@ -159,7 +159,16 @@ export async function startLocalServer(persistDir: string, options: StartOptions
     ...inspector,
     ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
   ];
-  const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "1" };
+  const env = {
+    ...process.env,
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_SEND_METRICS: "false",
+    CI: "1",
+    // wrangler dev's local trace collector (its dev-only trace viewer, a Durable Object inside the same
+    // workerd) keeps a span of every invocation: ~80 MB of workerd's RSS over a 100k import, none of it
+    // the Worker's (docs/benchmarks.md "Where workerd's memory goes"). Off unless the caller sets it.
+    X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
+  };
   // detached: wrangler leads a process group of its own, which stop() ends as a whole.
   const child = spawn("wrangler", args, { cwd: appDir, detached: true, stdio: ["ignore", "pipe", "pipe"], env });
   child.stdout?.pipe(log);
