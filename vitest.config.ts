@@ -7,6 +7,8 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 const VARIANTS: Record<string, { files: string[]; vars: Record<string, string> }> = {
   "session-reset": { files: ["test/e2e/session-reset.test.ts"], vars: { PROGRESSIVE_RESET_SECONDS: "2" } },
+  // Stages 1–2 showing excerpts of long memories (memory/text/excerpt.ts); off by default.
+  excerpts: { files: ["test/e2e/first-recall-excerpts.test.ts"], vars: { PROGRESSIVE_EXCERPT_TOKENS: "16" } },
   // Two shards (docs/shards.md): placement, isolation, moves and the cron across both databases.
   shards: {
     files: ["test/integration/shards-*.test.ts"],

@@ -18,6 +18,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
+import { answerRate } from "./lib/bench-answers.ts";
 import { bm25Index } from "./lib/bench-bm25.ts";
 import { type BenchDataset, loadDataset } from "./lib/bench-data.ts";
 import { percentile, type QueryScores, scoreQuery, summarizeByCategory } from "./lib/bench-metrics.ts";
@@ -90,6 +91,7 @@ async function runDataset(file: string, ds: BenchDataset, o: { cross: boolean; p
   const latencies: number[] = [];
   const server = new ServerFigures();
   const tokens5: number[] = [];
+  const top5: { text: string; answer?: string }[] = [];
   let coldMax = 0;
   for (const sample of ds.samples) {
     say(`asking ${sample.questions.length} questions of ${sample.id}`);
@@ -98,6 +100,7 @@ async function runDataset(file: string, ds: BenchDataset, o: { cross: boolean; p
     latencies.push(...run.latencies);
     for (const t of run.server) server.add(t);
     tokens5.push(...run.tokens5);
+    top5.push(...run.top5);
     coldMax = Math.max(coldMax, run.coldMs);
   }
   const firstCalls: ProgressiveRow[] = [];
@@ -122,6 +125,7 @@ async function runDataset(file: string, ds: BenchDataset, o: { cross: boolean; p
     server: server.summary(),
     cross: crossResult,
     tokens5Mean: tokens5.reduce((a, b) => a + b, 0) / Math.max(1, tokens5.length),
+    answerRate5: answerRate(top5),
     progressive: o.progressive ? summarizeProgressive(firstCalls) : null,
   };
 }

@@ -143,6 +143,7 @@ export function buildMemoryService(env: Env, config: Config, sql: SqlStorage, db
         enabled: config.PROGRESSIVE_INJECTION === "on",
         resetMs: config.PROGRESSIVE_RESET_SECONDS * 1000,
         firstCallTokens: config.PROGRESSIVE_FIRST_CALL_TOKENS,
+        excerptTokens: config.PROGRESSIVE_EXCERPT_TOKENS,
       },
     },
   });

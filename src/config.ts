@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { principalIdSchema } from "./memory/ids";
-import { FIRST_CALL_TOKENS } from "./memory/recall/progressive-injection";
+import { EXCERPT_TOKENS, FIRST_CALL_TOKENS } from "./memory/recall/progressive-injection";
 import { LOCAL_HASH_DIMENSIONS } from "./providers/local-hash-embedder";
 import {
   DEFAULT_LLM_MODEL,
@@ -116,6 +116,8 @@ const baseSchema = z.object({
   PROGRESSIVE_RESET_SECONDS: intFrom(300, 0, 86_400),
   // Estimated tokens the first recall of a session may spend on memories (progressive-injection.ts).
   PROGRESSIVE_FIRST_CALL_TOKENS: intFrom(FIRST_CALL_TOKENS, 20, 4_000),
+  // Longest excerpt stages 1–2 show of one memory, in estimated tokens; 0 = whole memories.
+  PROGRESSIVE_EXCERPT_TOKENS: intFrom(EXCERPT_TOKENS, 0, 4_000),
   SOFT_DELETE_RETENTION_DAYS: intFrom(30, 0, 3650),
   CONFIDENCE_FLOOR: z.coerce.number().min(0).max(1).default(0.6),
   LONG_CONTENT_CHARS: intFrom(500, 50, 8000),

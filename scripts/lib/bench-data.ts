@@ -28,6 +28,8 @@ export interface BenchQuestion {
   evidence: string[];
   /** LoCoMo category number as text ("1".."4"), or "all" in the generic format. */
   category: string;
+  /** The file's answer as text (LoCoMo writes some years as numbers), when it gives one. */
+  answer?: string;
 }
 
 export interface BenchSample {
@@ -142,6 +144,11 @@ function genericMemories(id: string, s: Obj, now: number): BenchMemory[] {
   });
 }
 
+function answerOf(answer: unknown): { answer?: string } {
+  if (typeof answer === "number") return { answer: String(answer) };
+  return typeof answer === "string" && answer.trim() ? { answer: answer.trim() } : {};
+}
+
 function sampleOf(format: BenchFormat, s: Obj, counts: { skipped: number }, now: number): BenchSample {
   const id = String(s.sample_id ?? "");
   const memories = format === "locomo" ? locomoMemories(id, s.conversation as Obj) : genericMemories(id, s, now);
@@ -152,7 +159,7 @@ function sampleOf(format: BenchFormat, s: Obj, counts: { skipped: number }, now:
     const evidence = splitEvidence(q.evidence, known);
     if ((format === "locomo" && category === "5") || evidence.length === 0 || typeof q.question !== "string")
       counts.skipped++;
-    else questions.push({ question: q.question, evidence, category });
+    else questions.push({ question: q.question, evidence, category, ...answerOf(q.answer) });
   }
   return { id, memories, questions };
 }

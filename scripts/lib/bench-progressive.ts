@@ -5,8 +5,11 @@
  * stage 1 of progressive injection. Scores what the agent receives (the share of the question's
  * evidence among the returned memories) and what it costs: estimated tokens of the text rendering
  * (the content blocks, what clients put in the model's context) and of the whole result as received
- * (content and structuredContent as JSON, for clients that give the model both).
+ * (content and structuredContent as JSON, for clients that give the model both). Also whether that
+ * text holds the question's answer (bench-answers.ts): a memory counted as received may be shown as
+ * an excerpt.
  */
+import { answerRate } from "./bench-answers.ts";
 import type { BenchQuestion } from "./bench-data.ts";
 import type { Server } from "./bench-run.ts";
 import { estimateTokens } from "./bench-tokens.ts";
@@ -54,6 +57,9 @@ export async function firstCall(s: Server, userId: string, query: string, sessio
 export interface ProgressiveRow {
   /** Share of the question's evidence in what the first call returned. */
   share: number;
+  /** The text the agent received, and the question's answer when the file gives one. */
+  text: string;
+  answer?: string;
   tokens: number;
   wireTokens: number;
   memories: number;
@@ -74,6 +80,8 @@ export async function runFirstCalls(
     const r = await firstCall(s, userId, q.question, `bench-first-call-${process.pid}-${++sessions}`);
     rows.push({
       share: evidenceShare(ownEvidence(userId, r.ids, externalOf), q.evidence),
+      text: r.text,
+      ...(q.answer !== undefined ? { answer: q.answer } : {}),
       tokens: estimateTokens(r.text),
       wireTokens: r.wireTokens,
       memories: r.ids.length,
@@ -96,6 +104,9 @@ export interface ProgressiveSummary {
   memoriesMean: number;
   /** Calls the server did not answer as stage 1 (should be 0: every session is fresh). */
   notStage1: number;
+  /** Share of the questions with an answer whose answer the text holds; null when the file has no answers. */
+  answerRate: number | null;
+  answered: number;
 }
 
 export function summarizeProgressive(rows: ProgressiveRow[]): ProgressiveSummary {
@@ -110,5 +121,7 @@ export function summarizeProgressive(rows: ProgressiveRow[]): ProgressiveSummary
     wireTokensMean: mean((r) => r.wireTokens),
     memoriesMean: mean((r) => r.memories),
     notStage1: rows.filter((r) => r.stage !== 1).length,
+    answerRate: answerRate(rows),
+    answered: rows.filter((r) => r.answer !== undefined).length,
   };
 }

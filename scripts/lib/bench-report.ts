@@ -33,6 +33,8 @@ export interface DatasetReport {
   cross: CrossUserCheck | null;
   /** Mean estimated tokens of the full search's first five results as rendered (header + 5 lines). */
   tokens5Mean: number;
+  /** Share of the answered questions whose answer that text holds (null: the file has no answers). */
+  answerRate5: number | null;
   progressive: ProgressiveSummary | null;
 }
 
@@ -88,6 +90,9 @@ function progressiveLines(r: DatasetReport): string[] {
     `  evidence received ${f3(p.hitRate)} (all of it ${f3(p.allRate)}, any ${f3(p.anyRate)}) — beside full-search R@5 ${f3(r.overall.recall5)}, R@10 ${f3(r.overall.recall10)}`,
     `  ${p.memoriesMean.toFixed(2)} memories, ${p.tokensMean.toFixed(1)} tokens on average — beside ${r.tokens5Mean.toFixed(1)} tokens for the full search's first 5 (tokens ≈ CJK characters + other characters / 4, of the text rendering)`,
     `  the whole result as received (content + structuredContent as JSON): ${p.wireTokensMean.toFixed(1)} tokens`,
+    p.answerRate === null || r.answerRate5 === null
+      ? "  answer in the text: n/a (the file gives no answers)"
+      : `  answer in the text (normalised; a short answer's content words): ${f3(p.answerRate)} of ${p.answered} answered questions — beside ${f3(r.answerRate5)} for the full search's first 5`,
     ...(p.notStage1 > 0 ? [`  WARNING: ${p.notStage1} calls were not answered as stage 1`] : []),
   ];
 }
@@ -122,6 +127,7 @@ export function datasetJson(r: DatasetReport): Record<string, unknown> {
     ingest_ms: r.ingestMs,
     cold_first_call_ms_max: r.latency.coldMax,
     full_search_tokens_top5_mean: r.tokens5Mean,
+    full_search_answer_rate_top5: r.answerRate5,
     ...(r.progressive
       ? {
           progressive: {
@@ -132,6 +138,8 @@ export function datasetJson(r: DatasetReport): Record<string, unknown> {
             any_evidence_rate: r.progressive.anyRate,
             memories_mean: r.progressive.memoriesMean,
             queries: r.progressive.queries,
+            answer_rate: r.progressive.answerRate,
+            answered_queries: r.progressive.answered,
           },
         }
       : {}),

@@ -92,6 +92,8 @@ export interface QuestionRun {
   server: (ServerTiming | null)[];
   /** Estimated tokens of the text an agent receives for the first 5 results of the full search (header + 5 lines). */
   tokens5: number[];
+  /** That text with each question's answer (bench-answers.ts measures whether it holds it). */
+  top5: { text: string; answer?: string }[];
   /** First call per user: the Durable Object and its index load cold. */
   coldMs: number;
 }
@@ -104,12 +106,14 @@ export async function runQuestions(
   externalOf: Map<string, string>,
 ): Promise<QuestionRun> {
   const cold = await recall(s, userId, "warm-up");
-  const run: QuestionRun = { scored: [], latencies: [], server: [], tokens5: [], coldMs: cold.ms };
+  const run: QuestionRun = { scored: [], latencies: [], server: [], tokens5: [], top5: [], coldMs: cold.ms };
   for (const q of questions) {
     const r = await recall(s, userId, q.question);
     run.latencies.push(r.ms);
     run.server.push(r.server);
-    run.tokens5.push(estimateTokens(r.text.split("\n").slice(0, 6).join("\n")));
+    const top5 = r.text.split("\n").slice(0, 6).join("\n");
+    run.tokens5.push(estimateTokens(top5));
+    run.top5.push({ text: top5, ...(q.answer !== undefined ? { answer: q.answer } : {}) });
     run.scored.push({
       category: q.category,
       scores: scoreQuery(ownEvidence(userId, r.ids, externalOf), q.evidence),

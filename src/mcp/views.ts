@@ -82,12 +82,12 @@ export function renderLine(v: MemoryView, labels: LineLabels = ENGLISH_LABELS): 
 }
 
 /**
- * The brief line of a session's first recalls: the day it happened (else was saved) and the content,
- * quoted as data. No id, category or priority: the structured result has them, a search with
- * `limit` shows them.
+ * The brief line of a session's first recalls: the day it happened (else was saved) and the content
+ * (or the excerpt of it the stage shows), quoted as data. No id, category or priority: the
+ * structured result has them, a search with `limit` shows them.
  */
-export function renderBrief(v: MemoryView): string {
-  return `- ${(v.event_time ?? v.created_at).slice(0, 10)}: ${JSON.stringify(v.content)}`;
+export function renderBrief(v: MemoryView, text = v.content): string {
+  return `- ${(v.event_time ?? v.created_at).slice(0, 10)}: ${JSON.stringify(text)}`;
 }
 
 export function renderList(views: MemoryView[], labels: LineLabels = ENGLISH_LABELS): string {

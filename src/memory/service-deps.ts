@@ -24,7 +24,7 @@ export interface ServiceSettings {
   retentionDays: number;
   halfLifeDays: number;
   /** Progressive injection (recall/session-recall.ts); its default when unset. */
-  progressive?: { enabled: boolean; resetMs: number; firstCallTokens: number };
+  progressive?: { enabled: boolean; resetMs: number; firstCallTokens: number; excerptTokens?: number };
   /** Rows per D1 batch of a bulk import (memory/import/import-batches.ts); its default when unset. */
   importBatchRows?: number;
 }

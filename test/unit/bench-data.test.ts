@@ -22,6 +22,8 @@ const locomo = [
       { question: "What did Melanie run?", answer: "charity race", evidence: ["D2:1; D1:2"], category: 4 },
       { question: "What did Caroline adopt?", adversarial_answer: "a dog", evidence: ["D1:1"], category: 5 },
       { question: "Unanswerable", answer: "?", evidence: ["D9:9"], category: 1 },
+      { question: "When did Melanie paint?", answer: 2022, evidence: ["D1:2"], category: 2 },
+      { question: "Who ran?", evidence: ["D2:1"], category: 4 },
     ],
   },
 ];
@@ -68,9 +70,11 @@ describe("benchmark data formats", () => {
         source: "conv-1/session_2",
       },
     ]);
-    expect(sample.questions.map((q) => [q.category, q.evidence])).toEqual([
-      ["2", ["D1:1"]],
-      ["4", ["D2:1", "D1:2"]],
+    expect(sample.questions.map((q) => [q.category, q.evidence, q.answer])).toEqual([
+      ["2", ["D1:1"], "7 May 2023"],
+      ["4", ["D2:1", "D1:2"], "charity race"],
+      ["2", ["D1:2"], "2022"],
+      ["4", ["D2:1"], undefined],
     ]);
     expect(ds.skippedQuestions).toBe(2);
   });
@@ -84,7 +88,7 @@ describe("benchmark data formats", () => {
       source: "zh user/1/2024-05-02",
     });
     expect(ds.samples[0].questions).toEqual([
-      { question: "林晓五一去了哪里？", evidence: ["2024-05-02#1"], category: "all" },
+      { question: "林晓五一去了哪里？", evidence: ["2024-05-02#1"], category: "all", answer: "黄山" },
     ]);
   });
 

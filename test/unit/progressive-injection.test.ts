@@ -127,6 +127,14 @@ describe("the stage-1 token budget", () => {
     expect(ids(pickFirstCall([], [hit("me", { priority: 1, content: "y".repeat(4000) }, 0)], 50))).toEqual(["me"]);
   });
 
+  it("counts the text a stage shows (an excerpt) against the budget, not the whole content", () => {
+    const relevant = [long("a", 1, 400), long("b", 0.95, 400), long("c", 0.9, 400)];
+    const excerpt = (item: { memory: Memory }) => item.memory.content.slice(0, 40); // 10 tokens each
+    expect(ids(pickFirstCall(relevant, [], 30, excerpt))).toEqual(["a", "b", "c"]);
+    expect(ids(pickFirstCall(relevant, [], 30))).toEqual(["a"]);
+    expect(ids(shapeStage(1, relevant, 3, [], 5, 20, excerpt).results)).toEqual(["a", "b"]);
+  });
+
   it("counts a Chinese character as a token", () => {
     const zh = (id: string) => hit(id, { content: "我住在上海每天骑自行车上班".repeat(10) }, 1); // 130 tokens
     expect(ids(withinBudget([zh("a"), zh("b")], 200))).toEqual(["a"]);

@@ -34,25 +34,33 @@ export const recallMemoryTool = defineTool({
     const views = r.results.map((c) => toView(c.memory, c.score));
     return {
       structured: { stage: r.stage, memories: views, more_available: r.moreAvailable },
-      text: recallText(r.stage, views, r.matches, r.moreAvailable, ctx.messages),
+      text: recallText(r.stage, views, r.shown, r.matches, r.moreAvailable, ctx.messages),
     };
   },
 });
 
 /**
  * Stage 3 (a search): the full lines, with ids. Stages 1 and 2 (what a session is given unasked)
- * brief lines: the matches, then (stage 1) the core profile under its own heading, then how many
- * more relevant memories exist and how to get them.
+ * brief lines (each memory whole, or the excerpt the stage chose): the matches, then (stage 1) the
+ * core profile under its own heading, then how many more relevant memories exist and how to get them.
  */
-function recallText(stage: 1 | 2 | 3, views: MemoryView[], matches: number, more: number, m: Messages): string {
+function recallText(
+  stage: 1 | 2 | 3,
+  views: MemoryView[],
+  shown: string[] | undefined,
+  matches: number,
+  more: number,
+  m: Messages,
+): string {
   if (views.length === 0) return m.nothingRemembered;
   if (stage === 3) return `${m.recallHeader(views.length)}\n${renderList(views, m)}`;
-  const profile = views.slice(matches);
+  const lines = views.map((v, i) => renderBrief(v, shown?.[i]));
+  const cut = shown?.some((text, i) => text !== views[i].content) ?? false;
   return [
     m.sessionHeader,
-    ...views.slice(0, matches).map(renderBrief),
-    ...(profile.length ? [m.profileHeader, ...profile.map(renderBrief)] : []),
-    more > 0 ? m.stageMore(more) : "",
+    ...lines.slice(0, matches),
+    ...(lines.length > matches ? [m.profileHeader, ...lines.slice(matches)] : []),
+    more > 0 || cut ? m.stageMore(more, cut) : "",
   ]
     .filter(Boolean)
     .join("\n");

@@ -32,6 +32,13 @@ export const SECOND_CALL_MATCHES = 3;
  * 120 keeps 0.551 in 120.
  */
 export const FIRST_CALL_TOKENS = 200;
+/**
+ * Longest excerpt stages 1 and 2 show of one memory, in estimated tokens; 0 shows every memory
+ * whole (the default). LoCoMo dev (docs/benchmarks.md): 16-token excerpts bring the first call to
+ * the token target with the evidence kept, but the text then holds the answer for 0.15 of the
+ * questions instead of 0.35, so whole memories stay the default.
+ */
+export const EXCERPT_TOKENS = 0;
 
 /** Counts a call; a session idle for at least `resetMs` starts again at call 1. */
 export function advanceSession(
@@ -59,12 +66,20 @@ export function strongMatches<T extends { score: number }>(ranked: T[], max: num
   return ranked.slice(0, max).filter((r) => r.score >= STRONG_SHARE * best);
 }
 
-/** Items from the front of `items` while their text fits `budget` tokens; the first always. */
-export function withinBudget<T extends { memory: Memory }>(items: T[], budget: number): T[] {
+/** The text a stage shows of an item: its content, or an excerpt of it (recall/session-recall.ts). */
+export type ShownText<T> = (item: T) => string;
+const wholeContent = <T extends { memory: Memory }>(item: T) => item.memory.content;
+
+/** Items from the front of `items` while their shown text fits `budget` tokens; the first always. */
+export function withinBudget<T extends { memory: Memory }>(
+  items: T[],
+  budget: number,
+  shown: ShownText<T> = wholeContent,
+): T[] {
   const kept: T[] = [];
   let spent = 0;
   for (const item of items) {
-    spent += estimateTokens(item.memory.content);
+    spent += estimateTokens(shown(item));
     if (kept.length > 0 && spent > budget) break;
     kept.push(item);
   }
@@ -79,13 +94,14 @@ export function pickFirstCall<T extends { memory: Memory; score: number }>(
   relevant: T[],
   core: T[],
   budget = FIRST_CALL_TOKENS,
+  textOf: ShownText<T> = wholeContent,
 ): T[] {
   const matches = strongMatches(relevant, FIRST_CALL_MATCHES);
   const shown = new Set(matches.map((m) => m.memory.id));
   const profile = core
     .filter((c) => isCoreMemory(c.memory) && !shown.has(c.memory.id))
     .slice(0, matches.length > 0 ? PROFILE_BESIDE_MATCHES : CORE_LIMIT);
-  return withinBudget([...matches, ...profile], budget);
+  return withinBudget([...matches, ...profile], budget, textOf);
 }
 
 export interface Shaped<T> {
@@ -107,10 +123,11 @@ export function shapeStage<T extends { memory: Memory; score: number }>(
   core: T[],
   maxResults: number,
   firstCallTokens = FIRST_CALL_TOKENS,
+  shown: ShownText<T> = wholeContent,
 ): Shaped<T> {
   const results =
     stage === 1
-      ? pickFirstCall(relevant, core, firstCallTokens)
+      ? pickFirstCall(relevant, core, firstCallTokens, shown)
       : stage === 2
         ? strongMatches(relevant, SECOND_CALL_MATCHES)
         : relevant.slice(0, maxResults);

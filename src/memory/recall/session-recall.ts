@@ -7,11 +7,15 @@
 import type { RecallInput } from "../contracts";
 import { LIMITS } from "../limits";
 import type { MemoryService } from "../memory-service";
-import type { Scope } from "../types";
+import { queryExcerpt } from "../text/excerpt";
+import { stripFraming } from "../text/query-framing";
+import { queryTokens } from "../text/tokenize";
+import type { Memory, Scope } from "../types";
 import type { FusedCandidate } from "./fuse-scores";
 import {
   advanceSession,
   CORE_LIMIT,
+  EXCERPT_TOKENS,
   FIRST_CALL_TOKENS,
   type Stage,
   shapeStage,
@@ -25,10 +29,29 @@ export interface SessionRecall {
   matches: number;
   totalRelevant: number;
   moreAvailable: number;
+  /** Stages 1 and 2 with excerpts on: the text each result is shown as (an excerpt of a long one). */
+  shown?: string[];
 }
 
 /** Progressive injection when the settings name none: on, sessions reset after 5 idle minutes. */
-export const DEFAULT_PROGRESSIVE = { enabled: true, resetMs: 300_000, firstCallTokens: FIRST_CALL_TOKENS };
+export const DEFAULT_PROGRESSIVE = {
+  enabled: true,
+  resetMs: 300_000,
+  firstCallTokens: FIRST_CALL_TOKENS,
+  excerptTokens: EXCERPT_TOKENS,
+};
+
+/** The text of a memory as stages 1–2 show it: whole, or the excerpt the query is about (memoised per call). */
+function shownText(query: string, excerptTokens: number): ((c: { memory: Memory }) => string) | undefined {
+  if (excerptTokens <= 0) return undefined;
+  const tokens = queryTokens(stripFraming(query));
+  const seen = new Map<string, string>();
+  return ({ memory }) => {
+    let text = seen.get(memory.id);
+    if (text === undefined) seen.set(memory.id, (text = queryExcerpt(memory.content, tokens, excerptTokens)));
+    return text;
+  };
+}
 
 /** The session a call belongs to: its session id, else the caller and agent. */
 export function sessionKey(scope: Scope): string {
@@ -63,6 +86,7 @@ export async function recallInSession(svc: MemoryService, scope: Scope, input: R
     stage === 1 ? svc.core(scope, CORE_LIMIT, input) : [],
   ]);
   const core = coreRows.map((memory) => ({ memory, score: 0 }));
+  const shown = stage < 3 ? shownText(input.query, progressive.excerptTokens ?? 0) : undefined;
   const shaped = shapeStage(
     stage,
     out.results,
@@ -70,10 +94,16 @@ export async function recallInSession(svc: MemoryService, scope: Scope, input: R
     core,
     settings.maxResults,
     progressive.firstCallTokens,
+    shown,
   );
   svc.touch(
     scope,
     shaped.results.map((r) => r.memory.id),
   );
-  return { stage, ...shaped, totalRelevant: out.totalRelevant };
+  return {
+    stage,
+    ...shaped,
+    totalRelevant: out.totalRelevant,
+    ...(shown ? { shown: shaped.results.map(shown) } : {}),
+  };
 }
