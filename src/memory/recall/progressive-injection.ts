@@ -34,9 +34,9 @@ export const SECOND_CALL_MATCHES = 3;
 export const FIRST_CALL_TOKENS = 200;
 /**
  * Longest excerpt stages 1 and 2 show of one memory, in estimated tokens; 0 shows every memory
- * whole (the default). LoCoMo dev (docs/benchmarks.md): 16-token excerpts bring the first call to
- * the token target with the evidence kept, but the text then holds the answer for 0.15 of the
- * questions instead of 0.35, so whole memories stay the default.
+ * whole (the default). LoCoMo dev (docs/benchmarks.md): 12-token excerpts bring the first call to
+ * 66 tokens with the evidence kept, but the text then holds the answer for 0.08 of the questions
+ * instead of 0.33, so whole memories stay the default.
  */
 export const EXCERPT_TOKENS = 0;
 
