@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { timeWindows } from "../../src/memory/text/time-expressions";
+import { casual } from "chrono-node/en";
+import { describe, expect, it, vi } from "vitest";
+import { LIMITS } from "../../src/memory/limits";
+import { CHRONO_MAX_CHARS, timeWindows } from "../../src/memory/text/time-expressions";
 import { chineseNumber } from "../../src/memory/text/time-expressions-zh";
 import { type TimeWindow, windowContains } from "../../src/memory/text/time-window";
 
@@ -39,6 +41,30 @@ describe("English time expressions", () => {
     expect(windows("I may go to the gym")).toEqual([]);
     expect(windows("When is Melanie planning on going camping?")).toEqual([]);
     expect(windows("What did Caroline do at 5 pm?")).toEqual([]);
+  });
+});
+
+describe("what chrono-node reads (issue 11: some of its patterns are polynomial)", () => {
+  it("never more than the query limit, also when NFKC widens the query", () => {
+    const parse = vi.spyOn(casual, "parse");
+    try {
+      // U+FDFA is one character that NFKC turns into eighteen.
+      const wide = "\uFDFA".repeat(LIMITS.queryMaxChars);
+      expect(wide.normalize("NFKC").length).toBeGreaterThan(CHRONO_MAX_CHARS);
+      timeWindows(wide, NOW);
+      timeWindows(`${"1 ".repeat(LIMITS.queryMaxChars / 2)}`, NOW);
+      expect(parse).toHaveBeenCalledTimes(2);
+      for (const [text] of parse.mock.calls) expect(text.length).toBeLessThanOrEqual(CHRONO_MAX_CHARS);
+      expect(CHRONO_MAX_CHARS).toBe(LIMITS.queryMaxChars);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("still reads a date at the end of a query of the longest allowed length", () => {
+    const tail = " on may 7, 2023";
+    const query = `${"x".repeat(LIMITS.queryMaxChars - tail.length)}${tail}`;
+    expect(timeWindows(query, NOW).length).toBe(1);
   });
 });
 

@@ -9,6 +9,7 @@
 
 import type { ParsedResult } from "chrono-node";
 import { casual } from "chrono-node/en";
+import { LIMITS } from "../limits";
 import { chineseTimeWindows } from "./time-expressions-zh";
 import { DAY_MS, daySpan, monthSpan, type TimeWindow, weekSpan, yearlyWindow, yearSpan } from "./time-window";
 
@@ -98,6 +99,13 @@ function monthInContext(before: string): boolean {
   return MONTH_CONTEXT.test(rest);
 }
 
+/**
+ * What chrono-node may read of a query. recheck calls some of its patterns polynomial (ReDoS test,
+ * docs/reliability.md), so it never sees more than the query limit, also after NFKC has widened the
+ * query (one character can become eighteen); `npm run bench:redos` measures it at this bound.
+ */
+export const CHRONO_MAX_CHARS = LIMITS.queryMaxChars;
+
 /** Calendar day of a chrono component set, as UTC midnight. */
 function utcDay(c: ParsedResult["start"]): number {
   return Date.UTC(c.get("year")!, c.get("month")! - 1, c.get("day")!);
@@ -134,7 +142,7 @@ export function timeWindows(query: string, now: number): TimeWindow[] {
   const used: boolean[] = new Array(lowered.length).fill(false);
   const out: TimeWindow[] = [];
   applyRules(RELATIVE, lowered, now, used, out);
-  for (const r of casual.parse(lowered, new Date(now))) {
+  for (const r of casual.parse(lowered.slice(0, CHRONO_MAX_CHARS), new Date(now))) {
     if (used.slice(r.index, r.index + r.text.length).some(Boolean)) continue;
     const w = chronoWindow(r, lowered);
     if (!w) continue;

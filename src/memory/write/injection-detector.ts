@@ -43,6 +43,26 @@ function selfDescribed(text: string, at: number): boolean {
 /** A tool-call object: "arguments"/"parameters" inside braces, and a "name" key somewhere after it. */
 const ARGUMENTS_KEY = /\{[^{}]*?"(?:arguments|parameters)"\s*:/i;
 const NAME_KEY = /"name"\s*:\s*"/i;
+/** A tool-call object's "name" key, read to its string value's opening quote. */
+const NAME_FIRST = /\{[^{}]*?"name"\s*:\s*"/gi;
+const ARGUMENTS_AFTER_NAME = /"(?:arguments|parameters|input)"\s*:/i;
+
+/**
+ * After a `{…"name": "` match: the value closes at the next quote, and an "arguments" / "parameters" /
+ * "input" key follows before the next brace. This is what `"[^"]*"[^{}]*"(?:arguments…)"\s*:` said
+ * in one pattern, which the automaton checker proved quadratic on a run of `"name":""` (issue 11).
+ * The earliest "name" after a brace leaves the most text after it, so trying it alone decides.
+ */
+function argumentsAfterName(text: string, m: RegExpExecArray): boolean {
+  const close = text.indexOf('"', m.index + m[0].length);
+  if (close < 0) return false;
+  let end = close + 1;
+  while (end < text.length && text[end] !== "{" && text[end] !== "}") end++;
+  return ARGUMENTS_AFTER_NAME.test(text.slice(close + 1, end));
+}
+
+/** A tag that opens or closes a tool call, `>` anywhere after it (`[^>]*>` rescanned the rest from each tag). */
+const TOOL_TAG = /<\/?(?:tool_call|tool_use|function_call|function_calls|invoke|tool_result)\b/i;
 
 const EN_VERB = String.raw`(?:ignore|disregard|forget|skip|override|bypass|drop)`;
 const EN_SCOPE = String.raw`(?:previous|prior|above|earlier|preceding|foregoing|former|original|initial|system|developer|existing)`;
@@ -132,7 +152,7 @@ const RULES: InjectionRule[] = [
   { id: "fake-role-header", pattern: /\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|system_prompt|instructions)>/i },
   // Tool-call payloads that could be replayed as if the model had issued them.
   { id: "tool-call-payload", pattern: /"(?:tool_calls|function_call|tool_use)"\s*:/i },
-  { id: "tool-call-payload", pattern: /\{[^{}]*"name"\s*:\s*"[^"]*"[^{}]*"(?:arguments|parameters|input)"\s*:/i },
+  { id: "tool-call-payload", pattern: NAME_FIRST, confirm: argumentsAfterName },
   // The earliest "arguments" key leaves the longest text after it, so one lookup for "name" there
   // decides what `\{…"arguments":[\s\S]*?"name"` did, without rescanning from every brace.
   {
@@ -140,10 +160,8 @@ const RULES: InjectionRule[] = [
     pattern: ARGUMENTS_KEY,
     confirm: (text, m) => NAME_KEY.test(text.slice(m.index + m[0].length)),
   },
-  {
-    id: "tool-call-payload",
-    pattern: /<\/?(?:tool_call|tool_use|function_call|function_calls|invoke|tool_result)\b[^>]*>/i,
-  },
+  // The first tag decides: a `>` after a later tag is also after the first.
+  { id: "tool-call-payload", pattern: TOOL_TAG, confirm: (text, m) => text.includes(">", m.index + m[0].length) },
 ];
 
 function normalise(text: string): string {

@@ -4,6 +4,7 @@
  * or sent to a model. Each rule is a narrow, provider-specific pattern (plus a validator where a
  * pattern alone would hit ordinary text), so numbers, dates and phone numbers survive untouched.
  */
+import { passwordPhraseEnd, passwordWordEnd } from "./password-value";
 
 export interface Redaction {
   kind: string;
@@ -24,6 +25,11 @@ interface Rule {
   pattern: RegExp;
   keep?: number;
   accept?: (secret: string) => boolean;
+  /**
+   * With this, `pattern` matches only the label; the secret starts where the label ends and ends at the
+   * returned index (-1: no secret there, the search goes on from the label's next character).
+   */
+  valueEnd?: (text: string, from: number) => number;
 }
 
 const hasLetterAndDigit = (s: string): boolean => /[A-Za-z]/.test(s) && /\d/.test(s);
@@ -104,22 +110,8 @@ function acceptCard(candidate: string): boolean {
   return digits.length >= 13 && digits.length <= 19 && seps.size <= 1 && passesLuhn(digits);
 }
 
-/** Password after "is"/"was": a quoted string, or one run of non-space characters. */
-const PW_WORD = String.raw`("[^"\n]{1,200}"|'[^'\n]{1,200}'|“[^”\n]{1,200}”|「[^」\n]{1,200}」|[^\s"'“「，。；、,;]{1,200}?)(?=[.!?。！？,，;；、)）]{0,8}(?:\s|$)|[，。；、,;])`;
-
-// Every repetition in the password patterns is bounded (a secret of 200 characters, 8 closing
-// punctuation marks): unbounded, "password: x" + "." × 32,000 took seconds (issue 11, finding 5).
-
-/**
- * Password after ":" or "=": everything up to the end of the clause, so a multi-word passphrase
- * ("password: correct horse battery staple") is redacted whole. Over-redacting a clause is the
- * safe side of the trade.
- */
-const PW_PHRASE = String.raw`("[^"\n]{1,200}"|'[^'\n]{1,200}'|“[^”\n]{1,200}”|「[^」\n]{1,200}」|[^\s"'“「，。；、,;][^\n,;，；。、]{0,200}?)(?=[.!?。！？]{0,8}[^\S\n]{0,8}(?:\n|$)|[.!?]\s|[,;，；。、！？])`;
-
 const PW_LABEL_EN = String.raw`\b(?:password|passwd|passphrase|passcode|pwd|pin\s*code|pin\s*number)\b(?:\s+(?:for|to|of|on|at)\s+[^\s:=：]+)?`;
 const PW_LABEL_ZH = "(?:密码|口令|密碼|pin码|PIN码)";
-
 /**
  * Order matters: specific provider prefixes run before generic ones (sk-ant- before sk-, a JWT
  * before "Bearer <token>"), and a replaced secret no longer matches later rules because
@@ -163,35 +155,56 @@ const RULES: Rule[] = [
     keep: 1,
     accept: hasLetterAndDigit,
   },
+  // The password rules' patterns find the label; the value after it is read by passwordPhraseEnd /
+  // passwordWordEnd (memory/write/password-value.ts), linear scans of what lazy patterns said.
   {
     kind: "password",
-    pattern: new RegExp(String.raw`(${PW_LABEL_EN}\s*[:=：]\s*)` + PW_PHRASE, "gi"),
-    keep: 1,
+    pattern: new RegExp(String.raw`${PW_LABEL_EN}\s*[:=：]\s*`, "gi"),
+    valueEnd: passwordPhraseEnd,
     accept: acceptPassword,
   },
   {
     kind: "password",
-    pattern: new RegExp(String.raw`(${PW_LABEL_EN}\s+(?:is now|is|was)\s+)` + PW_WORD, "gi"),
-    keep: 1,
+    pattern: new RegExp(String.raw`${PW_LABEL_EN}\s+(?:is now|is|was)\s+`, "gi"),
+    valueEnd: passwordWordEnd,
     accept: acceptPassword,
   },
   {
     kind: "password",
-    pattern: new RegExp(String.raw`(${PW_LABEL_ZH}\s*[:=：]\s*)` + PW_PHRASE, "g"),
-    keep: 1,
+    pattern: new RegExp(String.raw`${PW_LABEL_ZH}\s*[:=：]\s*`, "g"),
+    valueEnd: passwordPhraseEnd,
     accept: acceptPassword,
   },
   {
     kind: "password",
-    pattern: new RegExp(String.raw`(${PW_LABEL_ZH}\s*(?:是|为|為)\s*)` + PW_WORD, "g"),
-    keep: 1,
+    pattern: new RegExp(String.raw`${PW_LABEL_ZH}\s*(?:是|为|為)\s*`, "g"),
+    valueEnd: passwordWordEnd,
     accept: acceptPassword,
   },
   // First digit 2-6 covers every card network's IIN range; 13-19 digits with optional single separators.
   { kind: "card-number", pattern: /(?<![\d-])[2-6]\d{3}(?:[ -]?\d){9,15}(?![\d-])/g, accept: acceptCard },
 ];
 
+/** A rule whose value is read by `valueEnd`: the label is kept, the value redacted when accepted. */
+function applyValueRule(text: string, rule: Rule, valueEnd: (text: string, from: number) => number) {
+  const label = new RegExp(rule.pattern.source, rule.pattern.flags);
+  let out = "";
+  let last = 0;
+  let count = 0;
+  for (let m = label.exec(text); m !== null; m = label.exec(text)) {
+    const from = m.index + m[0].length;
+    const end = valueEnd(text, from);
+    label.lastIndex = end < 0 ? m.index + 1 : end;
+    if (end < 0 || (rule.accept && !rule.accept(text.slice(from, end)))) continue;
+    out += `${text.slice(last, from)}[REDACTED:${rule.kind}]`;
+    last = end;
+    count++;
+  }
+  return { text: out + text.slice(last), count };
+}
+
 function applyRule(text: string, rule: Rule): { text: string; count: number } {
+  if (rule.valueEnd) return applyValueRule(text, rule, rule.valueEnd);
   let count = 0;
   const out = text.replace(rule.pattern, (match: string, ...groups: unknown[]) => {
     const keep = rule.keep ?? 0;

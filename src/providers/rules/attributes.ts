@@ -22,9 +22,15 @@ interface AttributePattern {
 }
 
 // A value runs to the end of its clause: punctuation, or a conjunction that starts a new statement.
-const V = String.raw`([^,;.!?]+?)(?=\s*(?:[,;.!?]|\s(?:and|but|so|because|since|while|though|although|which|who)\s|$))`;
+// Words and the spaces between them, a run of spaces taken only when a word that is not such a
+// conjunction follows: the value ends where the lazy `([^,;.!?]+?)(?=\s*(?:[,;.!?]|\s(?:and|…)\s|$))`
+// ended, without its lookahead re-reading each run of spaces from every space in it (polynomial by
+// recheck's fuzz checker, issue 11).
+const V = String.raw`([^,;.!?\s]+(?:\s+(?!(?:and|but|so|because|since|while|though|although|which|who)\s)[^,;.!?\s]+)*)`;
 const V_ZH = "([^，。！？,;；!?\\s]{1,40}?)(?=(?:了|啦|呢)?(?:[，。！？,;；!?\\s]|$))";
-const V_EMAIL = String.raw`([^\s,;，；]+@[^\s,;，；]+?)(?=[.。]?(?:\s|$)|[,;，；])`;
+// Local part and domain bounded (64 and 255, the address format's own limits): unbounded, every
+// 「我的邮箱是」 in a long run without "@" rescanned the rest of it. A trailing "." or 。 ends a sentence.
+const V_EMAIL = String.raw`((?:[^\s,;，；.。]|[.。](?!\s|$))(?:[^\s,;，；@.。]|[.。](?!\s|$)){0,63}@[^\s,;，；](?:[^\s,;，；.。]|[.。](?!\s|$)){0,254})(?![^\s,;，；.。]|[.。](?!\s|$))`;
 const V_PHONE = String.raw`(\+?\d[\d\s-]{5,}\d)`;
 const I_NOW = String.raw`\bi\s+(?:now\s+|currently\s+|still\s+|actually\s+)?`;
 const I_AM = String.raw`\bi(?:'m|\s+am)\s+(?:now\s+|currently\s+)?`;

@@ -26,12 +26,40 @@ const CATEGORY_WEIGHT = 2;
 
 interface CategoryRule {
   category: FactCategory;
-  pattern: RegExp;
+  /** A pattern, or a scan where one linear pattern cannot say it. */
+  pattern: { test(text: string): boolean };
 }
 
 const I_AM = String.raw`\b(?:i'm|i am|im)\s+`;
 const EN_ADVERBS = String.raw`(?:(?:really|also|still|just|absolutely|totally|definitely|much|do|don't|do not|no longer|never|kind of)\s+)*`;
 const ZH_ADVERBS = "(?:也|还|很|真的|非常|特别|最|更|比较|一直|都|不|不太|并不|现在|已经|超|挺|蛮|从来)*";
+
+const MY = /\bmy\s+/g;
+const THING_CHAR = /[\p{L}' ]/u;
+const IS_AFTER = /\s+(?:is|are|was)\b/y;
+/** How many characters of the thing "my … is" may name. */
+const THING_MAX = 30;
+
+/**
+ * "my <1–30 letters, apostrophes, spaces> is/are/was", as `\bmy\s+[\p{L}' ]{1,30}?\s+(?:is|are|was)\b`
+ * said on normalised text (single spaces): that pattern's thing and its `\s+` both take spaces, which
+ * recheck's fuzz checker calls polynomial (issue 11). Each "my" is followed by at most 30 steps.
+ */
+export function myThingIs(text: string): boolean {
+  for (const m of text.matchAll(MY)) {
+    let at = m.index + m[0].length;
+    for (let n = 0; n < THING_MAX; n++) {
+      const cp = text.codePointAt(at);
+      if (cp === undefined) break;
+      const ch = String.fromCodePoint(cp);
+      if (!THING_CHAR.test(ch)) break;
+      at += ch.length;
+      IS_AFTER.lastIndex = at;
+      if (IS_AFTER.test(text)) return true;
+    }
+  }
+  return false;
+}
 
 // First match wins, so the order resolves overlaps: "can't stand" is a dislike, not a constraint;
 // "I'm allergic" and "I'm going to" are not generic "I'm" facts.
@@ -70,10 +98,11 @@ const RULES: CategoryRule[] = [
   {
     category: "personal",
     pattern: new RegExp(
-      String.raw`${I_AM}(?!(?:not\s+)?(?:sure|fine|good|ok|okay|here|back|ready|sorry|glad|happy to|afraid|wondering|trying|looking|asking|curious|just|going|confused|done|tired|hungry|bored|busy|excited|kidding|joking)\b)|\bmy\s+[\p{L}' ]{1,30}?\s+(?:is|are|was)\b|\bi\s+(?:live|work|was born|grew up|studied|study|graduated|speak|own|have|come from)\b`,
+      String.raw`${I_AM}(?!(?:not\s+)?(?:sure|fine|good|ok|okay|here|back|ready|sorry|glad|happy to|afraid|wondering|trying|looking|asking|curious|just|going|confused|done|tired|hungry|bored|busy|excited|kidding|joking)\b)|\bi\s+(?:live|work|was born|grew up|studied|study|graduated|speak|own|have|come from)\b`,
       "u",
     ),
   },
+  { category: "personal", pattern: { test: myThingIs } },
   {
     category: "personal",
     pattern:
