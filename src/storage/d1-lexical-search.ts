@@ -100,12 +100,11 @@ export class D1LexicalSearch {
    * The owner's `o.limit` best-scored live memories among the `depth` best-scored FTS rows, with
    * their scores. The inner query reads only the FTS index (rowid and bm25(), which reads the index
    * and the docsize table): an UNINDEXED column (`memory_id`, `owner`) lives in the content table,
-   * whose row also holds the text, so reading it for every matched row cost more than the scoring
-   * (100k rows: p95 91 → 40 ms in SQLite, measured, docs/benchmarks.md). The joins then walk the
-   * scored rows best first (the subquery's order, no sort; CROSS JOIN keeps SQLite from reordering
-   * them) and stop at `o.limit` live ones: a row
-   * is live when its exact owner is this owner and its memory is in a wanted status (deleted and
-   * superseded rows keep FTS rows, hence the pool).
+   * whose row also holds the text, so reading it for every matched row cost more than the scoring.
+   * The joins then walk the scored rows best first (the subquery's order, no sort; CROSS JOIN keeps
+   * SQLite from reordering them) and stop at `o.limit` live ones (100k rows, SQLite: p95 138 → 56
+   * ms, docs/benchmarks.md "Recall at 100k"). A row is live when its exact owner is this owner and
+   * its memory is in a wanted status (deleted and superseded rows keep FTS rows, hence the pool).
    */
   private ranked(owner: Owner, match: string, o: LexicalSearch, depth: number): D1PreparedStatement {
     return this.d1
