@@ -5,7 +5,9 @@
  * `"I like " + "."×N + "x"` through the sentence and clause splitters, the rules extractor and the
  * transcript parser; `"password: x" + "."×N + "a"` through redaction; the save gate on both at the
  * content limit; and a ~1 MB import body of such lines through the import's text work (parse and
- * validate, redact, neighbour context, injection check, index tokens). The sources are bundled with
+ * validate, redact, neighbour context, injection check, index tokens). Then chrono-node, whose patterns
+ * recheck partly calls polynomial: the recall query's time expressions at the bound chrono reads
+ * (CHRONO_MAX_CHARS), each hostile family's worst, beside chrono alone on four times that. The sources are bundled with
  * esbuild (src/ imports omit extensions, which Node alone does not resolve). Prints milliseconds.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -25,6 +27,8 @@ export { detectInjection } from "./src/memory/write/injection-detector";
 export { parseImportLines } from "./src/memory/import/parse-import-lines";
 export { conversationContext } from "./src/memory/import/conversation-context";
 export { indexTokens } from "./src/memory/text/tokenize";
+export { timeWindows, CHRONO_MAX_CHARS } from "./src/memory/text/time-expressions";
+export { casual } from "chrono-node/en";
 `;
 
 type Fn = (...args: never[]) => unknown;
@@ -85,3 +89,28 @@ time(`import text work, ${(body.length / 1e6).toFixed(2)} MB of such lines`, () 
     m.indexTokens(r.text);
   }
 });
+
+// chrono-node reads at most CHRONO_MAX_CHARS of a query (its polynomial patterns, docs/reliability.md).
+const loaded = m as unknown as { CHRONO_MAX_CHARS: number; casual: { parse(text: string, ref: Date): unknown } };
+const bound = loaded.CHRONO_MAX_CHARS;
+const fill = (unit: string, chars: number) => unit.repeat(Math.floor(chars / unit.length));
+const CHRONO_FAMILIES: Record<string, (chars: number) => string> = {
+  '"1 "': (c) => fill("1 ", c),
+  '"1."': (c) => fill("1.", c),
+  '"1/"': (c) => fill("1/", c),
+  '"may "': (c) => fill("may ", c),
+  '"a couple of "': (c) => fill("a couple of ", c),
+  '"5 days, "': (c) => fill("5 days, ", c),
+  '"r" + "0"… + "n"': (c) => `r${"0".repeat(c - 2)}n`,
+  '"in" + " "… + "x"': (c) => `in${" ".repeat(c - 3)}x`,
+  "U+FDFA (NFKC: 18 characters each)": (c) => "\uFDFA".repeat(c),
+};
+// The first long query pays V8's compilation of chrono's patterns (about the same at 250 characters
+// as at 1,000 on this VM), printed apart so the lines below show what the input itself costs.
+time(`timeWindows(${Object.keys(CHRONO_FAMILIES)[0]} × ${bound} chars), first call`, () =>
+  m.timeWindows(CHRONO_FAMILIES['"1 "'](bound), 0),
+);
+for (const [name, make] of Object.entries(CHRONO_FAMILIES)) {
+  time(`timeWindows(${name} × ${bound} chars, the bound)`, () => m.timeWindows(make(bound), 0));
+  time(`  chrono alone on ${name} × ${4 * bound} chars`, () => loaded.casual.parse(make(4 * bound), new Date(0)));
+}

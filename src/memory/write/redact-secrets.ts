@@ -187,7 +187,9 @@ const RULES: Rule[] = [
 
 /** A rule whose value is read by `valueEnd`: the label is kept, the value redacted when accepted. */
 function applyValueRule(text: string, rule: Rule, valueEnd: (text: string, from: number) => number) {
-  const label = new RegExp(rule.pattern.source, rule.pattern.flags);
+  // The rule's own global pattern, its lastIndex driven here and left at 0 (all of this is synchronous).
+  const label = rule.pattern;
+  label.lastIndex = 0;
   let out = "";
   let last = 0;
   let count = 0;
@@ -200,6 +202,7 @@ function applyValueRule(text: string, rule: Rule, valueEnd: (text: string, from:
     last = end;
     count++;
   }
+  label.lastIndex = 0;
   return { text: out + text.slice(last), count };
 }
 
