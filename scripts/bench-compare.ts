@@ -12,6 +12,11 @@
  * (client round trip), peak RSS, recall@10 of the memory the query was made from (for the reference:
  * its conversation among the first 10 entities returned). Also prints the server's own figures
  * (Server-Timing), update/delete p95, and the Server-Timing header of one recall.
+ * Beside the figures through `wrangler dev` (the columns above, unchanged), clearly labelled extras:
+ * the same queries sent to the Worker's own workerd socket, past wrangler's dev proxy ("no dev
+ * proxy"); the floor — a GET of a missing path, p50, both ways; and workerd's CPU time per recall.
+ * wrangler's local trace collector is off (scripts/lib/local-server.ts; --local-traces or
+ * X_LOCAL_OBSERVABILITY=true keep it on).
  * Ports: BENCH_PORT / BENCH_INSPECTOR_PORT as for bench:recall.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -27,7 +32,8 @@ import { prng, type SyntheticSet, syntheticMemories } from "./lib/bench-syntheti
 import { startLocalServer } from "./lib/local-server.ts";
 import { applyMigrations, ScriptError, setLocalPersistDir } from "./lib/wrangler-d1.ts";
 
-const USAGE = "usage: npm run bench:compare -- --sizes N[,N…] [--json <out.json>] [--queries N] [--edits N] [--keep]";
+const USAGE =
+  "usage: npm run bench:compare -- --sizes N[,N…] [--json <out.json>] [--queries N] [--edits N] [--keep] [--local-traces]";
 
 const say = (text: string) => process.stderr.write(`compare: ${text}\n`);
 
@@ -39,6 +45,7 @@ function options() {
       queries: { type: "string", default: "200" },
       edits: { type: "string", default: "50" },
       keep: { type: "boolean", default: false },
+      "local-traces": { type: "boolean", default: false },
       help: { type: "boolean" },
     },
   });
@@ -53,7 +60,9 @@ function options() {
     throw new ScriptError(`--sizes takes sizes like 1000,10000,100000 (each 100-1000000)\n${USAGE}`);
   if (!Number.isInteger(queries) || queries < 1) throw new ScriptError("--queries must be a positive integer");
   if (!Number.isInteger(edits) || edits < 0) throw new ScriptError("--edits must be 0 or more");
-  return { sizes, json: values.json, queries, edits, keep: values.keep };
+  // wrangler's local trace collector: off unless asked for (scripts/lib/local-server.ts).
+  const localTraces = values["local-traces"] || process.env.X_LOCAL_OBSERVABILITY === "true";
+  return { sizes, json: values.json, queries, edits, keep: values.keep, localTraces };
 }
 
 interface PhraseQuery {
@@ -81,6 +90,17 @@ export interface SideFigures {
   recallAt10: number;
 }
 
+/** Extras beside the wrangler dev figures: past the dev proxy, the floor, CPU. */
+interface ProxyFigures {
+  /** Recall p50/p95 on the Worker's own socket (null when it could not be found). */
+  direct: { p50: number; p95: number } | null;
+  /** GET of a missing path, p50: through wrangler dev, and direct. */
+  floorP50: number;
+  floorDirectP50: number | null;
+  /** workerd CPU (every process of the server: dev proxy + runtime) per recall through wrangler dev. */
+  cpuMsPerRecall: number;
+}
+
 interface SizeResult {
   memories: number;
   hippocampus: SideFigures & {
@@ -92,6 +112,7 @@ interface SizeResult {
     updateP95: number;
     deleteP95: number;
     sampleTiming: string;
+    proxy: ProxyFigures;
   };
   reference: SideFigures;
 }
@@ -143,12 +164,45 @@ async function editLatencies(s: Server, userId: string, ids: string[]): Promise<
   return { update: percentile(update, 95), delete: percentile(remove, 95) };
 }
 
+/** p50 of `count` GETs of a path no route serves: what any request costs before the Worker's own work. */
+async function floorP50(base: string, count = 100): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/no-such-path`);
+    await res.arrayBuffer();
+    ms.push(performance.now() - started);
+  }
+  return percentile(ms, 50);
+}
+
+/** The same recalls on the Worker's own socket, past wrangler's dev proxy. */
+async function directRecalls(
+  base: string | null,
+  key: string,
+  userId: string,
+  queries: PhraseQuery[],
+): Promise<{ p50: number; p95: number } | null> {
+  if (!base) return null;
+  const s = await connect(base, key);
+  try {
+    for (const q of queries.slice(0, 5)) await recall(s, userId, q.query);
+    const latencies: number[] = [];
+    for (const q of queries) latencies.push((await recall(s, userId, q.query)).ms);
+    return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+  } finally {
+    await s.client.close().catch(() => undefined);
+  }
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
 async function runHippocampus(
   set: SyntheticSet,
   queries: PhraseQuery[],
-  edits: number,
-  keep: boolean,
+  o: { edits: number; keep: boolean; localTraces: boolean },
 ): Promise<SizeResult["hippocampus"]> {
+  const { edits, keep, localTraces } = o;
   const n = set.memories.length;
   const dir = mkdtempSync(join(tmpdir(), "hippocampus-compare-"));
   setLocalPersistDir(dir);
@@ -158,7 +212,7 @@ async function runHippocampus(
     { scope: "app", name: "bench-compare", account: "bench", label: "bench:compare" },
     "local",
   );
-  const server = await startLocalServer(dir);
+  const server = await startLocalServer(dir, { localTraces });
   const peak = peakSampler(() => server.workerdRss());
   let s: Server | null = null;
   try {
@@ -175,13 +229,27 @@ async function runHippocampus(
     const latencies: number[] = [];
     const figures = new ServerFigures();
     let hits = 0;
+    const cpuBefore = sum(server.workerdCpuMs());
     for (const q of queries) {
       const r = await recall(s, userId, q.query);
       latencies.push(r.ms);
       figures.add(r.server);
       if (r.ids.slice(0, 10).includes(idOf.get(set.memories[q.memory].externalId) ?? "")) hits++;
     }
+    const cpuMsPerRecall = (sum(server.workerdCpuMs()) - cpuBefore) / queries.length;
     const sampleTiming = (await recallHeader(s, userId, queries[0].query)) ?? "";
+    const directBase = await server.directBase();
+    say(
+      directBase
+        ? `hippocampus: ${queries.length} recalls past the dev proxy (${directBase})`
+        : "no direct socket found",
+    );
+    const proxy: ProxyFigures = {
+      direct: await directRecalls(directBase, key, userId, queries),
+      floorP50: await floorP50(server.base),
+      floorDirectP50: directBase ? await floorP50(directBase) : null,
+      cpuMsPerRecall,
+    };
     const editIds = queries.slice(0, edits).map((q) => idOf.get(set.memories[q.memory].externalId)!);
     say(`hippocampus: ${editIds.length} updates and deletes`);
     const edit = await editLatencies(s, userId, [...new Set(editIds)]);
@@ -197,6 +265,7 @@ async function runHippocampus(
       updateP95: edit.update,
       deleteP95: edit.delete,
       sampleTiming,
+      proxy,
     };
   } finally {
     peak.stop();
@@ -275,6 +344,10 @@ function printTable(rows: SizeResult[]): void {
     out.push(line([String(r.memories), "ingest /s, cold 1st req", h.coldIngestPerS.toFixed(0), "—", "—"]));
     metric("search p50 (ms)", h.p50, f.p50, (x) => x.toFixed(1));
     metric("search p95 (ms)", h.p95, f.p95, (x) => x.toFixed(1));
+    if (h.proxy.direct) {
+      metric("  p50, no dev proxy", h.proxy.direct.p50, f.p50, (x) => x.toFixed(1));
+      metric("  p95, no dev proxy", h.proxy.direct.p95, f.p95, (x) => x.toFixed(1));
+    }
     metric("peak RSS (MB)", h.rssMb, f.rssMb, (x) => x.toFixed(0));
     metric("recall@10", h.recallAt10, f.recallAt10, (x) => x.toFixed(3));
   }
@@ -285,6 +358,7 @@ function printTable(rows: SizeResult[]): void {
       `${String(r.memories).padEnd(9)} recall server p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms; D1 sequential ${s.d1SequentialMean.toFixed(2)}/call (max ${s.d1SequentialMax}), ${s.d1QueriesMean.toFixed(1)} statements; update p95 ${r.hippocampus.updateP95.toFixed(1)} ms, delete p95 ${r.hippocampus.deleteP95.toFixed(1)} ms`,
       `${"".padEnd(9)} workerd peak RSS ${r.hippocampus.importRssMb.toFixed(0)} MB until the import ended, ${r.hippocampus.rssMb.toFixed(0)} MB over the run (index load, recalls, edits)`,
       `${"".padEnd(9)} one recall: ${r.hippocampus.sampleTiming}`,
+      `${"".padEnd(9)} floor (GET of a missing path) p50 ${r.hippocampus.proxy.floorP50.toFixed(1)} ms through wrangler dev, ${r.hippocampus.proxy.floorDirectP50?.toFixed(1) ?? "—"} ms past its proxy; workerd CPU ${r.hippocampus.proxy.cpuMsPerRecall.toFixed(1)} ms per recall (dev proxy + runtime)`,
     );
   }
   console.log(out.join("\n"));
@@ -310,6 +384,11 @@ function toJson(rows: SizeResult[]) {
         d1_sequential_per_recall: r.hippocampus.server.d1SequentialMean,
         update_p95: r.hippocampus.updateP95,
         delete_p95: r.hippocampus.deleteP95,
+        direct_p50: r.hippocampus.proxy.direct?.p50 ?? null,
+        direct_p95: r.hippocampus.proxy.direct?.p95 ?? null,
+        floor_p50: r.hippocampus.proxy.floorP50,
+        floor_direct_p50: r.hippocampus.proxy.floorDirectP50,
+        workerd_cpu_ms_per_recall: r.hippocampus.proxy.cpuMsPerRecall,
       },
       reference: side(r.reference),
     })),
@@ -323,12 +402,13 @@ async function main(): Promise<void> {
     const set = syntheticMemories(n);
     const queries = phraseQueries(set, o.queries);
     const reference = await runReference(set, queries);
-    const hippocampus = await runHippocampus(set, queries, o.edits, o.keep);
+    const hippocampus = await runHippocampus(set, queries, o);
     rows.push({ memories: n, hippocampus, reference });
     // The table so far after each size: a long run (100k) shows its smaller sizes at once.
     if (rows.length < o.sizes.length) printTable(rows);
   }
   printTable(rows);
+  console.log(`\nwrangler's local trace collector: ${o.localTraces ? "on" : "off"}`);
   if (o.json) {
     writeFileSync(o.json, `${JSON.stringify(toJson(rows), null, 2)}\n`);
     say(`wrote ${o.json}`);

@@ -6,9 +6,16 @@
  * the state: wrangler dev reloads (and drops in-flight requests) whenever its sources change, and a
  * benchmark must measure one version of the code. A restart on the same state directory reuses that
  * snapshot. Used by the recall benchmark and the reliability run (which also kills it hard).
+ *
+ * wrangler's local trace collector is off unless asked for (`localTraces`, or X_LOCAL_OBSERVABILITY=true):
+ * since wrangler 4.16x, `wrangler dev` streams a span for every request, RPC and D1 call to a
+ * collector Durable Object in the same workerd process, which writes them to SQLite — a dev tool
+ * with no counterpart in a deployed Worker's request path, measured at about 40% of workerd's CPU
+ * per recall at 1,000 memories (docs/benchmarks.md, "Small stores"), and ~80 MB of its RSS over a
+ * 100k import ("Where workerd's memory goes"). `npm run dev` keeps it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, createWriteStream, existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { cpSync, createWriteStream, existsSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -23,6 +30,13 @@ export interface LocalServer {
   kill(): Promise<void>;
   /** Resident memory (VmRSS) of each workerd process of this server, in bytes. */
   workerdRss(): number[];
+  /** CPU time (user + system) each workerd process of this server has used so far, in ms. */
+  workerdCpuMs(): number[];
+  /**
+   * The Worker's own workerd socket, past wrangler's dev proxy (a second workerd that forwards
+   * every request), or null when it cannot be found. Linux only (/proc).
+   */
+  directBase(): Promise<string | null>;
 }
 
 /** A port nothing listens on right now (the OS picks it). */
@@ -76,6 +90,52 @@ function workerdPids(pgid: number): number[] {
   return pids;
 }
 
+/** Ports that process `pid` listens on (IPv4 loopback), from /proc/<pid>/net/tcp and its socket fds. */
+function listeningPorts(pid: number): number[] {
+  try {
+    const inodes = new Set(
+      readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+        try {
+          const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+          return m ? [m[1]] : [];
+        } catch {
+          return [];
+        }
+      }),
+    );
+    return readFileSync(`/proc/${pid}/net/tcp`, "utf8")
+      .split("\n")
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((f) => f.length > 9 && f[3] === "0A" && f[1].startsWith("0100007F:") && inodes.has(f[9]))
+      .map((f) => Number.parseInt(f[1].slice(9), 16));
+  } catch {
+    return [];
+  }
+}
+
+/** The first of `ports` whose GET /health is this Worker's own answer. */
+async function findWorkerSocket(ports: number[]): Promise<string | null> {
+  for (const port of ports) {
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      const res = await fetch(`${base}/health`, { signal: AbortSignal.timeout(2000) });
+      const body = res.ok ? ((await res.json()) as { service?: unknown }) : null;
+      if (body?.service === "hippocampus") return base;
+    } catch {
+      // an inspector or debug port: not the Worker
+    }
+  }
+  return null;
+}
+
+/** utime + stime of a process in ms (USER_HZ is 100 on Linux). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function rssBytes(pid: number): number {
   const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) * 1024 : 0;
@@ -118,6 +178,8 @@ export interface StartOptions {
   inspectorPort?: number;
   /** Extra wrangler vars for this run (`--var NAME:VALUE`). */
   vars?: Record<string, string>;
+  /** Keep wrangler's local trace collector on (default: on only when X_LOCAL_OBSERVABILITY=true). */
+  localTraces?: boolean;
 }
 
 async function killGroup(child: ChildProcess): Promise<void> {
@@ -159,6 +221,7 @@ export async function startLocalServer(persistDir: string, options: StartOptions
     ...inspector,
     ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
   ];
+  const localTraces = options.localTraces ?? process.env.X_LOCAL_OBSERVABILITY === "true";
   const env = {
     ...process.env,
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
@@ -166,8 +229,8 @@ export async function startLocalServer(persistDir: string, options: StartOptions
     CI: "1",
     // wrangler dev's local trace collector (its dev-only trace viewer, a Durable Object inside the same
     // workerd) keeps a span of every invocation: ~80 MB of workerd's RSS over a 100k import, none of it
-    // the Worker's (docs/benchmarks.md "Where workerd's memory goes"). Off unless the caller sets it.
-    X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
+    // the Worker's (docs/benchmarks.md "Where workerd's memory goes"). Off unless asked for (see the module header).
+    X_LOCAL_OBSERVABILITY: localTraces ? "true" : "false",
   };
   // detached: wrangler leads a process group of its own, which stop() ends as a whole.
   const child = spawn("wrangler", args, { cwd: appDir, detached: true, stdio: ["ignore", "pipe", "pipe"], env });
@@ -195,5 +258,13 @@ export async function startLocalServer(persistDir: string, options: StartOptions
       log.end();
     },
     workerdRss: () => (child.pid === undefined ? [] : workerdPids(child.pid).map(rssBytes)),
+    workerdCpuMs: () => (child.pid === undefined ? [] : workerdPids(child.pid).map(cpuMs)),
+    directBase: async () => {
+      const proxied = new Set([port, Number(inspectorPort)]);
+      const ports = (child.pid === undefined ? [] : workerdPids(child.pid))
+        .flatMap(listeningPorts)
+        .filter((p) => !proxied.has(p));
+      return findWorkerSocket(ports);
+    },
   };
 }
