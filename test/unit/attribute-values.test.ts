@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { prng } from "../../scripts/lib/bench-synthetic";
 import { parseAttributes } from "../../src/providers/rules/attributes";
 
 // The value patterns attributes.ts used before issue 11's last ReDoS pass (recheck's fuzz checker
@@ -9,16 +10,8 @@ const NEW_V = String.raw`([^,;.!?\s]+(?:\s+(?!(?:${CONJ})\s)[^,;.!?\s]+)*)`;
 const OLD_EMAIL = String.raw`([^\s,;，；]+@[^\s,;，；]+?)(?=[.。]?(?:\s|$)|[,;，；])`;
 const NEW_EMAIL = String.raw`((?:[^\s,;，；.。]|[.。](?!\s|$))(?:[^\s,;，；@.。]|[.。](?!\s|$)){0,63}@[^\s,;，；](?:[^\s,;，；.。]|[.。](?!\s|$)){0,254})(?![^\s,;，；.。]|[.。](?!\s|$))`;
 
-/** A seeded generator (mulberry32), so every run tries the same strings. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so every run tries the same strings. */
+const random = prng;
 
 function texts(alphabet: string[], count: number, seed: number, maxParts: number): string[] {
   const next = random(seed);

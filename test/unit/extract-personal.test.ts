@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { prng } from "../../scripts/lib/bench-synthetic";
 import { classifySentence, myThingIs } from "../../src/providers/rules/extract-facts";
 
 // The pattern myThingIs replaces (recheck's fuzz checker calls it polynomial), kept as its reference.
 const OLD = /\bmy\s+[\p{L}' ]{1,30}?\s+(?:is|are|was)\b/u;
 
-/** A seeded generator (mulberry32), so every run tries the same strings. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so every run tries the same strings. */
+const random = prng;
 
 describe('"my … is": the scan answers what the lazy pattern answered', () => {
   it("on 30,000 generated normalised sentences", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { prng } from "../../scripts/lib/bench-synthetic";
 import { passwordPhraseEnd, passwordWordEnd } from "../../src/memory/write/password-value";
 
 // The lazy patterns the scans replace (redact-secrets.ts before issue 11's last ReDoS pass), kept here
@@ -13,16 +14,8 @@ function oldEnd(source: string, text: string, from: number): number {
   return m ? from + m[0].length : -1;
 }
 
-/** A seeded generator (mulberry32), so every run tries the same strings. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so every run tries the same strings. */
+const random = prng;
 
 const ALPHABET = [..."ab1 .!?。！？,，;；、)）\"'“”「」\n\t\u3000x"];
 
