@@ -19,10 +19,15 @@ import type { AppEnv } from "./app-env";
  * only when the client gets the bytes, not what it gets.
  */
 async function untilComplete(c: Context<AppEnv>): Promise<void> {
-  const type = c.res.headers.get("content-type") ?? "";
-  if (c.req.method !== "POST" || !type.startsWith("text/event-stream") || !c.res.body) return;
-  const body = await c.res.arrayBuffer();
-  c.res = new Response(body, c.res);
+  const res = c.res;
+  const type = res.headers.get("content-type") ?? "";
+  if (c.req.method !== "POST" || !type.startsWith("text/event-stream") || !res.body) return;
+  const body = await res.arrayBuffer();
+  // Hono's setter, given a new response while one is set, builds yet another Response and copies
+  // every header onto it one by one; these headers are the old response's own, so unset it first
+  // and build the one Response (the CPU profile put ~10% of a recall's isolate time in that copy).
+  c.res = undefined;
+  c.res = new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
 const gather: MiddlewareHandler<AppEnv> = async (c, next) => {
