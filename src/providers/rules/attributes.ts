@@ -6,6 +6,18 @@
  * point of extracting them. "ended" marks statements that a value stopped being true
  * ("I no longer live in Paris", 「我已经不在腾讯工作了」).
  */
+import {
+  beforeWords,
+  findLabelledValue,
+  type LabelledValue,
+  labelledValue,
+  stickyValue,
+  toClauseEnd,
+  ZH_CLAUSE_END,
+  ZH_EMPLOYER_MAX,
+  ZH_END_PARTICLES,
+  ZH_VALUE_MAX,
+} from "./scanned-values";
 import { normalise, splitSentences } from "./text";
 
 export interface AttributeFact {
@@ -14,12 +26,15 @@ export interface AttributeFact {
   ended: boolean;
 }
 
-interface AttributePattern {
-  pattern: RegExp;
+export type AttributePattern = {
   /** Fixed attribute, or "favorite" when group 1 names the favourite kind and group 2 is the value. */
   attribute: string;
   ended?: boolean;
-}
+} & (
+  | { pattern: RegExp }
+  /** A label, then a value read by a scan (scanned-values.ts): the Chinese values recheck could not settle. */
+  | { scanned: LabelledValue }
+);
 
 // A value runs to the end of its clause: punctuation, or a conjunction that starts a new statement.
 // Words and the spaces between them, a run of spaces taken only when a word that is not such a
@@ -27,10 +42,15 @@ interface AttributePattern {
 // ended, without its lookahead re-reading each run of spaces from every space in it (polynomial by
 // recheck's fuzz checker, issue 11).
 const V = String.raw`([^,;.!?\s]+(?:\s+(?!(?:and|but|so|because|since|while|though|although|which|who)\s)[^,;.!?\s]+)*)`;
-const V_ZH = "([^，。！？,;；!?\\s]{1,40}?)(?=(?:了|啦|呢)?(?:[，。！？,;；!?\\s]|$))";
+const ZH_VALUE_CHAR = `[^${ZH_CLAUSE_END}\\s]`;
+const ZH_END = `(?=(?:${[...ZH_END_PARTICLES].join("|")})?(?:[${ZH_CLAUSE_END}\\s]|$))`;
+// The favourite and job patterns keep the value in the regex (recheck proves them safe); the others
+// read it with scanned-values.ts's toClauseEnd, the same rule.
+const V_ZH = `(${ZH_VALUE_CHAR}{1,${ZH_VALUE_MAX}}?)${ZH_END}`;
 // Local part and domain bounded (64 and 255, the address format's own limits): unbounded, every
 // 「我的邮箱是」 in a long run without "@" rescanned the rest of it. A trailing "." or 。 ends a sentence.
 const V_EMAIL = String.raw`((?:[^\s,;，；.。]|[.。](?!\s|$))(?:[^\s,;，；@.。]|[.。](?!\s|$)){0,63}@[^\s,;，；](?:[^\s,;，；.。]|[.。](?!\s|$)){0,254})(?![^\s,;，；.。]|[.。](?!\s|$))`;
+const EMAIL_AT = stickyValue(new RegExp(V_EMAIL, "y"));
 const V_PHONE = String.raw`(\+?\d[\d\s-]{5,}\d)`;
 const I_NOW = String.raw`\bi\s+(?:now\s+|currently\s+|still\s+|actually\s+)?`;
 const I_AM = String.raw`\bi(?:'m|\s+am)\s+(?:now\s+|currently\s+)?`;
@@ -40,7 +60,8 @@ const ZH_NOW = "(?:现在|目前|已经|刚刚|刚|最近|一直|还){0,3}";
 const MY_ATTR =
   "name|full name|first name|nickname|birthday|birth date|date of birth|dob|job|occupation|profession|employer|company|address|home address|hometown";
 
-const PATTERNS: AttributePattern[] = [
+/** In order: the first pattern that finds an attribute in a sentence gives its value. Exported for the tests. */
+export const ATTRIBUTE_PATTERNS: readonly AttributePattern[] = [
   {
     attribute: "email",
     pattern: new RegExp(String.raw`\bmy\s+(?:email|e-mail|email address)\s+(?:is now|is|=|:)\s+${V_EMAIL}`),
@@ -105,7 +126,7 @@ const PATTERNS: AttributePattern[] = [
   },
   {
     attribute: "email",
-    pattern: new RegExp(`我的(?:邮箱|电子邮箱|邮件地址|email|e-mail)(?:地址)?(?:是|为|[:：])\\s*${V_EMAIL}`),
+    scanned: labelledValue(/我的(?:邮箱|电子邮箱|邮件地址|email|e-mail)(?:地址)?(?:是|为|[:：])\s*/g, EMAIL_AT),
   },
   {
     attribute: "phone",
@@ -117,25 +138,47 @@ const PATTERNS: AttributePattern[] = [
   },
   {
     attribute: "residence",
-    pattern: new RegExp(`我${ZH_NOW}(?:住在|住于|定居在|定居于|生活在|搬到了|搬到|搬去了|搬去|搬家到了?)${V_ZH}`),
+    scanned: labelledValue(
+      new RegExp(`我${ZH_NOW}(?:住在|住于|定居在|定居于|生活在|(?:搬到|搬去|搬家到)(了)?)`, "g"),
+      toClauseEnd,
+    ),
   },
-  { attribute: "employer", pattern: new RegExp(`我${ZH_NOW}(?:就职于|任职于|供职于)${V_ZH}`) },
+  {
+    attribute: "employer",
+    scanned: labelledValue(new RegExp(`我${ZH_NOW}(?:就职于|任职于|供职于)`, "g"), toClauseEnd),
+  },
   { attribute: "employer", pattern: new RegExp(`我${ZH_NOW}在([^，。！？,;；!?\\s]{1,20}?)(?:工作|上班|任职|就职)`) },
   { attribute: "job", pattern: new RegExp(`我的(?:工作|职业)(?:是|为)${V_ZH}`) },
-  { attribute: "birthday", pattern: new RegExp(`我的?生日(?:是|为|在)${V_ZH}`) },
+  { attribute: "birthday", scanned: labelledValue(/我的?生日(?:是|为|在)/g, toClauseEnd) },
   {
     attribute: "name",
-    pattern: new RegExp(`我的名字(?:是|叫)${V_ZH}|我名字叫${V_ZH}|我叫(?![了过着他她你它车外])${V_ZH}`),
+    scanned: labelledValue(/我的名字(?:是|叫)|我名字叫|我叫(?![了过着他她你它车外])/g, toClauseEnd),
   },
-  { attribute: "residence", ended: true, pattern: new RegExp(`我${ZH_NOW}(?:不再|不)住在${V_ZH}`) },
-  { attribute: "residence", ended: true, pattern: new RegExp(`我${ZH_NOW}(?:搬离|搬出)了?${V_ZH}`) },
+  {
+    attribute: "residence",
+    ended: true,
+    scanned: labelledValue(new RegExp(`我${ZH_NOW}(?:不再|不)住在`, "g"), toClauseEnd),
+  },
+  {
+    attribute: "residence",
+    ended: true,
+    scanned: labelledValue(new RegExp(`我${ZH_NOW}(?:搬离|搬出)(了)?`, "g"), toClauseEnd),
+  },
   {
     attribute: "employer",
     ended: true,
-    pattern: new RegExp(`我${ZH_NOW}(?:不再|不)在([^，。！？,;；!?\\s]{1,20}?)(?:工作|上班)`),
+    scanned: labelledValue(new RegExp(`我${ZH_NOW}(?:不再|不)在`, "g"), beforeWords(["工作", "上班"], ZH_EMPLOYER_MAX)),
   },
-  { attribute: "employer", ended: true, pattern: new RegExp(`我${ZH_NOW}从([^，。！？,;；!?\\s]{1,20}?)离职`) },
-  { attribute: "residence", ended: true, pattern: new RegExp(`我(?:以前|之前|曾经)(?:住在|住于|生活在)${V_ZH}`) },
+  {
+    attribute: "employer",
+    ended: true,
+    scanned: labelledValue(new RegExp(`我${ZH_NOW}从`, "g"), beforeWords(["离职"], ZH_EMPLOYER_MAX)),
+  },
+  {
+    attribute: "residence",
+    ended: true,
+    scanned: labelledValue(/我(?:以前|之前|曾经)(?:住在|住于|生活在)/g, toClauseEnd),
+  },
   {
     attribute: "employer",
     ended: true,
@@ -209,8 +252,17 @@ export function canonicalValue(value: string): string {
     .trim();
 }
 
-function factFrom(p: AttributePattern, m: RegExpExecArray): AttributeFact | null {
-  const groups = m.slice(1).filter((g) => g !== undefined);
+/** The pattern's defined groups in `sentence` (for a scanned one, its value); null when it does not match. */
+function groupsOf(p: AttributePattern, sentence: string): string[] | null {
+  if ("scanned" in p) {
+    const value = findLabelledValue(p.scanned, sentence);
+    return value === null ? null : [value];
+  }
+  const m = p.pattern.exec(sentence);
+  return m ? m.slice(1).filter((g) => g !== undefined) : null;
+}
+
+function factFrom(p: AttributePattern, groups: string[]): AttributeFact | null {
   let attribute = p.attribute;
   if (attribute === "favorite") attribute = `favorite:${favoriteKind(groups.shift() ?? "")}`;
   if (attribute === "my") {
@@ -226,9 +278,9 @@ function factFrom(p: AttributePattern, m: RegExpExecArray): AttributeFact | null
 export function parseAttributes(text: string): AttributeFact[] {
   const facts = new Map<string, AttributeFact>();
   for (const sentence of splitSentences(text).map(normalise)) {
-    for (const p of PATTERNS) {
-      const m = p.pattern.exec(sentence);
-      const fact = m ? factFrom(p, m) : null;
+    for (const p of ATTRIBUTE_PATTERNS) {
+      const groups = groupsOf(p, sentence);
+      const fact = groups ? factFrom(p, groups) : null;
       const key = fact ? `${fact.attribute}|${fact.ended}` : "";
       if (fact && !facts.has(key)) facts.set(key, fact);
     }
