@@ -10,6 +10,7 @@
  */
 import { getTableColumns } from "drizzle-orm";
 import type { MemoryEvent, Owner } from "../memory/types";
+import { ftsBlockInsert } from "./fts-owner-block";
 import { ftsRowKeySql } from "./fts-owner-key";
 import { memoryToRow } from "./memory-mapper";
 import { memories } from "./schema";
@@ -31,11 +32,13 @@ const INSERT_MEMORIES = `INSERT INTO memories (${MEMORY_COLUMNS.map((c) => c.nam
   MEMORY_COLUMNS.length,
 ).join(", ")} FROM json_each(?1) ORDER BY key`;
 
-/** FTS rows: [memory id, own tokens, neighbour context]; ?1 is the owner's address. */
-const INSERT_FTS = `INSERT INTO memories_fts (tokens, context, owner_key, memory_id, owner) SELECT value ->> 1, value ->> 2, ${ftsRowKeySql(
-  "?1",
-  "value ->> 0",
-)}, value ->> 0, ?1 FROM json_each(?2) ORDER BY key`;
+/** FTS rows: [memory id, own tokens, neighbour context] in ?2, at the next rowids of the owner's block; ?1 is the owner's address. */
+const FTS_INSERT = {
+  columns: "tokens, context, owner_key, memory_id, owner",
+  ordinal: "key + 1",
+  values: `value ->> 1, value ->> 2, ${ftsRowKeySql("?1", "value ->> 0")}, value ->> 0, ?1`,
+  from: "FROM json_each(?2) ORDER BY key",
+};
 
 /** Events: [memory id, op, before, after, actor, at]; ?1-?3 are the owner's columns. */
 const INSERT_EVENTS = `INSERT INTO memory_events (memory_id, account_id, namespace, user_id, op, before, after, actor, at) SELECT value ->> 0, ?1, ?2, ?3, ${cells(
@@ -97,7 +100,7 @@ export function bulkInserts(
   for (const json of jsonChunks(rows.memories.map((m) => memoryCells(memoryToRow(m)))))
     statements.push(d1.prepare(INSERT_MEMORIES).bind(json));
   for (const json of jsonChunks(rows.fts.map((f) => [f.memoryId, f.tokens, f.context])))
-    statements.push(d1.prepare(INSERT_FTS).bind(address, json));
+    statements.push(...ftsBlockInsert(d1, address, FTS_INSERT, json));
   for (const json of jsonChunks(rows.events.map(eventCells)))
     statements.push(d1.prepare(INSERT_EVENTS).bind(owner.accountId, owner.namespace, owner.userId, json));
   return statements;

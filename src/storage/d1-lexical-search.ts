@@ -1,8 +1,8 @@
 /**
  * @module storage/d1-lexical-search
  * Recall's BM25 on D1 FTS5: a memory's own tokens plus its neighbour context (weighted), restricted
- * to one owner (its owner token is ANDed into the match, so FTS5 never scores other users' rows)
- * and to live rows, with the corpus size bm25() uses as N. The hits come back with
+ * to one owner (the rowid range of its block, fts-owner-block.ts, so FTS5 never scores other users'
+ * rows; each row's exact owner is checked as well) and to live rows, with the corpus size bm25() uses as N. The hits come back with
  * their memory rows from the same query, so recall saves a round trip. FTS5 scores every row a
  * query matches before it can sort, so cost grows with the rows the query's words reach; on large
  * tables terms in more than half of all rows are left out (fts-common-terms.ts) — bm25() gives them
@@ -14,7 +14,8 @@ import type { LexicalHits, LexicalSearch } from "../memory/ports";
 import { ftsMatchExpression } from "../memory/text/tokenize";
 import type { Memory, Owner } from "../memory/types";
 import { CommonTerms } from "./fts-common-terms";
-import { ownerScopedMatch } from "./fts-owner-key";
+import { ftsBlockRange } from "./fts-owner-block";
+import { ftsColumnsMatch } from "./fts-owner-key";
 import { decodeRowCount, FTS_AVERAGES_SQL, FTS_COUNT_SQL } from "./fts5-row-count";
 import { rowToMemory } from "./memory-mapper";
 import { type MemoryRow, memories } from "./schema";
@@ -66,7 +67,7 @@ export class D1LexicalSearch {
       const extra = alsoRead.length > 0 ? await this.d1.batch<Record<string, unknown>>(alsoRead) : [];
       return { hits: [], rows: extra.flatMap((r) => r.results.map(rawRowToMemory)), corpusSize: this.lastCorpusSize };
     }
-    const match = ownerScopedMatch(owner, ftsMatchExpression(terms), "tokens context");
+    const match = ftsColumnsMatch(ftsMatchExpression(terms), "tokens context");
     const cap = Math.floor(this.lastCorpusSize / 2);
     const toCount = large ? terms.filter((t) => this.common.needsCount(t, now)) : [];
     const depth = o.limit * POOL_FACTOR;
@@ -74,7 +75,7 @@ export class D1LexicalSearch {
     // counts of new terms, the caller's reads.
     const [first, pool, averages, ...rest] = (await this.d1.batch([
       this.ranked(owner, match, o, depth),
-      this.countUpTo(match, depth),
+      this.countUpTo(match, depth, ownerAddress(owner)),
       this.d1.prepare(FTS_AVERAGES_SQL),
       ...toCount.map((t) => this.countUpTo(ftsMatchExpression([t]), cap + 1)),
       ...alsoRead,
@@ -111,13 +112,15 @@ export class D1LexicalSearch {
       .prepare(`
       SELECT m.*, h.s AS bm25_score FROM (
         SELECT rowid AS r, -bm25(memories_fts, 1.0, ?, 0.0) AS s FROM memories_fts
-        WHERE memories_fts MATCH ? ORDER BY s DESC LIMIT ?
+        WHERE memories_fts MATCH ? AND ${ftsBlockRange("rowid", "?")} ORDER BY s DESC LIMIT ?
       ) h CROSS JOIN memories_fts f ON f.rowid = h.r AND f.owner = ?
       CROSS JOIN memories m ON m.id = f.memory_id AND m.account_id = ? AND m.namespace = ? AND m.user_id = ? AND m.status IN (${o.statuses.map(() => "?").join(", ")})
       ORDER BY h.s DESC LIMIT ?`)
       .bind(
         o.contextWeight,
         match,
+        ownerAddress(owner),
+        ownerAddress(owner),
         depth,
         ownerAddress(owner),
         owner.accountId,
@@ -128,10 +131,14 @@ export class D1LexicalSearch {
       );
   }
 
-  /** Rows `match` reaches, counted no further than `limit`: a broad match costs no more than that. */
-  private countUpTo(match: string, limit: number): D1PreparedStatement {
+  /**
+   * Rows `match` reaches (in the block of the owner `address`, when given), counted no further than
+   * `limit`: a broad match costs no more than that.
+   */
+  private countUpTo(match: string, limit: number, address?: string): D1PreparedStatement {
+    const where = address === undefined ? "" : ` AND ${ftsBlockRange("rowid", "?")}`;
     return this.d1
-      .prepare("SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)")
-      .bind(match, limit);
+      .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ?${where} LIMIT ?)`)
+      .bind(match, ...(address === undefined ? [] : [address, address]), limit);
   }
 }

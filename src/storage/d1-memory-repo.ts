@@ -36,12 +36,17 @@ import * as links from "./d1-import-links";
 import { D1LexicalSearch, rawRowToMemory } from "./d1-lexical-search";
 import * as lifecycle from "./d1-lifecycle-queries";
 import { statsQueries } from "./d1-stats";
-import { FTS_ROW_KEY_SQL, ftsRowMatch, ownerScopedMatch } from "./fts-owner-key";
+import { ftsBlockInsert, ftsBlockRange } from "./fts-owner-block";
+import { ftsColumnsMatch, ftsRowKeySql, ftsRowMatch } from "./fts-owner-key";
 import { patchToRow, rowToEvent, rowToMemory } from "./memory-mapper";
 import { memories, memoryEvents } from "./schema";
 
-/** One memory's FTS row: reached by its row token through the FTS index, then checked exactly. */
-export const FTS_ROW_WHERE = "memories_fts MATCH ? AND memory_id = ? AND owner = ?";
+/** One memory's FTS row: reached by its row token through the FTS index, then checked exactly (SQL expressions: the row match, the id, the owner's address). */
+const ftsRowWhere = (match: string, id: string, address: string) =>
+  `memories_fts MATCH ${match} AND memory_id = ${id} AND owner = ${address}`;
+
+/** ftsRowWhere binding the row match, then the memory id, then the owner's address. */
+export const FTS_ROW_WHERE = ftsRowWhere("?", "?", "?");
 
 /** A purge's FTS delete: the row by its token, only once its memory is gone (binds FTS_ROW_WHERE's, then the id). */
 export const FTS_ROW_PURGE = `DELETE FROM memories_fts WHERE ${FTS_ROW_WHERE} AND NOT EXISTS (SELECT 1 FROM memories WHERE id = ?)`;
@@ -171,11 +176,20 @@ export class D1MemoryRepo implements MemoryRepo {
       this.d1
         .prepare(`UPDATE memories_fts SET tokens = ? WHERE ${FTS_ROW_WHERE}`)
         .bind(tokens, ftsRowMatch(id), id, key),
-      this.d1
-        .prepare(
-          `INSERT INTO memories_fts (tokens, context, owner_key, memory_id, owner) SELECT ?, '', ${FTS_ROW_KEY_SQL}, ?, ? WHERE NOT EXISTS (SELECT 1 FROM memories_fts WHERE ${FTS_ROW_WHERE})`,
-        )
-        .bind(tokens, key, id, id, key, ftsRowMatch(id), id, key),
+      // ?1 the owner's address, ?2 the tokens, ?3 the id, ?4 the row match.
+      ...ftsBlockInsert(
+        this.d1,
+        key,
+        {
+          columns: "tokens, context, owner_key, memory_id, owner",
+          ordinal: "1",
+          values: `?2, '', ${ftsRowKeySql("?1", "?3")}, ?3, ?1`,
+          from: `WHERE NOT EXISTS (SELECT 1 FROM memories_fts WHERE ${ftsRowWhere("?4", "?3", "?1")})`,
+        },
+        tokens,
+        id,
+        ftsRowMatch(id),
+      ),
     ];
   }
 
@@ -256,17 +270,28 @@ export class D1MemoryRepo implements MemoryRepo {
     const terms = ftsMatchExpression(tokens);
     if (!terms) return { hits: [], rows: [] };
     // Own tokens only: neighbour context (import) is for recall, not for duplicate and conflict checks.
-    // The owner token narrows the match to this user's rows and weighs 0 (columns: tokens, context, owner_key).
-    const match = ownerScopedMatch(owner, terms, "tokens");
-    const raw = await this.db.all<Record<string, unknown>>(sql`
+    // The owner's block of rowids narrows the match to this user's rows (fts-owner-block.ts); the
+    // owner_key column weighs 0 (columns: tokens, context, owner_key).
+    const address = ownerAddress(owner);
+    const { results: raw } = await this.d1
+      .prepare(`
       SELECT m.*, -bm25(memories_fts, 1.0, 1.0, 0.0) AS bm25_score
-      FROM memories_fts f JOIN memories m ON m.id = f.memory_id AND m.account_id = ${owner.accountId}
-        AND m.namespace = ${owner.namespace} AND m.user_id = ${owner.userId}
-      WHERE memories_fts MATCH ${match} AND f.owner = ${ownerAddress(owner)} AND m.status IN (${sql.join(
-        statuses.map((st) => sql`${st}`),
-        sql`, `,
-      )})
-      ORDER BY bm25_score DESC LIMIT ${limit}`);
+      FROM memories_fts f JOIN memories m ON m.id = f.memory_id AND m.account_id = ? AND m.namespace = ? AND m.user_id = ?
+      WHERE memories_fts MATCH ? AND ${ftsBlockRange("f.rowid", "?")} AND f.owner = ?
+        AND m.status IN (${statuses.map(() => "?").join(", ")})
+      ORDER BY bm25_score DESC LIMIT ?`)
+      .bind(
+        owner.accountId,
+        owner.namespace,
+        owner.userId,
+        ftsColumnsMatch(terms, "tokens"),
+        address,
+        address,
+        address,
+        ...statuses,
+        limit,
+      )
+      .all<Record<string, unknown>>();
     return {
       hits: raw.map((r) => ({ id: String(r.id), score: Number(r.bm25_score) })),
       rows: raw.map(rawRowToMemory),

@@ -7,11 +7,13 @@
  *
  * The checksum is the sum modulo 2^64 of the first 8 bytes of each row's SHA-256: independent of
  * order (FTS rows and event ids differ between databases) yet a missing, changed or doubled row
- * changes it. Event ids and FTS rowids are local to a database and are neither copied nor summed.
+ * changes it. Event ids and FTS rowids are local to a database and are neither copied nor summed
+ * (each database gives an owner its own block of FTS rowids).
  */
 import { ftsOwnerKey, ownerAddress } from "../memory/owner-address";
 import type { Owner } from "../memory/types";
 import { jsonChunks } from "./d1-bulk-rows";
+import { ftsBlockInsert } from "./fts-owner-block";
 
 type Cell = string | number | null;
 
@@ -135,14 +137,21 @@ export async function ownerSums(db: D1Database, owner: Owner): Promise<OwnerSums
 /**
  * A page's rows as few statements as possible: each binds its rows as one JSON array
  * (storage/d1-bulk-rows.ts), read back cell by cell with `->>`, so JSON numbers stay numbers and
- * strings stay text (the memory tables hold no blobs).
+ * strings stay text (the memory tables hold no blobs). FTS rows take the next rowids of the owner's
+ * block in the target database (fts-owner-block.ts), as every FTS insert does.
  */
-function insertsOf(db: D1Database, spec: OwnerTable, rows: Row[]): D1PreparedStatement[] {
+function insertsOf(db: D1Database, spec: OwnerTable, owner: Owner, rows: Row[]): D1PreparedStatement[] {
   const columns = portable(spec, rows[0])[0];
   const names = columns.map((c) => `"${c}"`).join(", ");
+  const chunks = jsonChunks(rows.map((row) => portable(spec, row)[1].map(toCell)));
+  if (spec.table === "memories_fts") {
+    const values = columns.map((_, i) => `value ->> ${i}`).join(", ");
+    const sql = { columns: names, ordinal: "key + 1", values, from: "FROM json_each(?2) ORDER BY key" };
+    return chunks.flatMap((json) => ftsBlockInsert(db, ownerAddress(owner), sql, json));
+  }
   const cells = columns.map((_, i) => `value ->> ${i}`).join(", ");
   const sql = `INSERT INTO ${spec.table} (${names}) SELECT ${cells} FROM json_each(?) ORDER BY key`;
-  return jsonChunks(rows.map((row) => portable(spec, row)[1].map(toCell))).map((json) => db.prepare(sql).bind(json));
+  return chunks.map((json) => db.prepare(sql).bind(json));
 }
 
 /** Copies one owner's rows from `source` to `target` page by page; returns the sums of what it read. */
@@ -151,7 +160,7 @@ export async function copyOwnerRows(source: D1Database, target: D1Database, owne
   for (const spec of OWNER_TABLES) {
     const sum = { rows: 0, total: 0n };
     for await (const rows of pages(source, spec, owner)) {
-      await target.batch(insertsOf(target, spec, rows));
+      await target.batch(insertsOf(target, spec, owner, rows));
       await addRows(sum, spec, rows);
     }
     out[spec.table] = finish(sum);

@@ -5,7 +5,7 @@ import { ftsOwnerKey, OWNER_ADDRESS_SQL, ownerAddress } from "../../src/memory/o
 import { ftsMatchExpression, queryTokens } from "../../src/memory/text/tokenize";
 import { D1LexicalSearch } from "../../src/storage/d1-lexical-search";
 import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
-import { ownerScopedMatch } from "../../src/storage/fts-owner-key";
+import { ftsColumnsMatch } from "../../src/storage/fts-owner-key";
 import { uniqueUser } from "../helpers/api-keys";
 
 function stubFor(userId: string) {
@@ -150,32 +150,44 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
       statuses: ["active"],
       contextWeight: 0.4,
     });
-    // The same ranking read the plain way: every matched row's memory_id and owner, then the join.
+    // The same ranking read the plain way: every matched row of the whole table, its exact owner
+    // checked (no rowid block), its memory_id read, then the join.
     const plain = await env.DB.prepare(
       `SELECT f.memory_id AS id, -bm25(memories_fts, 1.0, 0.4, 0.0) AS s FROM memories_fts f
        JOIN memories m ON m.id = f.memory_id AND m.status = 'active'
        WHERE memories_fts MATCH ? AND f.owner = ? ORDER BY s DESC LIMIT 12`,
     )
-      .bind(ownerScopedMatch(owner, ftsMatchExpression(tokens), "tokens context"), ownerAddress(owner))
+      .bind(ftsColumnsMatch(ftsMatchExpression(tokens), "tokens context"), ownerAddress(owner))
       .all<{ id: string; s: number }>();
     expect(found.hits.length).toBe(12);
     expect(found.hits).toEqual(plain.results.map((r) => ({ id: r.id, score: r.s })));
     expect(found.rows.map((m) => m.id)).toEqual(found.hits.map((h) => h.id));
   });
 
-  it("drops a best-scored FTS row whose exact owner is another user's, even if it carries this owner's token", async () => {
+  it("drops a best-scored FTS row whose exact owner is another user's, even inside this owner's block with its token", async () => {
     const victim = uniqueUser("lex");
     const other = uniqueUser("lex");
     const mine = await importInto(victim, [{ content: "Went kayaking once" }]);
     const theirs = await importInto(other, [{ content: "kayaking kayaking kayaking" }]);
     const owner = { accountId: "default", namespace: "user", userId: victim };
     const otherOwner = { accountId: "default", namespace: "user", userId: other };
-    // A forged row: the victim's owner token, the other user's memory and owner address.
+    // A forged row: in the victim's block of rowids, with the victim's owner token, the other user's
+    // memory and owner address.
     await env.DB.prepare(
-      "INSERT INTO memories_fts (tokens, context, owner_key, memory_id, owner) VALUES ('kayak kayak kayak', '', ?, ?, ?)",
+      "INSERT INTO memories_fts (rowid, tokens, context, owner_key, memory_id, owner) SELECT block * 4294967296 + 1000000, 'kayak kayak kayak', '', ?, ?, ? FROM fts_owner_blocks WHERE owner = ?",
     )
-      .bind(ftsOwnerKey(owner), theirs.items[0].id, ownerAddress(otherOwner))
+      .bind(ftsOwnerKey(owner), theirs.items[0].id, ownerAddress(otherOwner), ownerAddress(owner))
       .run();
+    const forged = await env.DB.prepare("SELECT count(*) AS n FROM memories_fts WHERE rowid = ?")
+      .bind(
+        (await env.DB.prepare("SELECT block FROM fts_owner_blocks WHERE owner = ?")
+          .bind(ownerAddress(owner))
+          .first<{ block: number }>())!.block *
+          4294967296 +
+          1000000,
+      )
+      .first<{ n: number }>();
+    expect(forged!.n).toBe(1);
     const found = await new D1MemoryRepo(env.DB).searchLexical(owner, queryTokens("kayaking"), {
       limit: 5,
       statuses: ["active"],

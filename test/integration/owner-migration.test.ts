@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { ownerAddress } from "../../src/memory/owner-address";
 import { indexTokens } from "../../src/memory/text/tokenize";
 import { createKey, uniqueUser } from "../helpers/api-keys";
+import { rerunFtsOwnerBlocks } from "../helpers/fts-owner-blocks";
 import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 
 const connect = trackedConnect();
@@ -40,6 +41,8 @@ async function rerunMigration(): Promise<void> {
   // 0008 adds each FTS row's own token to the owner token 0006 just rewrote (as a deploy runs them).
   const rowKeys = env.TEST_MIGRATIONS!.find((m) => m.name.startsWith("0008_"))!.queries;
   await env.DB.batch([...statements, ...rowKeys].map((q) => env.DB.prepare(q)));
+  // 0011 puts each owner's FTS rows (the legacy ones, written without a block) in its block of rowids.
+  await rerunFtsOwnerBlocks();
 }
 
 describe("migration 0006: owner namespaces", () => {

@@ -9,6 +9,7 @@ import { type MoveProgress, moveAccountStep } from "../../src/jobs/move-account"
 import type { Scope } from "../../src/memory/types";
 import { copyOwnerRows, ownerSums } from "../../src/storage/d1-owner-rows";
 import { D1ShardDirectory } from "../../src/storage/d1-shard-directory";
+import { FTS_BLOCK_SPAN } from "../../src/storage/fts-owner-block";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { ok, stubOf } from "../helpers/lifecycle";
 
@@ -85,10 +86,18 @@ async function rowsOn(db: D1Database, owner: Scope) {
     .prepare("SELECT count(*) AS n FROM memories_fts WHERE owner = json_array(?, ?, ?)")
     .bind(...ownerArgs(owner))
     .first<number>("n");
-  return { ids: ids.results.map((r) => r.id), fts, doubledEvents, doubledFts };
+  // FTS rows outside the owner's block of rowids on this database (storage/fts-owner-block.ts).
+  const outsideBlock = await db
+    .prepare(
+      `SELECT count(*) AS n FROM memories_fts WHERE owner = json_array(?1, ?2, ?3)
+       AND rowid / ${FTS_BLOCK_SPAN} IS NOT (SELECT block FROM fts_owner_blocks WHERE owner = json_array(?1, ?2, ?3))`,
+    )
+    .bind(...ownerArgs(owner))
+    .first<number>("n");
+  return { ids: ids.results.map((r) => r.id), fts, doubledEvents, doubledFts, outsideBlock };
 }
 
-const EMPTY = { ids: [], fts: 0, doubledEvents: 0, doubledFts: 0 };
+const EMPTY = { ids: [], fts: 0, doubledEvents: 0, doubledFts: 0, outsideBlock: 0 };
 
 async function moveAll(account: string, to: string, perCall = 10): Promise<MoveProgress[]> {
   const steps: MoveProgress[] = [];
@@ -132,7 +141,7 @@ describe("moving an account online", () => {
       expect(await rowsOn(env.DB, o)).toEqual(EMPTY);
       // Every row a save answered with is there exactly once, and nothing else; no event or FTS row twice.
       expect(moved.ids).toEqual([...(written.get(o) ?? [])].sort());
-      expect(moved).toMatchObject({ doubledEvents: 0, doubledFts: 0 });
+      expect(moved).toMatchObject({ doubledEvents: 0, doubledFts: 0, outsideBlock: 0 });
       expect(moved.fts).toBeGreaterThanOrEqual(moved.ids.length);
       expect(await directory.knownOwnerShard(o)).toBe("DB_SHARD_1");
     }
