@@ -123,7 +123,8 @@ describe("FTS rows in owner blocks", () => {
         "CREATE VIRTUAL TABLE old_fts USING fts5(tokens, context, owner_key, memory_id UNINDEXED, owner UNINDEXED, tokenize = 'unicode61 remove_diacritics 0')",
       ),
       env.DB.prepare(
-        "INSERT INTO old_fts (tokens, context, owner_key, memory_id, owner) SELECT tokens, context, owner_key, memory_id, owner FROM memories_fts ORDER BY memory_id",
+        // Rowids 400,000 apart: the rows fall in every slice the migration copies, the open-ended last one included.
+        "INSERT INTO old_fts (rowid, tokens, context, owner_key, memory_id, owner) SELECT 400000 * row_number() OVER (ORDER BY memory_id), tokens, context, owner_key, memory_id, owner FROM memories_fts",
       ),
       env.DB.prepare("DROP TABLE memories_fts"),
       env.DB.prepare("ALTER TABLE old_fts RENAME TO memories_fts"),
@@ -133,6 +134,7 @@ describe("FTS rows in owner blocks", () => {
     const before = await ftsRowsOf(owners);
     expect(before.length).toBe(owners.length * 2);
     const total = await env.DB.prepare("SELECT count(*) AS n FROM memories_fts").first<{ n: number }>();
+    expect(total!.n * 400000).toBeGreaterThan(2_000_000);
 
     await rerunFtsOwnerBlocks();
 
