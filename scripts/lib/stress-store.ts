@@ -40,6 +40,7 @@ const HASHED: { table: string; skip: string[] }[] = [
   { table: "memories", skip: [] },
   { table: "memory_events", skip: [] },
   { table: "memories_fts", skip: [] },
+  { table: "fts_owner_blocks", skip: [] },
   { table: "api_keys", skip: ["last_used_at"] },
 ];
 

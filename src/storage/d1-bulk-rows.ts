@@ -3,7 +3,8 @@
  * Multi-row INSERTs for D1 that stay inside its limits. D1 allows 100 bound parameters per
  * statement, so a memory row (30 columns) fits three to a VALUES list; instead, each statement binds
  * its rows as ONE JSON array (`json_each(?)`), one array of cells per row, read back with `->>`.
- * A batch of 500 rows is then three statements instead of 1,500 (a 1,000-line import sent 3,024:
+ * A batch of 500 rows is then four statements (rows, the owner's FTS block, FTS rows, events)
+ * instead of 1,500 (a 1,000-line import sent 3,024:
  * three times the 1,000 queries an invocation may make, if D1 counts a batch's statements one by
  * one). Each JSON parameter is cut below D1's 2,000,000-byte string limit (and its older 1 MB one);
  * the SQL text is fixed and short (limit 100 KB). Rows keep their order (`ORDER BY key`), so event ids do too.

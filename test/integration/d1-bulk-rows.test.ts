@@ -6,10 +6,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { buildMemory } from "../../src/memory/memory-factory";
+import { ownerAddress } from "../../src/memory/owner-address";
 import type { MemoryWrite } from "../../src/memory/ports";
 import type { Memory } from "../../src/memory/types";
 import { jsonChunks, jsonIdChunks } from "../../src/storage/d1-bulk-rows";
 import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
+import { FTS_BLOCK_SPAN } from "../../src/storage/fts-owner-block";
 import { MeteredD1 } from "../../src/storage/metered-d1";
 import { uniqueUser } from "../helpers/api-keys";
 
@@ -46,7 +48,7 @@ function writeOf(scope: ReturnType<typeof scopeOf>, i: number): MemoryWrite {
 }
 
 describe("multi-row D1 writes", () => {
-  it("writes 300 memories as 3 statements in one batch, every field as written", async () => {
+  it("writes 300 memories as 4 statements in one batch (rows, the owner's FTS block, FTS rows, events), every field as written", async () => {
     const scope = scopeOf(uniqueUser("bulk-rows"));
     const counted: number[] = [];
     const repo = new D1MemoryRepo(
@@ -57,7 +59,7 @@ describe("multi-row D1 writes", () => {
     );
     const writes = Array.from({ length: 300 }, (_, i) => writeOf(scope, i));
     await repo.write(scope, writes, []);
-    expect(counted).toEqual([3]);
+    expect(counted).toEqual([4]);
 
     const back = await repo.getMany(
       scope,
@@ -77,6 +79,14 @@ describe("multi-row D1 writes", () => {
       .bind(scope.userId)
       .all<{ memory_id: string }>();
     expect(order.results.map((r) => r.memory_id)).toEqual(writes.map((w) => w.memory.id));
+    // FTS rows take consecutive rowids of the owner's block, in the order of the rows.
+    const fts = await env.DB.prepare(
+      "SELECT f.rowid AS r, f.memory_id AS id, b.block AS block FROM memories_fts f JOIN fts_owner_blocks b ON b.owner = f.owner WHERE f.owner = ? ORDER BY f.rowid",
+    )
+      .bind(ownerAddress(scope))
+      .all<{ r: number; id: string; block: number }>();
+    expect(fts.results.map((x) => x.id)).toEqual(writes.map((w) => w.memory.id));
+    expect(fts.results.map((x) => x.r - x.block * FTS_BLOCK_SPAN)).toEqual(writes.map((_, i) => i + 1));
     expect((await repo.findByExternalIds(scope, ["ext-3", "ext-299", "nope"])).map((m) => m.id).sort()).toEqual([
       "m00003",
       "m00299",
