@@ -144,12 +144,11 @@ function insertsOf(db: D1Database, spec: OwnerTable, owner: Owner, rows: Row[]):
   const columns = portable(spec, rows[0])[0];
   const names = columns.map((c) => `"${c}"`).join(", ");
   const chunks = jsonChunks(rows.map((row) => portable(spec, row)[1].map(toCell)));
+  const cells = columns.map((_, i) => `value ->> ${i}`).join(", ");
   if (spec.table === "memories_fts") {
-    const values = columns.map((_, i) => `value ->> ${i}`).join(", ");
-    const sql = { columns: names, ordinal: "key + 1", values, from: "FROM json_each(?2) ORDER BY key" };
+    const sql = { columns: names, ordinal: "key + 1", values: cells, from: "FROM json_each(?2) ORDER BY key" };
     return chunks.flatMap((json) => ftsBlockInsert(db, ownerAddress(owner), sql, json));
   }
-  const cells = columns.map((_, i) => `value ->> ${i}`).join(", ");
   const sql = `INSERT INTO ${spec.table} (${names}) SELECT ${cells} FROM json_each(?) ORDER BY key`;
   return chunks.map((json) => db.prepare(sql).bind(json));
 }
