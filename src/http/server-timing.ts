@@ -13,8 +13,10 @@ import { RequestTiming, runTimed } from "../timing/request-timing";
 import type { AppEnv } from "./app-env";
 
 /**
- * A stateless MCP POST answered as an event stream (2025-era clients) returns its Response before
- * the tool has run; the header must wait for the stream to end. Every such stream here ends with
+ * A stateless MCP POST answered as an event stream returns its Response before the tool has run;
+ * the header must wait for the stream to end. 2025-era clients are answered in JSON now
+ * (mcp/json-answer.ts); a stream still comes from the 2026-era lane, whose transport switches to
+ * one when a call sends a notification before its result. Every such stream here ends with
  * the answer (stateless handler: no session, no subscription streams), so reading it whole changes
  * only when the client gets the bytes, not what it gets.
  */

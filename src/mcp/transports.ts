@@ -2,12 +2,15 @@
  * @module mcp/transports
  * The MCP layer's one entry for HTTP (the import rules let http/ use nothing else in mcp/): the two
  * transports for an authenticated caller. /mcp is stateless Streamable HTTP (SDK v2, a fresh server
- * per request); /sse + /sse/message is the legacy SSE endpoint served by LegacySseSession (SDK v1).
+ * per request): a 2025-era POST that accepts JSON is answered in one JSON body (mcp/json-answer.ts),
+ * the rest by agents' handler; /sse + /sse/message is the legacy SSE endpoint served by
+ * LegacySseSession (SDK v1).
  */
 import { createMcpHandler } from "agents/mcp/server";
 import type { CallerContext } from "../access/principal";
 import { loadConfig } from "../config";
 import type { Env } from "../env";
+import { serveJsonOrFallback } from "./json-answer";
 import { LegacySseSession } from "./legacy-sse";
 import { buildMcpServer } from "./server-factory";
 import type { ToolContext } from "./tool-context";
@@ -21,13 +24,16 @@ export function serveStreamableHttp(
 ): Promise<Response> {
   const config = loadConfig(env);
   const ctx: ToolContext = { env, config, caller, messages: messages(config.LOCALE, config.TOOL_PREFIX) };
-  const handler = createMcpHandler(() => buildMcpServer(ctx), {
-    route: "/mcp",
-    allowedOriginHostnames: "*",
-    // CORS is ours (http/mcp-cors.ts, CORS_ORIGINS): the library's own headers would allow any origin.
-    corsOptions: false,
+  const build = () => buildMcpServer(ctx);
+  return serveJsonOrFallback(request, build, (rest) => {
+    const handler = createMcpHandler(build, {
+      route: "/mcp",
+      allowedOriginHostnames: "*",
+      // CORS is ours (http/mcp-cors.ts, CORS_ORIGINS): the library's own headers would allow any origin.
+      corsOptions: false,
+    });
+    return handler(rest, env, execution);
   });
-  return handler(request, env, execution);
 }
 
 const sseHandler = LegacySseSession.serveSSE("/sse", { binding: "SSE_SESSION" });
