@@ -28,7 +28,7 @@ import { percentile } from "./lib/bench-metrics.ts";
 import { entityOf, loadReference, type Reference, searchReference, startReference } from "./lib/bench-reference.ts";
 import { connect, importMemories, recall, type Server } from "./lib/bench-run.ts";
 import { ServerFigures, type ServerSummary } from "./lib/bench-server-figures.ts";
-import { prng, type SyntheticSet, syntheticMemories } from "./lib/bench-synthetic.ts";
+import { type PhraseQuery, phraseQueries, type SyntheticSet, syntheticMemories } from "./lib/bench-synthetic.ts";
 import { startLocalServer } from "./lib/local-server.ts";
 import { applyMigrations, ScriptError, setLocalPersistDir } from "./lib/wrangler-d1.ts";
 
@@ -63,23 +63,6 @@ function options() {
   // wrangler's local trace collector: off unless asked for (scripts/lib/local-server.ts).
   const localTraces = values["local-traces"] || process.env.X_LOCAL_OBSERVABILITY === "true";
   return { sizes, json: values.json, queries, edits, keep: values.keep, localTraces };
-}
-
-interface PhraseQuery {
-  query: string;
-  memory: number;
-}
-
-/** Two adjacent words of one memory, starting at its rarest word: a phrase both systems can find. */
-function phraseQueries(set: SyntheticSet, count: number, seed = 11): PhraseQuery[] {
-  const random = prng(seed);
-  return Array.from({ length: count }, () => {
-    const i = Math.floor(random() * set.memories.length);
-    const ranks = set.ranks[i];
-    const at = ranks.indexOf(Math.max(...ranks));
-    const pair = at + 1 < ranks.length ? [at, at + 1] : [at - 1, at];
-    return { query: pair.map((k) => set.words[ranks[k]]).join(" "), memory: i };
-  });
 }
 
 export interface SideFigures {

@@ -116,6 +116,23 @@ export function syntheticMemories(n: number, seed = 42): SyntheticSet {
   return { memories, ranks, words: v.words };
 }
 
+export interface PhraseQuery {
+  query: string;
+  memory: number;
+}
+
+/** Two adjacent words of one memory, starting at its rarest word: a phrase both systems can find. */
+export function phraseQueries(set: SyntheticSet, count: number, seed = 11): PhraseQuery[] {
+  const random = prng(seed);
+  return Array.from({ length: count }, () => {
+    const i = Math.floor(random() * set.memories.length);
+    const ranks = set.ranks[i];
+    const at = ranks.indexOf(Math.max(...ranks));
+    const pair = at + 1 < ranks.length ? [at, at + 1] : [at - 1, at];
+    return { query: pair.map((k) => set.words[ranks[k]]).join(" "), memory: i };
+  });
+}
+
 /** Queries of three words from one memory (its two rarest and one at random); that memory is the answer. */
 export function syntheticQueries(set: SyntheticSet, count: number, seed = 7): BenchQuestion[] {
   const random = prng(seed);
