@@ -7,7 +7,9 @@
  * embedder's query vectors touch ~20 of 384, and a dense query (bge-m3) costs what a row scan would.
  * It is held in fixed blocks of rows (column-major inside each block): growing adds one block and
  * copies nothing, so the matrix never holds a doubled buffer beside the old one (at 100k × 384 a
- * doubling copy was 77 MB new + 38 MB old at once) nor more than one block of slack.
+ * doubling copy was 77 MB new + 38 MB old at once) nor more than one block of slack. A load reads a
+ * block of rows as one blob and turns it column-major where it lies (transpose-in-place.ts), so it
+ * leaves no copy behind as garbage.
  * Writes are visible immediately, so this index needs no fresh buffer. With `maxVectors` set
  * (LOCAL_INDEX_MAX_VECTORS, which config requires above 384 dimensions), an upsert that would hold
  * more vectors for the owner is refused: the rows stay in D1 and are found lexically.
@@ -17,6 +19,7 @@ import { ownerAddress } from "../memory/owner-address";
 import type { VectorIndex, VectorItem } from "../memory/ports";
 import { topK } from "../memory/top-k";
 import type { Owner, ScoredId } from "../memory/types";
+import { transposeInPlace } from "./transpose-in-place";
 
 /**
  * Heap bytes per id beyond its matrix column: the id string (~40), its array slot (8) and its Map
@@ -185,12 +188,27 @@ export class LocalVectorIndex implements VectorIndex {
       const ids = JSON.parse(chunk.ids) as string[];
       const scales = chunk.scales.split(",");
       const vecs = new Int8Array(chunk.vecs);
-      for (let r = 0; r < chunk.n; r++) this.place(m, ids[r], vecs, r * this.dims, Number(scales[r]));
+      if (chunk.n === this.blockRows) this.adoptBlock(m, ids, vecs, scales);
+      else for (let r = 0; r < chunk.n; r++) this.place(m, ids[r], vecs, r * this.dims, Number(scales[r]));
       after = chunk.last;
       done = chunk.n < this.blockRows;
     }
     this.matrices.set(key, m);
     return m;
+  }
+
+  /**
+   * A full block read in one query (every block before it full too, so it starts at a block's first
+   * slot): the blob, turned column-major where it lies, becomes the block — no copy left as garbage.
+   */
+  private adoptBlock(m: Matrix, ids: string[], rowMajor: Int8Array, scales: string[]): void {
+    transposeInPlace(rowMajor, this.blockRows, this.dims);
+    m.blocks.push(rowMajor);
+    m.scales.push(Float32Array.from(scales, Number));
+    for (const id of ids) {
+      m.slotOf.set(id, m.count);
+      m.ids[m.count++] = id;
+    }
   }
 
   /** Writes the vector at `q[offset…offset + dims)` into the id's slot (a new slot at the end if it has none). */

@@ -126,6 +126,18 @@ describe("LocalVectorIndex in Durable Object SQLite", () => {
         expect(byId(await reloaded.query(owner, unit(probe), 300))).toEqual(
           byId(await index.query(owner, unit(probe), 300)),
         );
+      // The reloaded blocks (full blocks adopted from SQLite's blob, turned column-major in place) take
+      // writes like any other: a swap-remove across blocks and a replaced vector, then a third load agrees.
+      const reloadedBytes = reloaded.residentBytes();
+      await reloaded.remove(owner, ["b70", "b140"]);
+      await reloaded.upsert(owner, [{ id: "b10", vector: unit(250) }]);
+      expect(reloaded.residentBytes()).toBe(reloadedBytes - 2 * 85);
+      const third = new LocalVectorIndex(state.storage.sql, dims, Number.POSITIVE_INFINITY, blockRows);
+      for (const probe of [10, 70, 140, 250])
+        expect(byId(await third.query(owner, unit(probe), 300))).toEqual(
+          byId(await reloaded.query(owner, unit(probe), 300)),
+        );
+      expect((await third.query(owner, unit(70), 300)).map((h) => h.id)).not.toContain("b70");
     });
   });
 });
