@@ -16,14 +16,18 @@ import type { AppEnv } from "./app-env";
  * A stateless MCP POST answered as an event stream returns its Response before the tool has run;
  * the header must wait for the stream to end. 2025-era clients are answered in JSON now
  * (mcp/json-answer.ts); a stream still comes from the 2026-era lane, whose transport switches to
- * one when a call sends a notification before its result. Every such stream here ends with
- * the answer (stateless handler: no session, no subscription streams), so reading it whole changes
- * only when the client gets the bytes, not what it gets.
+ * one when a call sends a notification before its result. Such a stream ends with the answer, so
+ * reading it whole changes only when the client gets the bytes, not what it gets. The one stream
+ * that does not end is `subscriptions/listen` (2026 era, named by the MCP-Method header the SDK
+ * requires and checks against the body): it is passed on as it comes, with the figures so far.
  */
+const OPEN_ENDED_METHOD = "subscriptions/listen";
+
 async function untilComplete(c: Context<AppEnv>): Promise<void> {
   const res = c.res;
   const type = res.headers.get("content-type") ?? "";
   if (c.req.method !== "POST" || !type.startsWith("text/event-stream") || !res.body) return;
+  if (c.req.header("mcp-method") === OPEN_ENDED_METHOD) return;
   const body = await res.arrayBuffer();
   // Hono's setter, given a new response while one is set, builds yet another Response and copies
   // every header onto it one by one; these headers are the old response's own, so unset it first
