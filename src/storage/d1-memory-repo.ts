@@ -299,19 +299,7 @@ export class D1MemoryRepo implements MemoryRepo {
   }
 
   searchLexical(owner: Owner, tokens: string[], o: LexicalSearch): Promise<LexicalHits> {
-    return this.lexical.search(owner, tokens, o, o.rowsOf?.length ? this.manyStatements(owner, o.rowsOf) : []);
-  }
-
-  /** getMany's reads as statements, to ride in another query's batch (one per chunk of ids). */
-  private manyStatements(owner: Owner, ids: string[]): D1PreparedStatement[] {
-    return jsonIdChunks(ids).map((json) =>
-      this.prepared(
-        this.db
-          .select()
-          .from(memories)
-          .where(and(this.ownerOfRow(owner), inJson(memories.id, json))),
-      ),
-    );
+    return this.lexical.search(owner, tokens, o, o.rowsOf);
   }
 
   async history(owner: Owner, id: string): Promise<MemoryEvent[]> {

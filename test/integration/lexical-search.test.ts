@@ -223,6 +223,49 @@ describe("lexical search with neighbour context (real D1 FTS5)", () => {
     expect(found.rows.every((m) => m.status === "active")).toBe(true);
   });
 
+  it("returns the rows of rowsOf after the hits in the same statement: the owner's only, any status, no repeats", async () => {
+    const userId = uniqueUser("lex");
+    const other = uniqueUser("lex");
+    const mine = await importInto(userId, [
+      { content: "A kayak trip on the river" },
+      { content: "Planted tomatoes in the garden" },
+      { content: "Practised the piano for an hour" },
+    ]);
+    const theirs = await importInto(other, [{ content: "Garden party planning" }]);
+    const [kayak, garden, piano] = mine.items.map((i) => i.id);
+    const scope = { accountId: "default", namespace: "user", userId, actor: "test" };
+    expect((await stubFor(userId).delete(scope, { ids: [piano] })).ok).toBe(true);
+    const owner = { accountId: "default", namespace: "user", userId };
+    const found = await new D1MemoryRepo(env.DB).searchLexical(owner, ["kayak"], {
+      limit: 5,
+      statuses: ["active"],
+      contextWeight: 0.4,
+      rowsOf: [garden, kayak, theirs.items[0].id, piano, "no-such-id"],
+    });
+    expect(found.hits.map((h) => h.id)).toEqual([kayak]);
+    // The hit first, then the other rows asked for (a deleted one too: the caller filters), never another user's.
+    expect(found.rows.map((m) => m.id).sort()).toEqual([kayak, garden, piano].sort());
+    expect(found.rows[0].id).toBe(kayak);
+    expect(found.rows.every((m) => m.userId === userId)).toBe(true);
+  });
+
+  it("counts new terms past the statement's parameter limit in statements of their own, and still leaves common ones out", async () => {
+    const userId = uniqueUser("lex");
+    const total = (await env.DB.prepare("SELECT count(*) AS n FROM memories_fts").first<{ n: number }>())!.n;
+    const filler = Array.from({ length: total + 4 }, (_, i) => ({ content: `zqplenty filler ${i}` }));
+    const imported = await importInto(userId, [{ content: "zqplenty zqscarce notes" }, ...filler]);
+    const searcher = new D1LexicalSearch(env.DB, 1);
+    const owner = { accountId: "default", namespace: "user", userId };
+    const options = { limit: 5, statuses: ["active" as const], contextWeight: 0.4 };
+    // 60 terms: more than one statement may count (100 bound parameters), the common one last.
+    const [scarce, plenty] = queryTokens("zqscarce zqplenty");
+    const terms = [...Array.from({ length: 58 }, (_, i) => `zqabsent${i}`), scarce, plenty];
+    await searcher.search(owner, [scarce], options); // learns N
+    expect((await searcher.search(owner, terms, options)).hits.length).toBe(5);
+    const second = await searcher.search(owner, terms, options);
+    expect(second.hits.map((h) => h.id)).toEqual([imported.items[0].id]);
+  });
+
   it("leaves out terms found in more than half of all rows once it has counted them", async () => {
     const userId = uniqueUser("lex");
     const total = (await env.DB.prepare("SELECT count(*) AS n FROM memories_fts").first<{ n: number }>())!.n;

@@ -46,7 +46,7 @@ function recordingRepo() {
 // "photographs" and "photography" share no stem (photograph / photographi), so BM25 cannot find
 // the first for the second, while the hash embedder's trigrams put them above the local dense floor.
 describe("recall's D1 round trips with the local index", () => {
-  it("reads a dense-only candidate's row in BM25's round trip: one sequential D1 round trip", async () => {
+  it("reads a dense-only candidate's row in BM25's statement: one D1 round trip, one statement", async () => {
     const userId = uniqueUser("trips");
     const [dense] = await importInto(userId, ["Photographs", "Booked a photography course for June"]);
     const r = await stubFor(userId).recall(scopeOf(userId), { query: "photography", limit: 5 });
@@ -55,6 +55,8 @@ describe("recall's D1 round trips with the local index", () => {
     expect(ids).toContain(dense);
     expect(ids).toHaveLength(2);
     expect(r.timing.d1Sequential).toBe(1);
+    // One statement: hits, the dense candidate's row, the pool's depth and bm25()'s N (storage/d1-lexical-sql.ts).
+    expect(r.timing.d1Queries).toBe(1);
   });
 
   it("asks BM25 for the rows of the dense candidates above the floor and never calls getMany", async () => {

@@ -106,6 +106,9 @@ function weekend(now: number, offsetWeeks: number): TimeWindow {
   return { kind: "span", from: week.to - 2 * DAY_MS, to: week.to };
 }
 
+/** Any Han character: what each rule below needs at least one of. */
+const HAN = /\p{Script=Han}/u;
+
 // Most specific first; a later rule never re-reads characters an earlier one consumed.
 const RULES: Rule[] = [
   {
@@ -191,6 +194,9 @@ const RULES: Rule[] = [
 
 /** Windows named by Chinese time expressions in `text`, in rule order. */
 export function chineseTimeWindows(text: string, now: number): TimeWindow[] {
+  // Every rule needs a Han character (年, 月, 周, 前, a festival…): text without one matches none,
+  // and most recall queries are such text (26 regexes each, ~2% of a recall's CPU at 1k).
+  if (!HAN.test(text)) return [];
   const out: TimeWindow[] = [];
   const used: boolean[] = new Array(text.length).fill(false);
   for (const rule of RULES) {
