@@ -33,15 +33,27 @@ interface Hashed {
 
 /**
  * Words seen before, with their hashed features (stem and trigrams): a bulk import meets the same
- * words thousands of times, and hashing them anew was most of the embedder's time. Bounded (~5 MB):
- * cleared when full, so the heap never grows with the vocabulary.
+ * words thousands of times, and hashing them anew was most of the embedder's time. Two generations
+ * of at most WORD_CACHE_MAX words each: when the recent one is full it becomes the older one and
+ * the words not met again since are dropped, so frequent words stay. (Clearing everything when
+ * full dropped the frequent words too; re-hashing them threw ~100 MB of long-lived garbage into
+ * V8's old generation over a 100k import, and V8 grew the heap to 150 MB to hold it: issue 14.)
  */
 export const WORD_CACHE_MAX = 10_000;
+
+/**
+ * Hashed features by key, shared by every word that has them (a trigram such as "ing" belongs to
+ * thousands of words): a cached word then costs an array of references, not its own objects.
+ * Cleared when full; words cached before hold their own references, so nothing changes value.
+ */
+export const FEATURE_CACHE_MAX = 50_000;
 
 export class LocalHashEmbedder implements Embedder {
   readonly model: string;
   readonly dimensions: number;
-  private readonly words = new Map<string, Hashed[]>();
+  private recentWords = new Map<string, Hashed[]>();
+  private olderWords = new Map<string, Hashed[]>();
+  private readonly features = new Map<string, Hashed>();
 
   constructor(options: { dimensions?: number; model?: string } = {}) {
     const dimensions = options.dimensions ?? LOCAL_HASH_DIMENSIONS;
@@ -52,9 +64,14 @@ export class LocalHashEmbedder implements Embedder {
     this.model = options.model ?? "local-hash-v1";
   }
 
-  /** Words whose features are remembered now (never more than WORD_CACHE_MAX). */
+  /** Words whose features are remembered now (never more than 2 × WORD_CACHE_MAX). */
   get cachedWords(): number {
-    return this.words.size;
+    return this.recentWords.size + this.olderWords.size;
+  }
+
+  /** Distinct features held for sharing (never more than FEATURE_CACHE_MAX). */
+  get cachedFeatures(): number {
+    return this.features.size;
   }
 
   async embed(texts: string[]): Promise<Float32Array[]> {
@@ -90,24 +107,37 @@ export class LocalHashEmbedder implements Embedder {
 
   /** A word's features: its index token (none for a stop word) and, for letter words, its trigrams. */
   private wordFeatures(word: string): Hashed[] {
-    const cached = this.words.get(word);
-    if (cached) return cached;
+    const recent = this.recentWords.get(word);
+    if (recent) return recent;
+    const features = this.olderWords.get(word) ?? this.hashWord(word);
+    if (this.recentWords.size >= WORD_CACHE_MAX) {
+      this.olderWords = this.recentWords;
+      this.recentWords = new Map();
+    }
+    this.recentWords.set(word, features);
+    return features;
+  }
+
+  private hashWord(word: string): Hashed[] {
     const token = wordToken(word);
     const features: Hashed[] = [];
     if (token) {
       features.push(this.hashed("word", token));
       if (LETTERS_ONLY.test(word)) for (const g of trigrams(word)) features.push(this.hashed("trigram", g));
     }
-    if (this.words.size >= WORD_CACHE_MAX) this.words.clear();
-    this.words.set(word, features);
     return features;
   }
 
   private hashed(feature: Feature, value: string): Hashed {
     // The key is prefixed by kind so "run" the word and "run" the trigram hash apart.
     const key = `${feature[0]}\u0000${value}`;
+    const known = this.features.get(key);
+    if (known) return known;
     const h = fmix32(fnv1a(key));
-    return { key, index: (h >>> 1) % this.dimensions, weight: (h & 1 ? 1 : -1) * WEIGHT[feature] };
+    const hashed = { key, index: (h >>> 1) % this.dimensions, weight: (h & 1 ? 1 : -1) * WEIGHT[feature] };
+    if (this.features.size >= FEATURE_CACHE_MAX) this.features.clear();
+    this.features.set(key, hashed);
+    return hashed;
   }
 }
 

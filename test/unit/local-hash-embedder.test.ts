@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { cosine } from "../../src/memory/vector-math";
-import { LocalHashEmbedder, WORD_CACHE_MAX } from "../../src/providers/local-hash-embedder";
+import { FEATURE_CACHE_MAX, LocalHashEmbedder, WORD_CACHE_MAX } from "../../src/providers/local-hash-embedder";
 
 const norm = (v: Float32Array) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
 
@@ -91,15 +91,40 @@ describe("LocalHashEmbedder", () => {
 describe("LocalHashEmbedder word cache", () => {
   it("stays within its bound over more distinct words than it holds, and vectors stay the same", async () => {
     const cached = new LocalHashEmbedder();
-    const words = Array.from({ length: WORD_CACHE_MAX + 1_500 }, (_, i) => `w${i.toString(36)}x`);
+    const words = Array.from({ length: 2 * WORD_CACHE_MAX + 1_500 }, (_, i) => `w${i.toString(36)}x`);
     const texts = Array.from({ length: words.length / 10 }, (_, i) => words.slice(i * 10, i * 10 + 10).join(" "));
     const before = await cached.embed(texts.slice(0, 20));
     for (let i = 0; i < texts.length; i += 100) {
       await cached.embed(texts.slice(i, i + 100));
-      expect(cached.cachedWords).toBeLessThanOrEqual(WORD_CACHE_MAX);
+      expect(cached.cachedWords).toBeLessThanOrEqual(2 * WORD_CACHE_MAX);
+      expect(cached.cachedFeatures).toBeLessThanOrEqual(FEATURE_CACHE_MAX);
     }
-    expect(cached.cachedWords).toBeGreaterThan(0);
+    expect(cached.cachedWords).toBeGreaterThan(WORD_CACHE_MAX);
     expect(await cached.embed(texts.slice(0, 20))).toEqual(before);
     expect(await new LocalHashEmbedder().embed(texts.slice(0, 20))).toEqual(before);
+  });
+
+  it("shares one hashed feature between the words that have it", async () => {
+    const alone = new LocalHashEmbedder();
+    await alone.embed(["planned"]);
+    const both = new LocalHashEmbedder();
+    await both.embed(["planning"]);
+    const before = both.cachedFeatures;
+    await both.embed(["planned"]);
+    // "planned" shares its stem and "<pl", "pla", "lan", "ann" with "planning": fewer new features than its own.
+    expect(both.cachedFeatures - before).toBeLessThan(alone.cachedFeatures);
+    expect(await both.embed(["planned planning"])).toEqual(await new LocalHashEmbedder().embed(["planned planning"]));
+  });
+
+  it("gives the same vectors after its shared features were cleared (words hold their own references)", async () => {
+    const cached = new LocalHashEmbedder();
+    const texts = Array.from({ length: 400 }, (_, i) =>
+      Array.from({ length: 40 }, (_, k) => `z${(i * 40 + k).toString(36)}${"abcdefghij"[k % 10]}v`).join(" "),
+    );
+    const early = await cached.embed(texts.slice(0, 5));
+    await cached.embed(texts); // ~16,000 words × ~6 trigrams: past FEATURE_CACHE_MAX, so cleared at least once
+    expect(cached.cachedFeatures).toBeLessThanOrEqual(FEATURE_CACHE_MAX);
+    expect(await cached.embed(texts.slice(0, 5))).toEqual(early);
+    expect(await new LocalHashEmbedder().embed(texts.slice(0, 5))).toEqual(early);
   });
 });
