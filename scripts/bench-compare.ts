@@ -91,6 +91,8 @@ interface SizeResult {
     coldIngestPerS: number;
     /** Peak RSS until the import ended (the rest of the run loads the index and recalls). */
     importRssMb: number;
+    /** RSS when the run ended (after the edits): what the server holds with the store loaded, not a transient. */
+    endRssMb: number;
     server: ServerSummary;
     updateP95: number;
     deleteP95: number;
@@ -243,6 +245,7 @@ async function runHippocampus(
       p95: percentile(latencies, 95),
       rssMb: peak.stop() / 1048576,
       importRssMb,
+      endRssMb: Math.max(0, ...server.workerdRss()) / 1048576,
       recallAt10: hits / queries.length,
       server: figures.summary(),
       updateP95: edit.update,
@@ -339,7 +342,7 @@ function printTable(rows: SizeResult[]): void {
     const s = r.hippocampus.server;
     out.push(
       `${String(r.memories).padEnd(9)} recall server p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms; D1 sequential ${s.d1SequentialMean.toFixed(2)}/call (max ${s.d1SequentialMax}), ${s.d1QueriesMean.toFixed(1)} statements; update p95 ${r.hippocampus.updateP95.toFixed(1)} ms, delete p95 ${r.hippocampus.deleteP95.toFixed(1)} ms`,
-      `${"".padEnd(9)} workerd peak RSS ${r.hippocampus.importRssMb.toFixed(0)} MB until the import ended, ${r.hippocampus.rssMb.toFixed(0)} MB over the run (index load, recalls, edits)`,
+      `${"".padEnd(9)} workerd peak RSS ${r.hippocampus.importRssMb.toFixed(0)} MB until the import ended, ${r.hippocampus.rssMb.toFixed(0)} MB over the run (index load, recalls, edits); ${r.hippocampus.endRssMb.toFixed(0)} MB at its end`,
       `${"".padEnd(9)} one recall: ${r.hippocampus.sampleTiming}`,
       `${"".padEnd(9)} floor (GET of a missing path) p50 ${r.hippocampus.proxy.floorP50.toFixed(1)} ms through wrangler dev, ${r.hippocampus.proxy.floorDirectP50?.toFixed(1) ?? "—"} ms past its proxy; workerd CPU ${r.hippocampus.proxy.cpuMsPerRecall.toFixed(1)} ms per recall (dev proxy + runtime)`,
     );
@@ -362,6 +365,7 @@ function toJson(rows: SizeResult[]) {
         ...side(r.hippocampus),
         ingest_cold_per_s: r.hippocampus.coldIngestPerS,
         import_rss_mb: r.hippocampus.importRssMb,
+        end_rss_mb: r.hippocampus.endRssMb,
         server_p50: r.hippocampus.server.p50,
         server_p95: r.hippocampus.server.p95,
         d1_sequential_per_recall: r.hippocampus.server.d1SequentialMean,
