@@ -29,6 +29,7 @@ import { entityOf, loadReference, type Reference, searchReference, startReferenc
 import { connect, importMemories, recall, type Server } from "./lib/bench-run.ts";
 import { ServerFigures, type ServerSummary } from "./lib/bench-server-figures.ts";
 import { type PhraseQuery, phraseQueries, type SyntheticSet, syntheticMemories } from "./lib/bench-synthetic.ts";
+import { localRuntimeEnv } from "./lib/local-runtime.ts";
 import { startLocalServer } from "./lib/local-server.ts";
 import { applyMigrations, ScriptError, setLocalPersistDir } from "./lib/wrangler-d1.ts";
 
@@ -396,6 +397,8 @@ async function main(): Promise<void> {
   }
   printTable(rows);
   console.log(`\nwrangler's local trace collector: ${o.localTraces ? "on" : "off"}`);
+  const flags = localRuntimeEnv(process.env).MINIFLARE_WORKERD_V8_FLAGS;
+  console.log(`local runtime's V8 flags (MINIFLARE_WORKERD_V8_FLAGS): ${flags ? flags : "none (V8's defaults)"}`);
   if (o.json) {
     writeFileSync(o.json, `${JSON.stringify(toJson(rows), null, 2)}\n`);
     say(`wrote ${o.json}`);

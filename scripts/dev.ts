@@ -12,6 +12,7 @@ import { constants } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { devAdminSecret } from "./lib/admin-secret.ts";
 import { createKey, hasUsableKey } from "./lib/api-keys.ts";
+import { localRuntimeEnv } from "./lib/local-runtime.ts";
 import { applyMigrations, ScriptError } from "./lib/wrangler-d1.ts";
 
 const DEFAULT_PORT = 8787;
@@ -130,7 +131,8 @@ async function main(extra: string[]): Promise<void> {
   const newKey = await prepareDatabase();
   const base = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   // No Request.cf fetch from the network (offline dev; it only logs a stack trace when offline) unless asked.
-  const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env, WRANGLER_SEND_METRICS: "false" };
+  // The local runtime's V8 flags (scripts/lib/local-runtime.ts): the same runtime the benchmarks measure.
+  const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...localRuntimeEnv(process.env), WRANGLER_SEND_METRICS: "false" };
   const child = spawn("wrangler", args, { stdio: "inherit", env });
   child.on("error", (err) =>
     fail(new ScriptError(`cannot start wrangler: ${err.message} (run it through npm run dev)`)),

@@ -19,6 +19,7 @@ import { cpSync, createWriteStream, existsSync, readdirSync, readFileSync, readl
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { localRuntimeEnv } from "./local-runtime.ts";
 import { ScriptError } from "./wrangler-d1.ts";
 
 export interface LocalServer {
@@ -223,7 +224,7 @@ export async function startLocalServer(persistDir: string, options: StartOptions
   ];
   const localTraces = options.localTraces ?? process.env.X_LOCAL_OBSERVABILITY === "true";
   const env = {
-    ...process.env,
+    ...localRuntimeEnv(process.env),
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
     WRANGLER_SEND_METRICS: "false",
     CI: "1",
