@@ -4,7 +4,7 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, textOf, trackedConnect, workerFetch } from "../helpers/mcp-client";
+import { callTool, observedFetch, textOf, trackedConnect } from "../helpers/mcp-client";
 
 /** Stateless POST /mcp from 2025-era clients: one JSON body (mcp/json-answer.ts), the rest unchanged. */
 const connectMcp = trackedConnect();
@@ -76,12 +76,7 @@ describe("POST /mcp answered in JSON for 2025-era clients", () => {
   it("the MCP SDK v1 client (1.32.2) gets application/json answers and tool errors as results", async () => {
     const { key } = await createKey({ user: uniqueUser("json-v1") });
     const { seen, observe } = recorder();
-    const send = workerFetch({ authorization: `Bearer ${key}` });
-    const fetch = async (url: string | URL, init?: RequestInit) => {
-      const response = await send(url, init);
-      observe(response, init);
-      return response;
-    };
+    const fetch = observedFetch({ authorization: `Bearer ${key}` }, observe);
     const client = new ClientV1({ name: "hippocampus-test-v1", version: "1.0.0" });
     v1Clients.push(client);
     await client.connect(new TransportV1(new URL("http://localhost/mcp"), { fetch }));
@@ -152,12 +147,7 @@ describe("POST /mcp answered in JSON for 2025-era clients", () => {
   it("still serves the 2026-era lane (agents' handler) to a client that pins it", async () => {
     const { key } = await createKey({ user: uniqueUser("json-modern") });
     const { seen, observe } = recorder();
-    const send = workerFetch({ authorization: `Bearer ${key}` });
-    const fetch = async (url: string | URL, init?: RequestInit) => {
-      const response = await send(url, init);
-      observe(response, init);
-      return response;
-    };
+    const fetch = observedFetch({ authorization: `Bearer ${key}` }, observe);
     const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
     const client = connectMcp.track(
       new ClientV2({ name: "modern", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } }),

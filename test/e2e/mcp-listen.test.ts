@@ -1,7 +1,7 @@
 import { Client as ClientV2, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { trackedConnect, workerFetch } from "../helpers/mcp-client";
+import { observedFetch, trackedConnect } from "../helpers/mcp-client";
 
 /**
  * A 2026-era `subscriptions/listen` answer is a stream that stays open: Server-Timing must not wait
@@ -13,12 +13,9 @@ describe("subscriptions/listen on POST /mcp (2026 era)", () => {
   it("acknowledges at once and keeps the stream open, with Server-Timing on the response", async () => {
     const { key } = await createKey({ user: uniqueUser("listen") });
     const timings: (string | null)[] = [];
-    const send = workerFetch({ authorization: `Bearer ${key}` });
-    const fetch = async (url: string | URL, init?: RequestInit) => {
-      const response = await send(url, init);
-      timings.push(response.headers.get("server-timing"));
-      return response;
-    };
+    const fetch = observedFetch({ authorization: `Bearer ${key}` }, (response) =>
+      timings.push(response.headers.get("server-timing")),
+    );
     const client = connectMcp.track(
       new ClientV2({ name: "listener", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } }),
     );

@@ -19,17 +19,23 @@ export interface ConnectOptions {
   observe?: (response: Response, init: RequestInit | undefined) => void;
 }
 
+/** workerFetch that also hands every response (and the request's init) to `observe`, when given. */
+export function observedFetch(
+  extraHeaders: Record<string, string>,
+  observe?: (response: Response, init: RequestInit | undefined) => void,
+) {
+  const send = workerFetch(extraHeaders);
+  if (!observe) return send;
+  return async (url: string | URL, init?: RequestInit) => {
+    const response = await send(url, init);
+    observe(response, init);
+    return response;
+  };
+}
+
 export async function connectMcp(key: string, opts: ConnectOptions = {}): Promise<Client> {
   const headers = { authorization: `Bearer ${key}`, ...(opts.headers ?? {}) };
-  const send = workerFetch(headers);
-  const observe = opts.observe;
-  const fetch = observe
-    ? async (url: string | URL, init?: RequestInit) => {
-        const response = await send(url, init);
-        observe(response, init);
-        return response;
-      }
-    : send;
+  const fetch = observedFetch(headers, opts.observe);
   const client = new Client({ name: "hippocampus-test", version: "1.0.0" });
   const transport =
     opts.transport === "sse"
