@@ -1,7 +1,7 @@
 /**
  * @module scripts/bench-recall
  * The recall benchmark, measured on the real product:
- *   npm run bench:recall -- --data <file> [--progressive] [--var NAME=VALUE …] [--json <out.json>] [--no-cross] [--keep]
+ *   npm run bench:recall -- --data <file> [--progressive] [--first-call-curve] [--var NAME=VALUE …] [--json <out.json>] [--no-cross] [--keep]
  *   npm run bench:recall -- --synthetic 1000,10000,100000 [--json <out.json>] [--queries 200] [--keep]
  * Each run starts its own offline server (wrangler dev --env dev --local on 127.0.0.1 and a free
  * port) on a throwaway state directory, creates an app-scoped key there, imports every sample as
@@ -10,6 +10,8 @@
  * (overall and per category), ingest time and latency p50/p95, and stops the server by process
  * group. --progressive also asks every question as the first call of a fresh session (no limit: stage 1
  * of progressive injection) and reports the share of evidence received and its estimated tokens.
+ * --first-call-curve searches every question once more (limit 20) and replays stage 1 over it under
+ * other rules (budgets, excerpts, an oracle excerpt): bench-first-call-curve.ts.
  * --var sets a server config var for the run (e.g. --var PROGRESSIVE_FIRST_CALL_TOKENS=120).
  * The data file may be LoCoMo or the generic format (detected). --synthetic loads N
  * generated memories for one user per size, on a fresh server each, and reports latency, recall
@@ -21,6 +23,13 @@ import { parseArgs } from "node:util";
 import { answerRate } from "./lib/bench-answers.ts";
 import { bm25Index } from "./lib/bench-bm25.ts";
 import { type BenchDataset, loadDataset } from "./lib/bench-data.ts";
+import {
+  curveJson,
+  curveLines,
+  firstCallCurve,
+  type RankedQuestion,
+  rankForReplay,
+} from "./lib/bench-first-call-curve.ts";
 import { percentile, type QueryScores, scoreQuery, summarizeByCategory } from "./lib/bench-metrics.ts";
 import { type ProgressiveRow, runFirstCalls, summarizeProgressive } from "./lib/bench-progressive.ts";
 import { datasetJson, printDataset, printScale, type ScaleRow, scaleJson } from "./lib/bench-report.ts";
@@ -32,7 +41,7 @@ import { BenchUserError, benchUserId, benchUserIds, ownEvidence } from "./lib/be
 import { ScriptError } from "./lib/wrangler-d1.ts";
 
 const USAGE =
-  "usage: npm run bench:recall -- (--data <file> [--progressive] | --synthetic N[,N…]) [--var NAME=VALUE …] [--json <out.json>] [--no-cross] [--queries N] [--keep]";
+  "usage: npm run bench:recall -- (--data <file> [--progressive] [--first-call-curve] | --synthetic N[,N…]) [--var NAME=VALUE …] [--json <out.json>] [--no-cross] [--queries N] [--keep]";
 
 function options() {
   const { values } = parseArgs({
@@ -43,6 +52,7 @@ function options() {
       queries: { type: "string" },
       "no-cross": { type: "boolean" },
       progressive: { type: "boolean" },
+      "first-call-curve": { type: "boolean" },
       keep: { type: "boolean" },
       var: { type: "string", multiple: true },
       help: { type: "boolean" },
@@ -53,7 +63,8 @@ function options() {
     process.exit(0);
   }
   if (!values.data === !values.synthetic) throw new ScriptError(`give --data or --synthetic\n${USAGE}`);
-  if (values.progressive && !values.data) throw new ScriptError(`--progressive needs --data\n${USAGE}`);
+  if ((values.progressive || values["first-call-curve"]) && !values.data)
+    throw new ScriptError(`--progressive and --first-call-curve need --data\n${USAGE}`);
   const sizes = (values.synthetic ?? "").split(",").filter(Boolean).map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 1_000_000))
     throw new ScriptError(`--synthetic takes sizes like 1000,10000,100000`);
@@ -72,13 +83,19 @@ function options() {
     json: values.json,
     cross: !values["no-cross"],
     progressive: values.progressive ?? false,
+    curve: values["first-call-curve"] ?? false,
     keep: values.keep ?? false,
     queries,
     vars,
   };
 }
 
-async function runDataset(file: string, ds: BenchDataset, o: { cross: boolean; progressive: boolean }, s: Server) {
+async function runDataset(
+  file: string,
+  ds: BenchDataset,
+  o: { cross: boolean; progressive: boolean; curve: boolean },
+  s: Server,
+) {
   const externalOf = new Map<string, Map<string, string>>();
   let ingestMs = 0;
   for (const sample of ds.samples) {
@@ -108,6 +125,11 @@ async function runDataset(file: string, ds: BenchDataset, o: { cross: boolean; p
     say(`first calls of fresh sessions: ${sample.questions.length} questions of ${sample.id}`);
     firstCalls.push(...(await runFirstCalls(s, benchUserId(sample.id), sample.questions, externalOf.get(sample.id)!)));
   }
+  const ranked: RankedQuestion[] = [];
+  for (const sample of o.curve ? ds.samples : []) {
+    say(`replay searches: ${sample.questions.length} questions of ${sample.id}`);
+    ranked.push(...(await rankForReplay(s, benchUserId(sample.id), sample.questions, externalOf.get(sample.id)!)));
+  }
   if (o.cross) say("cross-user check: asking each user questions about the other samples");
   const crossResult = o.cross && ds.samples.length > 1 ? await crossUserCheck(s, ds.samples, externalOf) : null;
   const { overall, byCategory } = summarizeByCategory(scored);
@@ -127,6 +149,7 @@ async function runDataset(file: string, ds: BenchDataset, o: { cross: boolean; p
     tokens5Mean: tokens5.reduce((a, b) => a + b, 0) / Math.max(1, tokens5.length),
     answerRate5: answerRate(top5),
     progressive: o.progressive ? summarizeProgressive(firstCalls) : null,
+    curve: o.curve ? firstCallCurve(ranked) : null,
   };
 }
 
@@ -186,7 +209,8 @@ async function main(): Promise<void> {
     const report = await withServer(o.keep, (s) => runDataset(o.data!, ds, o, s), "bench", o.vars);
     if (Object.keys(o.vars).length) say(`config vars: ${JSON.stringify(o.vars)}`);
     printDataset(report);
-    json = datasetJson(report);
+    if (report.curve) console.log(curveLines(report.curve).join("\n"));
+    json = { ...datasetJson(report), ...(report.curve ? { first_call_curve: curveJson(report.curve) } : {}) };
   } else {
     const rows: ScaleRow[] = [];
     for (const n of o.sizes)

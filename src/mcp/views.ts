@@ -93,3 +93,30 @@ export function renderBrief(v: MemoryView, text = v.content): string {
 export function renderList(views: MemoryView[], labels: LineLabels = ENGLISH_LABELS): string {
   return views.map((v) => renderLine(v, labels)).join("\n");
 }
+
+/**
+ * Stage 3 (a search): the full lines, with ids. Stages 1 and 2 (what a session is given unasked)
+ * brief lines (each memory whole, or the excerpt the stage chose): the matches, then (stage 1) the
+ * core profile under its own heading, then how many more relevant memories exist and how to get them.
+ */
+export function renderRecall(
+  stage: 1 | 2 | 3,
+  views: MemoryView[],
+  shown: string[] | undefined,
+  matches: number,
+  more: number,
+  m: Messages,
+): string {
+  if (views.length === 0) return m.nothingRemembered;
+  if (stage === 3) return `${m.recallHeader(views.length)}\n${renderList(views, m)}`;
+  const lines = views.map((v, i) => renderBrief(v, shown?.[i]));
+  const cut = shown?.some((text, i) => text !== views[i].content) ?? false;
+  return [
+    m.sessionHeader,
+    ...lines.slice(0, matches),
+    ...(lines.length > matches ? [m.profileHeader, ...lines.slice(matches)] : []),
+    more > 0 || cut ? m.stageMore(more, cut) : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
+}

@@ -9,7 +9,10 @@
  * calls (SessionCounterStore) and applies it.
  */
 import type { SessionCounter } from "../ports";
+import { queryExcerpt } from "../text/excerpt";
+import { stripFraming } from "../text/query-framing";
 import { estimateTokens } from "../text/token-estimate";
+import { queryTokens } from "../text/tokenize";
 import type { Memory } from "../types";
 
 export type Stage = 1 | 2 | 3;
@@ -56,7 +59,10 @@ export function stageOf(counter: SessionCounter): Stage {
   return counter.calls <= 1 ? 1 : counter.calls === 2 ? 2 : 3;
 }
 
-export function isCoreMemory(m: Memory): boolean {
+/** What shaping reads of a memory: a search's hit or a tool's view of one both fit (scripts replay it). */
+export type ShapedMemory = Pick<Memory, "id" | "content" | "priority" | "category">;
+
+export function isCoreMemory(m: Pick<Memory, "priority" | "category">): boolean {
   return m.priority <= 2 || m.category === "personal";
 }
 
@@ -68,10 +74,25 @@ export function strongMatches<T extends { score: number }>(ranked: T[], max: num
 
 /** The text a stage shows of an item: its content, or an excerpt of it (recall/session-recall.ts). */
 export type ShownText<T> = (item: T) => string;
-const wholeContent = <T extends { memory: Memory }>(item: T) => item.memory.content;
+const wholeContent = <T extends { memory: ShapedMemory }>(item: T) => item.memory.content;
+
+/** The text of a memory as stages 1–2 show it: whole, or the excerpt the query is about (memoised per call). */
+export function shownText(
+  query: string,
+  excerptTokens: number,
+): ((c: { memory: Pick<Memory, "id" | "content"> }) => string) | undefined {
+  if (excerptTokens <= 0) return undefined;
+  const tokens = queryTokens(stripFraming(query));
+  const seen = new Map<string, string>();
+  return ({ memory }) => {
+    let text = seen.get(memory.id);
+    if (text === undefined) seen.set(memory.id, (text = queryExcerpt(memory.content, tokens, excerptTokens)));
+    return text;
+  };
+}
 
 /** Items from the front of `items` while their shown text fits `budget` tokens; the first always. */
-export function withinBudget<T extends { memory: Memory }>(
+export function withinBudget<T extends { memory: ShapedMemory }>(
   items: T[],
   budget: number,
   shown: ShownText<T> = wholeContent,
@@ -90,7 +111,7 @@ export function withinBudget<T extends { memory: Memory }>(
  * Stage 1: the strong matches, then the most important core memories not already among them, all
  * within `budget` tokens (matches first: the question before the profile).
  */
-export function pickFirstCall<T extends { memory: Memory; score: number }>(
+export function pickFirstCall<T extends { memory: ShapedMemory; score: number }>(
   relevant: T[],
   core: T[],
   budget = FIRST_CALL_TOKENS,
@@ -116,7 +137,7 @@ export interface Shaped<T> {
  * What one stage returns. `relevant` is the ranked search (best first), `totalRelevant` how many
  * passed the relevance floor in all, `core` the user's core memories by importance (stage 1 only).
  */
-export function shapeStage<T extends { memory: Memory; score: number }>(
+export function shapeStage<T extends { memory: ShapedMemory; score: number }>(
   stage: Stage,
   relevant: T[],
   totalRelevant: number,

@@ -7,10 +7,7 @@
 import type { RecallInput } from "../contracts";
 import { LIMITS } from "../limits";
 import type { MemoryService } from "../memory-service";
-import { queryExcerpt } from "../text/excerpt";
-import { stripFraming } from "../text/query-framing";
-import { queryTokens } from "../text/tokenize";
-import type { Memory, Scope } from "../types";
+import type { Scope } from "../types";
 import type { FusedCandidate } from "./fuse-scores";
 import {
   advanceSession,
@@ -19,6 +16,7 @@ import {
   FIRST_CALL_TOKENS,
   type Stage,
   shapeStage,
+  shownText,
   stageOf,
 } from "./progressive-injection";
 
@@ -40,18 +38,6 @@ export const DEFAULT_PROGRESSIVE = {
   firstCallTokens: FIRST_CALL_TOKENS,
   excerptTokens: EXCERPT_TOKENS,
 };
-
-/** The text of a memory as stages 1–2 show it: whole, or the excerpt the query is about (memoised per call). */
-function shownText(query: string, excerptTokens: number): ((c: { memory: Memory }) => string) | undefined {
-  if (excerptTokens <= 0) return undefined;
-  const tokens = queryTokens(stripFraming(query));
-  const seen = new Map<string, string>();
-  return ({ memory }) => {
-    let text = seen.get(memory.id);
-    if (text === undefined) seen.set(memory.id, (text = queryExcerpt(memory.content, tokens, excerptTokens)));
-    return text;
-  };
-}
 
 /** The session a call belongs to: its session id, else the caller and agent. */
 export function sessionKey(scope: Scope): string {
