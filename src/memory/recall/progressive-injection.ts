@@ -72,7 +72,7 @@ export function strongMatches<T extends { score: number }>(ranked: T[], max: num
   return ranked.slice(0, max).filter((r) => r.score >= STRONG_SHARE * best);
 }
 
-/** The text a stage shows of an item: its content, or an excerpt of it (recall/session-recall.ts). */
+/** The text a stage shows of an item: its content, or an excerpt of it (shownText). */
 export type ShownText<T> = (item: T) => string;
 const wholeContent = <T extends { memory: ShapedMemory }>(item: T) => item.memory.content;
 

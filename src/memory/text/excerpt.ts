@@ -2,8 +2,8 @@
  * @module memory/text/excerpt
  * The part of a memory a query is about: for a memory longer than a budget, the clauses that share
  * the most search tokens with the query (and their neighbours while they fit), cut with "…", the
- * speaker label kept. What the first recalls of a session show (recall/session-recall.ts); the
- * whole text is one search with `limit` away. Pure and linear: one pass over the characters to
+ * speaker label kept. What the first recalls of a session show (shownText in
+ * recall/progressive-injection.ts); the whole text is one search with `limit` away. Pure and linear: one pass over the characters to
  * split, one tokenisation per clause, no regular expression of its own.
  */
 import { splitSpeaker } from "./speaker";
