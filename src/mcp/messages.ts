@@ -4,6 +4,8 @@
  * that name a tool get TOOL_PREFIX applied by mcp/tool-prefix.ts, so a "work_" instance tells the
  * model to call work_recall_memory, not a tool it does not have.
  */
+import type { WriteOutcome } from "../memory/types";
+
 export type Locale = "en" | "zh";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -184,4 +186,24 @@ export const SERVER_INSTRUCTIONS =
 /** The sentences of one locale as written (tool names unprefixed; mcp/tool-prefix.ts applies TOOL_PREFIX). */
 export function localeMessages(locale: Locale): Messages {
   return locale === "zh" ? zh : en;
+}
+
+/** What a write did, as one sentence (save_memory, and each fact of summarize_conversation). */
+export function outcomeSentence(
+  m: Messages,
+  o: { status: WriteOutcome; supersededIds: string[]; reason: string | null },
+): string {
+  switch (o.status) {
+    case "created":
+    case "redacted": // stored, with secrets removed: the redaction has its own sentence
+      return m.saved;
+    case "merged":
+      return m.merged;
+    case "superseded":
+      return m.superseded(o.supersededIds.length);
+    case "quarantined":
+      return m.quarantined;
+    case "rejected":
+      return m.rejected(o.reason ?? "");
+  }
 }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { requireWrite, scopeFields } from "../../access/scope";
 import { withMemory } from "../../access/user-memory-client";
 import { saveInput, WRITE_OUTCOMES } from "../../memory/contracts";
+import { outcomeSentence } from "../messages";
 import { defineTool } from "../tool-definition";
 import { idView, memoryView, reasonView, redactedView, renderLine, toView } from "../views";
 
@@ -33,15 +34,7 @@ export const saveMemoryTool = defineTool({
     const m = ctx.messages;
     const view = r.memory ? toView(r.memory) : null;
     const lines = [
-      r.status === "created"
-        ? m.saved
-        : r.status === "merged"
-          ? m.merged
-          : r.status === "superseded"
-            ? m.superseded(r.supersededIds.length)
-            : r.status === "quarantined"
-              ? m.quarantined
-              : m.rejected(r.reason ?? ""),
+      outcomeSentence(m, r),
       r.redactions.length ? m.redacted(r.redactions.map((x) => x.kind).join(", ")) : "",
       view ? renderLine(view, m) : "",
       r.replayed ? m.replayed : "",

@@ -9,7 +9,7 @@ import { withMemory } from "../../access/user-memory-client";
 import { summarizeInput, WRITE_OUTCOMES } from "../../memory/contracts";
 import { LIMITS } from "../../memory/limits";
 import type { FactOutcome } from "../../memory/write/summarize-conversation";
-import type { Messages } from "../messages";
+import { type Messages, outcomeSentence } from "../messages";
 import { defineTool } from "../tool-definition";
 import { count, idView, reasonView, redactedView } from "../views";
 
@@ -27,16 +27,7 @@ const outcome = z.object({
 });
 
 function outcomeLine(o: FactOutcome, m: Messages): string {
-  const what =
-    o.status === "created"
-      ? m.saved
-      : o.status === "merged"
-        ? m.merged
-        : o.status === "superseded"
-          ? m.superseded(o.supersededIds.length)
-          : o.status === "quarantined"
-            ? m.quarantined
-            : m.rejected(o.reason ?? "");
+  const what = outcomeSentence(m, o);
   return `- ${JSON.stringify(o.content)} — ${what}${o.id ? ` (${m.lineId(o.id)})` : ""}`;
 }
 
