@@ -9,18 +9,18 @@
  * tables terms in more than half of all rows are left out (fts-common-terms.ts) — bm25() gives them
  * an idf of 1e-6, so they change no score, only the cost (docs/benchmarks.md has the measurements).
  */
-import { getTableColumns } from "drizzle-orm";
 import { ownerAddress } from "../memory/owner-address";
 import type { LexicalHits, LexicalSearch } from "../memory/ports";
 import { ftsMatchExpression } from "../memory/text/tokenize";
-import type { Memory, Owner } from "../memory/types";
+import type { Owner } from "../memory/types";
 import { jsonIdChunks } from "./d1-bulk-rows";
-import { BOUND, countSql, MAX_BOUND, ROWS_SQL, rankedOnlySql, searchSql } from "./d1-lexical-sql";
+import { BOUND, countSql, MAX_BOUND, rankedOnlySql, searchSql } from "./d1-lexical-sql";
+import { ownerIdsBinds } from "./d1-owner-scope";
+import { ROWS_BY_ID_SQL } from "./d1-rows-by-id";
 import { CommonTerms } from "./fts-common-terms";
 import { ftsColumnsMatch } from "./fts-owner-key";
 import { decodeRowCount, FTS_COUNT_SQL } from "./fts5-row-count";
-import { rowToMemory } from "./memory-mapper";
-import { type MemoryRow, memories } from "./schema";
+import { rawRowToMemory } from "./memory-mapper";
 
 /** Rows scored per wanted hit before joining `memories`: room for deleted and superseded rows. */
 const POOL_FACTOR = 3;
@@ -47,16 +47,6 @@ interface Plan {
 
 /** Below this many rows every query is cheap: no term counting. */
 const PRUNE_FROM_ROWS = 20_000;
-
-const COLUMNS = Object.entries(getTableColumns(memories)).map(([key, column]) => [key, column.name] as const);
-
-/** A raw `memories` row (SQL column names) as drizzle's row type; the schema has no value conversions. */
-export function rawRowToMemory(raw: Record<string, unknown>): Memory {
-  // A loop, not Object.fromEntries over pairs: every recall maps up to ~100 rows of 30 columns.
-  const row: Record<string, unknown> = {};
-  for (const [key, name] of COLUMNS) row[key] = raw[name];
-  return rowToMemory(row as MemoryRow);
-}
 
 export class D1LexicalSearch {
   /** N from the previous search (FTS5's averages record); decides whether pruning pays. */
@@ -121,13 +111,12 @@ export class D1LexicalSearch {
 
   /** The one statement (searchSql): its binds in the order its parts name them. */
   private statement(owner: Owner, o: LexicalSearch, p: Plan): D1PreparedStatement {
-    const who = [owner.accountId, owner.namespace, owner.userId];
     const sql = searchSql({ statuses: o.statuses.length, chunks: p.chunks.length, terms: p.inline.length });
     return this.d1
       .prepare(sql)
       .bind(
         ...this.rankedBinds(owner, o, p, p.depth),
-        ...p.chunks.flatMap((json) => [json, ...who]),
+        ...p.chunks.flatMap((json) => ownerIdsBinds(json, owner)),
         ...[p.match, p.address, p.address, p.depth],
         ...p.inline.flatMap((t) => [ftsMatchExpression([t]), p.cap + 1]),
       );
@@ -154,8 +143,7 @@ export class D1LexicalSearch {
 
   /** No term to search: only the rows of `rowsOf`, and N as last known. */
   private async rowsOnly(owner: Owner, chunks: string[]): Promise<LexicalHits> {
-    const who = [owner.accountId, owner.namespace, owner.userId];
-    const read = chunks.map((json) => this.d1.prepare(ROWS_SQL).bind(json, ...who));
+    const read = chunks.map((json) => this.d1.prepare(ROWS_BY_ID_SQL).bind(...ownerIdsBinds(json, owner)));
     const results = read.length > 0 ? await this.d1.batch<Row>(read) : [];
     return { hits: [], rows: results.flatMap((r) => r.results.map(rawRowToMemory)), corpusSize: this.lastCorpusSize };
   }

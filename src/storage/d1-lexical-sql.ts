@@ -10,14 +10,13 @@
  * SQLite what the separate statements did (docs/benchmarks.md "One statement per recall").
  * The ranked part is the same SELECT as alone (its own subquery: same plan, same order).
  */
-import { getTableColumns } from "drizzle-orm";
+import { OWNER_IDS_BOUND } from "./d1-owner-scope";
+import { rowsByIdSql } from "./d1-rows-by-id";
 import { ftsBlockRange } from "./fts-owner-block";
 import { FTS_AVERAGES_SQL } from "./fts5-row-count";
-import { memories } from "./schema";
+import { MEMORY_COLUMNS, memorySelectList } from "./memory-mapper";
 
-/** `memories` columns in schema order, as SQL names. */
-const NAMES = Object.values(getTableColumns(memories)).map((column) => column.name);
-const M = NAMES.map((name) => `m."${name}"`).join(", ");
+const M = memorySelectList("m");
 const list = (n: number, item: string) => Array.from({ length: n }, () => item).join(", ");
 
 /** D1's limit of bound parameters per statement. */
@@ -26,7 +25,7 @@ export const MAX_BOUND = 100;
 /** Bound parameters: the ranked part (with `statuses` of them), a `rowsOf` chunk, the closing row, a folded term count. */
 export const BOUND = {
   ranked: (statuses: number) => 10 + statuses,
-  rows: 4,
+  rows: OWNER_IDS_BOUND,
   closing: 4,
   term: 2,
 } as const;
@@ -50,14 +49,6 @@ function rankedSql(statuses: number): string {
       CROSS JOIN memories m ON m.id = f.memory_id AND m.account_id = ? AND m.namespace = ? AND m.user_id = ? AND m.status IN (${list(statuses, "?")})
       ORDER BY h.s DESC LIMIT ?`;
 }
-
-/**
- * The owner's rows among a JSON array of ids, any status (binds: ids, account, namespace, user).
- * Unary + keeps SQLite on the primary key (d1-memory-repo.ts ownerOfRow: the owner index is slower).
- */
-const rowsSql = (extraColumns: string) =>
-  `SELECT ${M}${extraColumns} FROM memories m WHERE m.id IN (SELECT value FROM json_each(?)) AND +m.account_id = ? AND +m.namespace = ? AND +m.user_id = ?`;
-export const ROWS_SQL = rowsSql("");
 
 /**
  * Rows `match` reaches (in the block of the owner whose address is bound after it, when `scoped`),
@@ -91,8 +82,9 @@ export function searchSql(s: Shape): string {
     const terms = Array.from({ length: s.terms }, (_, i) => `t${i}`);
     const parts = [
       `SELECT *, NULL AS pool, NULL AS averages${terms.map((t) => `, NULL AS ${t}`).join("")} FROM (${rankedSql(s.statuses)})`,
-      ...Array.from({ length: s.chunks }, () => rowsSql(`, ${list(3 + s.terms, "NULL")}`)),
-      `SELECT ${list(NAMES.length + 1, "NULL")}, (${countSql(true)}), (${FTS_AVERAGES_SQL})${terms.map(() => `, (${countSql(false)})`).join("")}`,
+      // The rows of `rowsOf` (d1-rows-by-id.ts: the owner's rows by id), padded to the hits' columns.
+      ...Array.from({ length: s.chunks }, () => rowsByIdSql(`, ${list(3 + s.terms, "NULL")}`)),
+      `SELECT ${list(MEMORY_COLUMNS.length + 1, "NULL")}, (${countSql(true)}), (${FTS_AVERAGES_SQL})${terms.map(() => `, (${countSql(false)})`).join("")}`,
     ];
     return parts.join("\nUNION ALL ");
   });

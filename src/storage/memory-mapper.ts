@@ -1,9 +1,22 @@
 /**
  * @module storage/memory-mapper
- * Converts between D1 rows (JSON text columns, snake_case) and domain Memory objects.
+ * Converts between D1 rows (JSON text columns, snake_case) and domain Memory objects: drizzle's rows
+ * (field names) and raw rows of hand-written SQL (column names), whose column list is here too.
  */
+import { getTableColumns } from "drizzle-orm";
 import type { Memory, MemoryEvent, MemoryStatus, MemoryType } from "../memory/types";
-import type { MemoryEventRow, MemoryRow, NewMemoryRow } from "./schema";
+import { type MemoryEventRow, type MemoryRow, memories, type NewMemoryRow } from "./schema";
+
+/** `memories` columns in schema order: the row field (drizzle's key) and the SQL name. */
+export const MEMORY_COLUMNS = Object.entries(getTableColumns(memories)).map(([key, column]) => ({
+  key: key as keyof MemoryRow,
+  name: column.name,
+}));
+
+/** Every `memories` column of the table (or alias) `table`, in schema order, as an SQL select list. */
+export function memorySelectList(table: string): string {
+  return MEMORY_COLUMNS.map(({ name }) => `${table}."${name}"`).join(", ");
+}
 
 function parseStringArray(json: string | null): string[] {
   if (!json) return [];
@@ -23,6 +36,14 @@ export function rowToMemory(row: MemoryRow): Memory {
     memoryType: row.memoryType as MemoryType,
     status: row.status as MemoryStatus,
   };
+}
+
+/** A raw `memories` row (SQL column names) as drizzle's row type; the schema has no value conversions. */
+export function rawRowToMemory(raw: Record<string, unknown>): Memory {
+  // A loop, not Object.fromEntries over pairs: every recall maps up to ~100 rows of 30 columns.
+  const row: Record<string, unknown> = {};
+  for (const { key, name } of MEMORY_COLUMNS) row[key] = raw[name];
+  return rowToMemory(row as MemoryRow);
 }
 
 export function memoryToRow(memory: Memory): NewMemoryRow {

@@ -14,8 +14,8 @@ import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
 import { FTS_BLOCK_SPAN } from "../../src/storage/fts-owner-block";
 import { uniqueUser } from "../helpers/api-keys";
 import { rerunFtsOwnerBlocks } from "../helpers/fts-owner-blocks";
+import { oddOwners, ownerOf } from "../helpers/odd-owners";
 
-const ownerOf = (userId: string): Owner => ({ accountId: "default", namespace: "user", userId });
 const stubFor = (o: Owner) => env.USER_MEMORY.get(env.USER_MEMORY.idFromName(ownerAddress(o)));
 const scopeOf = (o: Owner) => ({ ...o, actor: "test" });
 
@@ -25,21 +25,6 @@ async function importInto(o: Owner, contents: string[]): Promise<string[]> {
   const r = await stubFor(o).import(scopeOf(o), parsed.lines);
   if (!r.ok) throw new Error(r.error.message);
   return r.value.items.map((i) => i.id);
-}
-
-/** Owners whose addresses differ only by characters that are separators, quotes or JSON syntax elsewhere. */
-function oddOwners(): Owner[] {
-  const base = uniqueUser("blk");
-  return [
-    `${base}`,
-    `${base} `,
-    `${base}"]`,
-    `${base}:x`,
-    `${base}\\"`,
-    `${base}[1,"2"]`,
-    `${base}'; DROP TABLE memories_fts; --`,
-    `${base}用户ü`,
-  ].map(ownerOf);
 }
 
 interface FtsRow {
@@ -80,7 +65,7 @@ const options = { limit: 50, statuses: ["active" as const], contextWeight: 0.4 }
 
 describe("FTS rows in owner blocks", () => {
   it("every insert path puts the owner's rows in its own block, and searches return the owner's rows only", async () => {
-    const owners = oddOwners();
+    const owners = oddOwners("blk");
     const ids = new Map<Owner, string[]>();
     for (const o of owners)
       ids.set(o, await importInto(o, ["Kayaking on the fjord at dawn", "Pottery class on Tuesdays"]));
@@ -115,7 +100,7 @@ describe("FTS rows in owner blocks", () => {
   });
 
   it("the migration keeps every row, each owner's rows in a block of its own, findable by that owner only", async () => {
-    const owners = oddOwners();
+    const owners = oddOwners("blk");
     for (const [i, o] of owners.entries()) await importInto(o, [`Sailing note ${i}`, `Harbour log ${i} sailing`]);
     // The layout before 0011: rowids in insertion order, owners interleaved, no blocks.
     await env.DB.batch([
@@ -153,7 +138,7 @@ describe("FTS rows in owner blocks", () => {
   });
 
   it("finds nothing for an owner without a block, even when other owners' rows match", async () => {
-    const [someone] = oddOwners();
+    const [someone] = oddOwners("blk");
     await importInto(someone, ["Glacier hike in Iceland"]);
     const found = await new D1MemoryRepo(env.DB).searchLexical(ownerOf(uniqueUser("none")), ["glacier"], options);
     expect(found.hits).toEqual([]);
