@@ -75,6 +75,13 @@ export function jsonChunks(rows: (Cell[] | Cell)[], maxBytes = JSON_PARAM_MAX_BY
   return out;
 }
 
+/** `items` in consecutive slices of at most `size` (statements or rows per batch). */
+export function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 /** Ids as JSON arrays for `IN (SELECT value FROM json_each(?))`: one bound parameter, not one per id. */
 export function jsonIdChunks(ids: string[], maxBytes = JSON_PARAM_MAX_BYTES): string[] {
   return jsonChunks([...new Set(ids)], maxBytes);

@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ownerAddress } from "../../src/memory/owner-address";
-import { FTS_ROW_PURGE, FTS_ROW_WHERE } from "../../src/storage/d1-memory-repo";
 import { ftsRowMatch } from "../../src/storage/fts-owner-key";
+import { FTS_ROW_PURGE, FTS_ROW_WHERE } from "../../src/storage/fts-row-statements";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, trackedConnect } from "../helpers/mcp-client";
 

@@ -1,0 +1,94 @@
+/**
+ * @module storage/d1-memory-reads
+ * MemoryRepo's reads of the owner's rows that scan by a column other than the id, each on an owner
+ * index: a duplicate by content hash, rows by external id (imports), filtered pages (list), rows
+ * not yet indexed with the current model, and the weekly counts. Reads by id: d1-rows-by-id.ts.
+ */
+import { and, asc, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { WeeklyCount } from "../memory/ports";
+import type { ListFilter, Memory, Owner } from "../memory/types";
+import { jsonIdChunks } from "./d1-bulk-rows";
+import { listConditions, listOrder } from "./d1-list-filter";
+import { ownedBy } from "./d1-owner-scope";
+import { rowToMemory } from "./memory-mapper";
+import { memories } from "./schema";
+
+const WEEK_MS = 7 * 24 * 3600_000;
+
+/** `column IN` the values of a JSON array bound as one parameter (storage/d1-bulk-rows.ts). */
+function inJson(column: SQLiteColumn, json: string): SQL {
+  return sql`${column} IN (SELECT value FROM json_each(${json}))`;
+}
+
+/** The newest active row with this content hash, saved by `agentId` (null: shared). */
+export async function findByHash(
+  db: DrizzleD1Database,
+  owner: Owner,
+  contentHash: string,
+  agentId: string | null,
+): Promise<Memory | null> {
+  const agent = agentId === null ? isNull(memories.agentId) : eq(memories.agentId, agentId);
+  const rows = await db
+    .select()
+    .from(memories)
+    .where(and(ownedBy(owner), eq(memories.contentHash, contentHash), eq(memories.status, "active"), agent))
+    .orderBy(desc(memories.createdAt))
+    .limit(1);
+  return rows[0] ? rowToMemory(rows[0]) : null;
+}
+
+export async function findByExternalIds(db: DrizzleD1Database, owner: Owner, externalIds: string[]): Promise<Memory[]> {
+  const parts = await Promise.all(
+    jsonIdChunks(externalIds).map((json) =>
+      db
+        .select()
+        .from(memories)
+        .where(and(ownedBy(owner), inJson(memories.externalId, json))),
+    ),
+  );
+  return parts.flat().map(rowToMemory);
+}
+
+export async function listMemories(db: DrizzleD1Database, owner: Owner, filter: ListFilter): Promise<Memory[]> {
+  const rows = await db
+    .select()
+    .from(memories)
+    .where(and(ownedBy(owner), ...listConditions(filter)))
+    .orderBy(...listOrder(filter.order))
+    .limit(filter.limit);
+  return rows.map(rowToMemory);
+}
+
+/** Active rows not indexed with `model`, oldest first. */
+export async function listUnindexed(
+  db: DrizzleD1Database,
+  owner: Owner,
+  model: string,
+  limit: number,
+): Promise<Memory[]> {
+  const stale = or(
+    isNull(memories.indexedAt),
+    isNull(memories.embeddingModel),
+    sql`${memories.embeddingModel} <> ${model}`,
+  );
+  const rows = await db
+    .select()
+    .from(memories)
+    .where(and(ownedBy(owner), eq(memories.status, "active"), stale))
+    .orderBy(asc(memories.createdAt))
+    .limit(limit);
+  return rows.map(rowToMemory);
+}
+
+export async function weeklyCounts(db: DrizzleD1Database, owner: Owner, since: number): Promise<WeeklyCount[]> {
+  // A literal divisor: a bound JS number arrives as REAL and would make the division fractional.
+  const week = sql<number>`CAST(${memories.createdAt} / ${sql.raw(String(WEEK_MS))} AS INTEGER)`;
+  const rows = await db
+    .select({ week, category: memories.category, count: sql<number>`count(*)` })
+    .from(memories)
+    .where(and(ownedBy(owner), gte(memories.createdAt, since)))
+    .groupBy(week, memories.category);
+  return rows.map((r) => ({ week: Number(r.week), category: r.category, count: Number(r.count) }));
+}
