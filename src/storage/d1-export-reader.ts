@@ -9,6 +9,7 @@ import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
 import type { ExportFilter } from "../memory/export/export-format";
 import type { ExportReader, Keyset } from "../memory/ports";
 import type { Memory, MemoryEvent, Owner } from "../memory/types";
+import { ownedBy } from "./d1-owner-scope";
 import { rowToEvent, rowToMemory } from "./memory-mapper";
 import { memories, memoryEvents } from "./schema";
 
@@ -23,11 +24,7 @@ export class D1ExportReader implements ExportReader {
   }
 
   private where(owner: Owner, filter: ExportFilter): (SQL | undefined)[] {
-    const terms: (SQL | undefined)[] = [
-      eq(memories.accountId, owner.accountId),
-      eq(memories.namespace, owner.namespace),
-      eq(memories.userId, owner.userId),
-    ];
+    const terms: (SQL | undefined)[] = [ownedBy(owner)];
     if (filter.status !== "all") terms.push(eq(memories.status, filter.status));
     if (filter.category !== undefined) terms.push(eq(memories.category, filter.category));
     if (filter.since !== undefined) terms.push(gte(memories.createdAt, filter.since));

@@ -12,6 +12,9 @@ import type { LifecycleJobName, RetentionRule } from "../memory/lifecycle/lifecy
 import { ownerAddress } from "../memory/owner-address";
 import type { ActivePage, DecayCandidate, DueOwner, DueQuery, LifecycleScan } from "../memory/ports";
 import type { Memory, Owner } from "../memory/types";
+import { chunk } from "./d1-bulk-rows";
+import { ownedBy } from "./d1-owner-scope";
+import { prepared } from "./d1-prepared";
 import { rowToMemory } from "./memory-mapper";
 import { memories } from "./schema";
 
@@ -24,20 +27,6 @@ const SCAN_ROWS = 2000;
 const UPDATE_CHUNK = 50;
 const PARAM_CHUNK = 90;
 
-function own(owner: Owner): SQL {
-  return and(
-    eq(memories.accountId, owner.accountId),
-    eq(memories.namespace, owner.namespace),
-    eq(memories.userId, owner.userId),
-  )!;
-}
-
-function chunk<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /** One owner's rows matching `conditions` (undefined terms are left out), at most `limit`, in `order`. */
 async function ownedRows(
   db: DrizzleD1Database,
@@ -49,7 +38,7 @@ async function ownedRows(
   const rows = await db
     .select()
     .from(memories)
-    .where(and(own(owner), ...conditions))
+    .where(and(ownedBy(owner), ...conditions))
     .orderBy(...order)
     .limit(limit);
   return rows.map(rowToMemory);
@@ -129,7 +118,7 @@ export async function listDecayDue(
       decayedAt: memories.decayedAt,
     })
     .from(memories)
-    .where(and(own(owner), DECAYABLE, due))
+    .where(and(ownedBy(owner), DECAYABLE, due))
     .limit(limit);
 }
 
@@ -141,14 +130,15 @@ export async function setDecayedImportance(
   at: number,
 ): Promise<void> {
   for (const part of chunk(updates, UPDATE_CHUNK)) {
-    const statements = part.map((u) => {
-      const q = db
-        .update(memories)
-        .set({ importance: u.importance, decayedAt: at })
-        .where(and(own(owner), eq(memories.id, u.id)))
-        .toSQL();
-      return d1.prepare(q.sql).bind(...q.params);
-    });
+    const statements = part.map((u) =>
+      prepared(
+        d1,
+        db
+          .update(memories)
+          .set({ importance: u.importance, decayedAt: at })
+          .where(and(ownedBy(owner), eq(memories.id, u.id))),
+      ),
+    );
     await d1.batch(statements);
   }
 }
@@ -158,7 +148,7 @@ export async function markConsolidated(db: DrizzleD1Database, owner: Owner, ids:
     await db
       .update(memories)
       .set({ consolidatedAt: at })
-      .where(and(own(owner), inArray(memories.id, part)));
+      .where(and(ownedBy(owner), inArray(memories.id, part)));
   }
 }
 

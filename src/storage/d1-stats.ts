@@ -5,6 +5,7 @@
 import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { Owner, StatsFilter, StatsSnapshot } from "../memory/types";
+import { ownedBy } from "./d1-owner-scope";
 import { memories } from "./schema";
 
 type Row = { k: string | number | null; n: number };
@@ -32,12 +33,7 @@ export async function statsQueries(
   model: string,
   filter: StatsFilter = {},
 ): Promise<StatsSnapshot> {
-  const own = and(
-    eq(memories.accountId, owner.accountId),
-    eq(memories.namespace, owner.namespace),
-    eq(memories.userId, owner.userId),
-    ...agentConditions(filter),
-  );
+  const own = and(ownedBy(owner), ...agentConditions(filter));
   const active = and(own, eq(memories.status, "active"));
   const group = (
     col: typeof memories.status | typeof memories.category | typeof memories.priority | typeof memories.memoryType,
