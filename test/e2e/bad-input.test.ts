@@ -2,7 +2,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../src/memory/limits";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
+import { callTool, postMcp, textOf, trackedConnect } from "../helpers/mcp-client";
 
 const connect = trackedConnect();
 
@@ -58,18 +58,7 @@ describe("bad input is refused with the field and the rule, and nothing stored c
       method: "tools/call",
       params: { name: "save_memory", arguments: { content: "a".repeat(LIMITS.bodyMaxBytes + 10) } },
     });
-    const res = await exports.default.fetch(
-      new Request("http://localhost/mcp", {
-        method: "POST",
-        body,
-        headers: {
-          host: "localhost",
-          authorization: `Bearer ${key}`,
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-        },
-      }),
-    );
+    const res = await postMcp(key, body);
     expect(res.status).toBe(413);
     const json = (await res.json()) as { error: string; message: string };
     expect(json.error).toBe("payload_too_large");

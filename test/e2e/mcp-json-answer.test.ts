@@ -1,10 +1,9 @@
-import { exports } from "cloudflare:workers";
 import { Client as ClientV2 } from "@modelcontextprotocol/client";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { callTool, observedFetch, textOf, trackedConnect } from "../helpers/mcp-client";
+import { callTool, observedFetch, postMcp, textOf, trackedConnect } from "../helpers/mcp-client";
 
 /** Stateless POST /mcp from 2025-era clients: one JSON body (mcp/json-answer.ts), the rest unchanged. */
 const connectMcp = trackedConnect();
@@ -35,22 +34,9 @@ function recorder(): { seen: Seen[]; observe: (response: Response, init: Request
   };
 }
 
-function post(key: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
-  return exports.default.fetch(
-    new Request("http://localhost/mcp", {
-      method: "POST",
-      body,
-      headers: {
-        host: "localhost",
-        authorization: `Bearer ${key}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2025-06-18",
-        ...headers,
-      },
-    }),
-  );
-}
+/** A 2025-era client's POST (its protocol version header set). */
+const post = (key: string, body: string, headers: Record<string, string> = {}) =>
+  postMcp(key, body, { "mcp-protocol-version": "2025-06-18", ...headers });
 
 const toolsList = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/list" });
 

@@ -12,6 +12,23 @@ export function workerFetch(extraHeaders: Record<string, string> = {}) {
   };
 }
 
+/** A raw JSON-RPC POST to /mcp with an API key, as a client that speaks both answer formats sends it. */
+export function postMcp(key: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
+  return exports.default.fetch(
+    new Request("http://localhost/mcp", {
+      method: "POST",
+      body,
+      headers: {
+        host: "localhost",
+        authorization: `Bearer ${key}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...headers,
+      },
+    }),
+  );
+}
+
 export interface ConnectOptions {
   transport?: "mcp" | "sse";
   headers?: Record<string, string>;
