@@ -121,7 +121,7 @@ export function answerClauseExcerpt(
   content: string,
   answer: string | undefined,
   maxTokens: number,
-  fallback: (content: string) => string,
+  fallback: () => string,
 ): string {
   if (estimateTokens(content) <= maxTokens) return content;
   const turn = splitSpeaker(content);
@@ -132,7 +132,7 @@ export function answerClauseExcerpt(
     .map((c) => `${label}${ELLIPSIS}${c}${ELLIPSIS}`)
     .filter((text) => estimateTokens(text) <= maxTokens)
     .sort((a, b) => estimateTokens(a) - estimateTokens(b));
-  return shown[0] ?? fallback(content);
+  return shown[0] ?? fallback();
 }
 
 /** The text one memory is shown as under `showing`, for question `q`. */
@@ -140,10 +140,7 @@ function showFor(q: RankedQuestion, showing: Showing): ((item: { memory: MemoryV
   if (showing.kind === "whole") return undefined;
   const product = shownText(q.question, showing.tokens);
   if (!product || showing.kind === "excerpt") return product;
-  return ({ memory }) =>
-    answerClauseExcerpt(memory.content, q.answer, showing.tokens, (content) =>
-      product({ memory: { ...memory, content } }),
-    );
+  return (item) => answerClauseExcerpt(item.memory.content, q.answer, showing.tokens, () => product(item));
 }
 
 export interface ReplayedCall {
