@@ -1,6 +1,6 @@
 /**
  * @module scripts/bench-redos
- * Issue 11's catastrophic-backtracking inputs through the pure text code, in plain Node:
+ * The catastrophic-backtracking inputs of the ReDoS review through the pure text code, in plain Node:
  *   npm run bench:redos [-- --repeat 32000]
  * `"I like " + "."×N + "x"` through the sentence and clause splitters, the rules extractor and the
  * transcript parser; `"password: x" + "."×N + "a"` through redaction; the save gate on both at the

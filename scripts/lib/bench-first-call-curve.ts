@@ -25,9 +25,9 @@ import { ownEvidence } from "./bench-users.ts";
 
 /** How deep each question is searched: stage 1 shows at most its first few. */
 export const REPLAY_LIMIT = 20;
-/** Issue 12's token target for stage 1: 1.5 × the 48 tokens it sent on LoCoMo before matches were added. */
+/** The first call's token target for stage 1: 1.5 × the 48 tokens it sent on LoCoMo before matches were added. */
 export const FIRST_CALL_TOKEN_TARGET = 72;
-/** Issue 12's evidence target: this share of the full search's Recall@5. */
+/** The first call's evidence target: this share of the full search's Recall@5. */
 export const FIRST_CALL_EVIDENCE_SHARE = 0.9;
 
 const searchAnswer = z.object({

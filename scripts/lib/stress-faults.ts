@@ -3,7 +3,7 @@
  * The fault phases of the reliability run: a hard kill (SIGKILL to the server's process group)
  * while imports and saves are in flight, followed by a look at the database file for anything
  * half-written; the vector index failing for a while (the dev-only DEV_FAULTS flag); and hostile
- * but valid texts (the ReDoS inputs of issue 11 within the field limits) that must not stall.
+ * but valid texts (the ReDoS review's inputs within the field limits) that must not stall.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Client } from "@modelcontextprotocol/client";
@@ -124,7 +124,7 @@ export interface HostileReport {
   errors: string[];
 }
 
-/** The ReDoS texts of issue 11 where they are valid input: every request must answer quickly. */
+/** The ReDoS review's texts where they are valid input: every request must answer quickly. */
 export async function hostileInputs(base: string, device: StressDevice, wire: WireChecks): Promise<HostileReport> {
   const { client, fetch } = await openClient(base, device, "mcp", wire);
   const like = (n: number) => `I like ${".".repeat(n)}x`;

@@ -34,7 +34,7 @@ const LONE = ["\ud800", "\udfff", "a\ud83dz", "\udc00\ud800"];
 const CONTROL = ["\u0000", "\u0007", "\u001b[31m", "\u007f", "a\u0000b", "\u2028"];
 const JUNK_JSON = ["", "{", "}", "[", "null", "true", "42", '"x"', "[]", '{"jsonrpc":', "{'a':1}", "\u0000", "{}{}"];
 
-/** ReDoS inputs from issue 11, sized past every field limit they could reach. */
+/** The ReDoS review's inputs, sized past every field limit they could reach. */
 export function redosInputs(repeat = 32_000): string[] {
   return [`I like ${".".repeat(repeat)}x`, `password: x${".".repeat(repeat)}a`];
 }

@@ -1,6 +1,6 @@
 /**
  * @module http/sse-sessions
- * Binds every legacy SSE session to the credential that opened it (issue 11, finding 2). GET /sse
+ * Binds every legacy SSE session to the credential that opened it. GET /sse
  * always gets a session id the server chooses (a client-chosen `sessionId` is refused), recorded
  * with the caller's credential; a POST to /sse/message is let through only for an id this server
  * issued to the same credential. Anything else is 404, so a leaked session id gives nothing away.

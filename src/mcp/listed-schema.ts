@@ -1,6 +1,6 @@
 /**
  * @module mcp/listed-schema
- * What tools/list shows of a tool, per caller (issue 12: every conversation pays for the list).
+ * What tools/list shows of a tool, per caller.
  * Inputs: zod's JSON Schema without the `$schema` line (MCP defaults to 2020-12) and without the
  * fields this caller may not send (a user key never sends `user_id`). Outputs: the shape only —
  * types, enums, required fields, open to fields added later; the zod `.describe()` texts and bounds

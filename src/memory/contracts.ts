@@ -14,7 +14,7 @@ export const memoryId = z.string().regex(ID_PATTERN, ID_RULE).describe("Memory i
 const strictIsoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
 /**
  * An ISO 8601 date or date-time, checked by zod's own ISO rules but listed as a short string: the
- * rules' regular expressions are ~400 characters per field in every tools/list (issue 12).
+ * rules' regular expressions are ~400 characters per field in every tools/list.
  */
 const isoDate = z
   .string()

@@ -45,7 +45,7 @@ export function buildMemory(scope: Scope, id: string, hash: string, now: number,
     agentId: f.agentId,
     content: f.content,
     summary: f.summary ?? null,
-    // Every free-text field is screened, not only content (issue 11): a key pasted into a tag is still a key.
+    // Every free-text field is screened, not only content: a key pasted into a tag is still a key.
     category: f.category === undefined ? "general" : redactText(f.category),
     tags: dedupeTags((f.tags ?? []).map(redactText)),
     priority,

@@ -37,7 +37,7 @@ interface Hashed {
  * of at most WORD_CACHE_MAX words each: when the recent one is full it becomes the older one and
  * the words not met again since are dropped, so frequent words stay. (Clearing everything when
  * full dropped the frequent words too; re-hashing them threw ~100 MB of long-lived garbage into
- * V8's old generation over a 100k import, and V8 grew the heap to 150 MB to hold it: issue 14.)
+ * V8's old generation over a 100k import, and V8 grew the heap to 150 MB to hold it.)
  */
 export const WORD_CACHE_MAX = 10_000;
 

@@ -3,7 +3,7 @@
  * Transposes a row-major matrix of int8 inside its own buffer (cycle following). The local vector
  * index reads a block of rows from SQLite as one row-major blob and scans it column-major: turning
  * that blob around where it lies means loading 100k vectors leaves no 1.5 MB copy per block behind
- * as garbage (38 MB at 100k, held until V8 next collects: docs/benchmarks.md, issue 14).
+ * as garbage (38 MB at 100k, held until V8 next collects: docs/benchmarks.md).
  */
 
 /**

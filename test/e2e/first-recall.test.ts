@@ -1,5 +1,5 @@
 /**
- * The first recall of a conversation answers the question (issue 12 part 1): stage 1 of
+ * The first recall of a conversation answers the question: stage 1 of
  * progressive injection carries the best matches for the query beside a small profile, and
  * stage 2 does not hide a strong second match.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 7: an idempotency key is tied to a hash of its request. A retry with the same
+ * An idempotency key is tied to a hash of its request. A retry with the same
  * content replays the first answer; the same key with different content is a clear error.
  */
 import { describe, expect, it } from "vitest";

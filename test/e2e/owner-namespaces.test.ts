@@ -1,5 +1,5 @@
 /**
- * Issue 11, findings 1 and 3: an app's end users live in the app's own namespace (never a person's
+ * An app's end users live in the app's own namespace (never a person's
  * store, never another app's), and owner addresses are injective whatever the ids contain.
  */
 import type { Client } from "@modelcontextprotocol/client";

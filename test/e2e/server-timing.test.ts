@@ -55,7 +55,7 @@ describe("Server-Timing", () => {
     expect(recall.get("auth")?.desc).toBe("cache");
   });
 
-  it("D1 round trips one after another: save ≤ 3, recall ≤ 2, list ≤ 1 (issue 14 targets)", async () => {
+  it("D1 round trips one after another: save ≤ 3, recall ≤ 2, list ≤ 1", async () => {
     const { key } = await createKey({ user: uniqueUser("timing-trips") });
     const { client, last } = await timedClient(key);
     const sequential = () => Number(last().get("d1-sequential")?.desc);

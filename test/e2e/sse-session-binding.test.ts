@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 2: a legacy SSE session belongs to the credential that opened it. Another
+ * A legacy SSE session belongs to the credential that opened it. Another
  * credential posting to its message endpoint gets 404, and so does any session id the server did
  * not issue (chosen by the client on GET /sse, or made up on POST).
  */

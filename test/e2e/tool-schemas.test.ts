@@ -1,5 +1,5 @@
 /**
- * tools/list as every conversation of every client pays for it (issue 12): size budgets (a KB read as
+ * tools/list as every conversation of every client pays for it: size budgets (a KB read as
  * 1,000 bytes) on both transports for both kinds of key, the portability rules of the MCP Inspector's
  * `--strict` schema check (no `type` arrays, no boolean or unconstrained subschemas, no remote
  * `$ref`), no huge `pattern`, short tool descriptions, hints listed only where they differ from MCP's

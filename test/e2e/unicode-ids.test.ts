@@ -1,5 +1,5 @@
 /**
- * User, app, account and agent ids in any script (issue 12 part 3), where they are taken: tool
+ * User, app, account and agent ids in any script, where they are taken: tool
  * arguments, /v1/import's query, the X-Agent-Id header (percent-encoded UTF-8), and key rows.
  */
 import { exports } from "cloudflare:workers";

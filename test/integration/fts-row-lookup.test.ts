@@ -1,7 +1,7 @@
 /**
  * FTS rows are found by their row token (migrations/0008, storage/fts-owner-key.ts), not by the
  * UNINDEXED memory_id / owner columns, which made every edit, delete and restore scan every user's
- * FTS rows (issue 14; issue 16 item 3).
+ * FTS rows.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 4: one queue per user for every mutation, and lifecycle DELETE/UPDATE statements
+ * One queue per user for every mutation, and lifecycle DELETE/UPDATE statements
  * that carry their own predicate. Each race is run in both orders: through the Durable Object (calls
  * issued together, so only the queue orders them) and against the repository with a stale selection
  * (what a job holds when a change lands between its SELECT and its write).

@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 1: migrations/0006_owner_namespace.sql moves rows written before namespaces
+ * migrations/0006_owner_namespace.sql moves rows written before namespaces
  * existed to the right owner. Rows are written here exactly as the previous code wrote them
  * (namespace column at its default, FTS owner "account:user"), then the migration's data statements
  * run again, and the memories are checked through the real MCP tools.

@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 6: tags, source and category are screened like content, and update_memory does
+ * Tags, source and category are screened like content, and update_memory does
  * not keep unredacted pre-edit text in history; an import's external ids are screened before they are
  * looked up, stored or answered.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11 finding 3 / issue 16 item 4: Vectorize indexes only the first 64 bytes of a string
+ * Vectorize indexes only the first 64 bytes of a string
  * metadata value, so the owner filter holds a fixed-length digest of the injective owner address;
  * rows indexed under the old owner value are re-upserted by the repair job after migration 0006.
  */

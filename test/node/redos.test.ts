@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 5: every regular expression that sees user text runs in linear time. Every regex
+ * Every regular expression that sees user text runs in linear time. Every regex
  * of src/ (redos-patterns.ts collects them) must be called safe by the `recheck` ReDoS checker, any
  * other verdict fails: vulnerable (exponential or polynomial, automaton or fuzz checker) or unsettled.
  * chrono-node's patterns (the recall query goes through its English parser) are checked the same way;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { prng } from "../../scripts/lib/bench-synthetic";
 import { parseAttributes } from "../../src/providers/rules/attributes";
 
-// The value patterns attributes.ts used before issue 11's last ReDoS pass (recheck's fuzz checker
+// The value patterns attributes.ts used before the last ReDoS pass (recheck's fuzz checker
 // calls them polynomial), kept as the reference the linear ones must agree with on short inputs.
 const CONJ = "and|but|so|because|since|while|though|although|which|who";
 const OLD_V = String.raw`([^,;.!?]+?)(?=\s*(?:[,;.!?]|\s(?:${CONJ})\s|$))`;

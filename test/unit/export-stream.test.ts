@@ -1,7 +1,6 @@
 /**
  * The export stream is pull-based: it reads a page only when the consumer has taken the previous
- * one, so a slow or stalled download never makes the Worker hold more than one page (issue 13: a
- * 100,000-memory export in bounded memory). A fake reader counts the pages read.
+ * one, so a slow or stalled download never makes the Worker hold more than one page. A fake reader counts the pages read.
  */
 import { describe, expect, it } from "vitest";
 import { exportStream } from "../../src/memory/export/export-stream";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { prng } from "../../scripts/lib/bench-synthetic";
 import { passwordPhraseEnd, passwordWordEnd } from "../../src/memory/write/password-value";
 
-// The lazy patterns the scans replace (redact-secrets.ts before issue 11's last ReDoS pass), kept here
+// The lazy patterns the scans replace (redact-secrets.ts before the last ReDoS pass), kept here
 // as the reference the scans must agree with; the test's inputs are short, where they are fast.
 const OLD_WORD = String.raw`("[^"\n]{1,200}"|'[^'\n]{1,200}'|“[^”\n]{1,200}”|「[^」\n]{1,200}」|[^\s"'“「，。；、,;]{1,200}?)(?=[.!?。！？,，;；、)）]{0,8}(?:\s|$)|[，。；、,;])`;
 const OLD_PHRASE = String.raw`("[^"\n]{1,200}"|'[^'\n]{1,200}'|“[^”\n]{1,200}”|「[^」\n]{1,200}」|[^\s"'“「，。；、,;][^\n,;，；。、]{0,200}?)(?=[.!?。！？]{0,8}[^\S\n]{0,8}(?:\n|$)|[.!?]\s|[,;，；。、！？])`;

@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 6: Hippocampus's own keys and unlabelled OAuth tokens are redacted, and nothing
+ * Hippocampus's own keys and unlabelled OAuth tokens are redacted, and nothing
  * a log line carries can hold memory text (a D1 error quotes its bound parameters).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -10,7 +10,7 @@ import {
   toClauseEnd,
 } from "../../src/providers/rules/scanned-values";
 
-// The Chinese attribute patterns before issue 11's last ReDoS pass: a label, then a lazy bounded
+// The Chinese attribute patterns before the last ReDoS pass: a label, then a lazy bounded
 // value with a lookahead, which recheck never settled. They are the reference the scans must agree
 // with, in the order the scanned patterns appear in attributes.ts.
 const NOW = "(?:现在|目前|已经|刚刚|刚|最近|一直|还){0,3}";

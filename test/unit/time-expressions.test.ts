@@ -44,7 +44,7 @@ describe("English time expressions", () => {
   });
 });
 
-describe("what chrono-node reads (issue 11: some of its patterns are polynomial)", () => {
+describe("what chrono-node reads", () => {
   it("never more than the query limit, also when NFKC widens the query", () => {
     const parse = vi.spyOn(casual, "parse");
     try {

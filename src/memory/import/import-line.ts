@@ -102,7 +102,7 @@ export type ImportLine = z.infer<typeof importLine>;
 
 /**
  * The line with its ids (external_id, superseded_by, derived_from) screened like every free-text
- * field (issue 11): the ids are stored redacted, so they are looked up, linked, compared and
+ * field: the ids are stored redacted, so they are looked up, linked, compared and
  * answered redacted too — a re-import finds them, and no secret goes into a query or an answer.
  */
 export function screenIds(input: ImportLine): ImportLine {

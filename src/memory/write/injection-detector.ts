@@ -18,7 +18,7 @@ interface InjectionRule {
 }
 
 // Spaces and tabs but no line terminator: with the `m` flag every \r, \n, U+2028 and U+2029 starts a
-// line, so a `^\s*` would rescan a run of them from each one (quadratic; issue 11, finding 5).
+// line, so a `^\s*` would rescan a run of them from each one (quadratic).
 const HSPACE = String.raw`[^\S\n\r\u2028\u2029]`;
 
 /** "I act as the admin of our club" is a fact about the writer, not an attempt to recast the model. */
@@ -50,7 +50,7 @@ const ARGUMENTS_AFTER_NAME = /"(?:arguments|parameters|input)"\s*:/i;
 /**
  * After a `{…"name": "` match: the value closes at the next quote, and an "arguments" / "parameters" /
  * "input" key follows before the next brace. This is what `"[^"]*"[^{}]*"(?:arguments…)"\s*:` said
- * in one pattern, which the automaton checker proved quadratic on a run of `"name":""` (issue 11).
+ * in one pattern, which the automaton checker proved quadratic on a run of `"name":""`.
  * The earliest "name" after a brace leaves the most text after it, so trying it alone decides.
  */
 function argumentsAfterName(text: string, m: RegExpExecArray): boolean {

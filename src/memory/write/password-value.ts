@@ -3,7 +3,7 @@
  * Where a password that follows its label ("password: ", "密码是") ends. These were lazy patterns with
  * a lookahead (`[^…]{0,200}?(?=[.!?]{0,8}…)`), which recheck's fuzz checker calls polynomial (the
  * lookahead re-reads the same punctuation from every place the value might end); these scans take
- * the same decisions reading each character a bounded number of times (issue 11, finding 5). Both
+ * the same decisions reading each character a bounded number of times. Both
  * return the end index of the value that starts at `from`, or -1 when none ends within the limits.
  */
 

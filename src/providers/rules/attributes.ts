@@ -40,7 +40,7 @@ export type AttributePattern = {
 // Words and the spaces between them, a run of spaces taken only when a word that is not such a
 // conjunction follows: the value ends where the lazy `([^,;.!?]+?)(?=\s*(?:[,;.!?]|\s(?:and|…)\s|$))`
 // ended, without its lookahead re-reading each run of spaces from every space in it (polynomial by
-// recheck's fuzz checker, issue 11).
+// recheck's fuzz checker).
 const V = String.raw`([^,;.!?\s]+(?:\s+(?!(?:and|but|so|because|since|while|though|although|which|who)\s)[^,;.!?\s]+)*)`;
 const ZH_VALUE_CHAR = `[^${ZH_CLAUSE_END}\\s]`;
 const ZH_END = `(?=(?:${[...ZH_END_PARTICLES].join("|")})?(?:[${ZH_CLAUSE_END}\\s]|$))`;
@@ -54,7 +54,7 @@ const EMAIL_AT = stickyValue(new RegExp(V_EMAIL, "y"));
 const V_PHONE = String.raw`(\+?\d[\d\s-]{5,}\d)`;
 const I_NOW = String.raw`\bi\s+(?:now\s+|currently\s+|still\s+|actually\s+)?`;
 const I_AM = String.raw`\bi(?:'m|\s+am)\s+(?:now\s+|currently\s+)?`;
-// At most three time words: "(?:刚|刚刚)*" could split 刚刚… in exponentially many ways (issue 11).
+// At most three time words: "(?:刚|刚刚)*" could split 刚刚… in exponentially many ways.
 const ZH_NOW = "(?:现在|目前|已经|刚刚|刚|最近|一直|还){0,3}";
 
 const MY_ATTR =

@@ -43,7 +43,7 @@ const THING_MAX = 30;
 /**
  * "my <1–30 letters, apostrophes, spaces> is/are/was", as `\bmy\s+[\p{L}' ]{1,30}?\s+(?:is|are|was)\b`
  * said on normalised text (single spaces): that pattern's thing and its `\s+` both take spaces, which
- * recheck's fuzz checker calls polynomial (issue 11). Each "my" is followed by at most 30 steps.
+ * recheck's fuzz checker calls polynomial. Each "my" is followed by at most 30 steps.
  */
 export function myThingIs(text: string): boolean {
   for (const m of text.matchAll(MY)) {

@@ -23,7 +23,7 @@ const ZH_PLACE = /[\u4e00-\u9fff](?:公园|大学|公司|医院|书店|餐厅|�
 
 /**
  * 《…》 or a named place. Was `/《[^》]{1,30}》|[\u4e00-\u9fff]{1,8}(?:公园|…)/`, which recheck could
- * not settle (issue 11); as a test it means the same: a title's 》 has a 《 at most 31 characters
+ * not settle; as a test it means the same: a title's 》 has a 《 at most 31 characters
  * before it with no 》 between (each 》 looks back 30 characters), and a place needs one Han
  * character before its word (`{1,8}` can always take just one).
  */

@@ -2,8 +2,8 @@
  * @module providers/rules/scanned-values
  * Where a Chinese attribute's value ends, read by a scan instead of a regex. The patterns these
  * replace found a label and then a lazy bounded value with a lookahead (`([^，。…]{1,40}?)(?=了?[，。…]|$)`);
- * recheck could not settle them in tens of minutes and called them polynomial when time-limited
- * (issue 11, finding 5). A label is still a regex (a flat alternation, proven linear); the value is
+ * recheck could not settle them in tens of minutes and called them polynomial when time-limited.
+ * A label is still a regex (a flat alternation, proven linear); the value is
  * read here, each character a bounded number of times, with the same decisions the lazy value made:
  * the shortest value that the clause's end (or the given words) follows. Pure.
  */

@@ -22,7 +22,7 @@ const ANYMORE = /\b(?:anymore|any more)\b/;
 
 /**
  * "don't … anymore": the negation, when "anymore" follows it. Two linear scans instead of a lookahead
- * over the rest of the clause at every "don't" (quadratic on "don't don't don't …", issue 11).
+ * over the rest of the clause at every "don't" (quadratic on "don't don't don't …").
  */
 function dontAnymore(clause: string): RegExpExecArray | null {
   const m = DONT.exec(clause);

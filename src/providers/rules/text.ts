@@ -19,7 +19,7 @@ export interface Span {
 // CJK and !? end a sentence anywhere; "." only before whitespace or the end, so 3.5 and a.b@c.d
 // stay whole. Closing quotes and brackets belong to the sentence they close.
 // Every run starts at its first character (the lookbehinds): a run that turns out not to end a
-// sentence is not retried from each of its characters, which made "…" × 32,000 quadratic (issue 11).
+// sentence is not retried from each of its characters, which made "…" × 32,000 quadratic.
 const BOUNDARY = /(?<![。！？!?…])[。！？!?…]+[”’」』）)"']*|(?<!\.)\.+[”’」』）)"']*(?=\s|$)|\n+/g;
 
 /** What one clause may cost the rules: longer clauses are cut before any pattern sees them. */
