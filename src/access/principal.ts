@@ -25,4 +25,6 @@ export interface CallerContext {
   principal: Principal;
   agentHeader: string | null;
   sessionHeader: string | null;
+  /** The origin the request came to (links back to this deployment when PUBLIC_URL is unset). */
+  origin?: string;
 }

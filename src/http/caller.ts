@@ -11,5 +11,6 @@ export function callerOf(c: Context<AppEnv>): CallerContext {
     principal: c.get("principal")!,
     agentHeader: c.req.header("x-agent-id") ?? null,
     sessionHeader: c.req.header("mcp-session-id") ?? null,
+    origin: new URL(c.req.url).origin,
   };
 }

@@ -24,6 +24,11 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   input: I;
   output: O;
   annotations: ToolAnnotations;
+  /**
+   * Listed only to credentials that act as one person (user keys, OAuth grants): a tool whose input
+   * is fixed by an outside contract (ChatGPT's search and fetch) has no user_id for an app key to name.
+   */
+  personOnly?: boolean;
   run(ctx: ToolContext, args: z.output<I>): Promise<ToolOutput<z.output<O>>>;
 }
 
@@ -35,6 +40,7 @@ export interface ToolDefinition {
   input: z.ZodObject;
   output: z.ZodObject;
   annotations: ToolAnnotations;
+  personOnly: boolean;
   run(ctx: ToolContext, args: Record<string, unknown>): Promise<ToolOutput<Record<string, unknown>>>;
 }
 
@@ -47,6 +53,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: T
     input,
     output,
     annotations,
+    personOnly: spec.personOnly ?? false,
     run: (ctx, args) => spec.run(ctx, input.parse(args)),
   };
 }

@@ -6,6 +6,7 @@
 import type { ToolDefinition } from "./tool-definition";
 import { consolidateMemoriesTool } from "./tools/consolidate-memories";
 import { deleteMemoryTool } from "./tools/delete-memory";
+import { fetchMemoryTool } from "./tools/fetch-memory";
 import { forgetMemoriesTool } from "./tools/forget-memories";
 import { listMemoriesTool } from "./tools/list-memories";
 import { memoryHistoryTool } from "./tools/memory-history";
@@ -14,6 +15,7 @@ import { recallMemoryTool } from "./tools/recall-memory";
 import { regenerateEmbeddingsTool } from "./tools/regenerate-embeddings";
 import { restoreMemoryTool } from "./tools/restore-memory";
 import { saveMemoryTool } from "./tools/save-memory";
+import { searchMemoriesTool } from "./tools/search-memories";
 import { summarizeConversationTool } from "./tools/summarize-conversation";
 import { updateMemoryTool } from "./tools/update-memory";
 
@@ -30,4 +32,6 @@ export const TOOLS: readonly ToolDefinition[] = [
   summarizeConversationTool,
   consolidateMemoriesTool,
   regenerateEmbeddingsTool,
+  searchMemoriesTool,
+  fetchMemoryTool,
 ];

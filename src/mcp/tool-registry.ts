@@ -23,7 +23,9 @@ function hiddenFields(ctx: ToolContext): string[] {
 
 export function registerTools(server: McpRegistrar, ctx: ToolContext): void {
   const hidden = hiddenFields(ctx);
+  const person = ctx.caller.principal.scope === "user";
   for (const tool of TOOLS) {
+    if (tool.personOnly && !person) continue;
     server.tool({
       name: `${ctx.config.TOOL_PREFIX}${tool.name}`,
       title: tool.title,

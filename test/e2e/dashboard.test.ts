@@ -1,48 +1,9 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createKey, revokeKey, uniqueUser } from "../helpers/api-keys";
+import { Browser } from "../helpers/dashboard-browser";
 import { callTool, trackedConnect } from "../helpers/mcp-client";
 
 const connect = trackedConnect();
-
-/** A tiny cookie-keeping browser over the Worker (no redirects followed). */
-class Browser {
-  cookies = new Map<string, string>();
-
-  async go(path: string, init: RequestInit = {}): Promise<Response> {
-    const request = new Request(`http://localhost${path}`, { ...init, redirect: "manual" });
-    request.headers.set("host", "localhost");
-    if (this.cookies.size > 0) request.headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    const res = await exports.default.fetch(request);
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const [name, value] = pair.split("=");
-      if (/Max-Age=0/i.test(line) || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return res;
-  }
-
-  async html(path: string): Promise<string> {
-    const res = await this.go(path);
-    expect(res.status, path).toBe(200);
-    return res.text();
-  }
-
-  post(path: string, form: Record<string, string>, origin = "http://localhost"): Promise<Response> {
-    return this.go(path, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin },
-      body: new URLSearchParams(form).toString(),
-    });
-  }
-
-  async signIn(key: string): Promise<Response> {
-    const page = await this.html("/dashboard");
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1];
-    return this.post("/dashboard/sign-in", { csrf, key });
-  }
-}
 
 const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
 

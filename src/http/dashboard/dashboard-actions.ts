@@ -18,19 +18,21 @@ import { callMemory, checkForm, frameOf, requireSession } from "./dashboard-cont
 import { LOGIN_CSRF_COOKIE, parseId, signInPage } from "./dashboard-pages";
 import { endSession, sameToken, startSession } from "./dashboard-session";
 import { memoryHref } from "./memories-page";
+import { DASHBOARD_HOME, safeReturnPath } from "./return-to";
 
 export async function signInAction(c: Context<AppEnv>): Promise<Response> {
   const m = frameOf(c, "sign-in", null).m;
   const origin = c.req.header("origin");
   const form = await c.req.parseBody();
+  const next = safeReturnPath(form.next);
   const expected = getCookie(c, LOGIN_CSRF_COOKIE) ?? "";
   const presented = typeof form.csrf === "string" ? form.csrf : "";
   if ((origin && origin !== new URL(c.req.url).origin) || expected === "" || !(await sameToken(presented, expected)))
-    return signInPage(c, m.signIn.problems.csrf);
+    return signInPage(c, m.signIn.problems.csrf, next);
   const problem = await startSession(c, typeof form.key === "string" ? form.key : "");
-  if (problem) return signInPage(c, m.signIn.problems[problem]);
+  if (problem) return signInPage(c, m.signIn.problems[problem], next);
   deleteCookie(c, LOGIN_CSRF_COOKIE, { path: "/dashboard", secure: true });
-  return c.redirect("/dashboard", 303);
+  return c.redirect(next ?? DASHBOARD_HOME, 303);
 }
 
 export async function signOutAction(c: Context<AppEnv>): Promise<Response> {

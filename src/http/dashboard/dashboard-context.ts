@@ -15,6 +15,7 @@ import type { AppEnv } from "../app-env";
 import { type DashLocale, dashMessages } from "./dashboard-messages";
 import { currentSession, type DashSession, sameToken } from "./dashboard-session";
 import type { PageFrame, Section } from "./layout";
+import { DASHBOARD_HOME, signInFor } from "./return-to";
 
 const LANG_COOKIE = "hc_lang";
 
@@ -65,10 +66,12 @@ export function frameOf(
   };
 }
 
-/** The session, or a redirect to sign-in. */
+/** The session, or a redirect to sign-in (which brings a page asked for by GET back afterwards). */
 export async function requireSession(c: Context<AppEnv>): Promise<DashSession | Response> {
   const session = await currentSession(c);
-  return session ?? c.redirect("/dashboard", 303);
+  if (session) return session;
+  const url = new URL(c.req.url);
+  return c.redirect(c.req.method === "GET" ? signInFor(`${url.pathname}${url.search}`) : DASHBOARD_HOME, 303);
 }
 
 /** A form post must come from our own pages: same Origin (when the browser sends one) and the session's token. */

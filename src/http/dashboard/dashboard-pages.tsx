@@ -22,6 +22,7 @@ import { MemoriesPage, type MemoryListQuery } from "./memories-page";
 import { MemoryPage } from "./memory-page";
 import { OverviewPage } from "./overview-page";
 import { QuarantinePage } from "./quarantine-page";
+import { DASHBOARD_HOME, safeReturnPath } from "./return-to";
 import { SignInPage } from "./sign-in-page";
 import { CHART_WEEKS, chartData } from "./weekly-chart";
 
@@ -29,7 +30,7 @@ export const LOGIN_CSRF_COOKIE = "hc_dash_login";
 const PAGE_SIZE = 20;
 const WEEK_MS = 7 * 24 * 3600_000;
 
-export async function signInPage(c: Context<AppEnv>, problem?: string): Promise<Response> {
+export async function signInPage(c: Context<AppEnv>, problem?: string, next?: string | null): Promise<Response> {
   const token = crypto.randomUUID();
   setCookie(c, LOGIN_CSRF_COOKIE, token, {
     httpOnly: true,
@@ -40,7 +41,11 @@ export async function signInPage(c: Context<AppEnv>, problem?: string): Promise<
   });
   return renderPage(
     c,
-    <SignInPage frame={frameOf(c, "sign-in", null, problem)} loginCsrf={token} />,
+    <SignInPage
+      frame={frameOf(c, "sign-in", null, problem)}
+      loginCsrf={token}
+      next={next === undefined ? safeReturnPath(c.req.query("next")) : next}
+    />,
     problem ? 401 : 200,
   );
 }
@@ -48,6 +53,8 @@ export async function signInPage(c: Context<AppEnv>, problem?: string): Promise<
 export async function overview(c: Context<AppEnv>): Promise<Response> {
   const session = await currentSession(c);
   if (!session) return signInPage(c);
+  const next = safeReturnPath(c.req.query("next"));
+  if (next && next !== DASHBOARD_HOME) return c.redirect(next, 303);
   const config = loadConfig(c.env);
   const now = Date.now();
   const since = (Math.floor(now / WEEK_MS) - CHART_WEEKS + 1) * WEEK_MS;

@@ -3,6 +3,7 @@
  * @module http/dashboard/memories-page
  * Search (through the recall pipeline, scores shown) or browse with filters and cursor paging.
  */
+import { memoryPath } from "../../access/memory-links";
 import { MEMORY_STATUSES } from "../../memory/contracts";
 import type { Memory } from "../../memory/types";
 import { Layout, type PageFrame, StatusBadge, when } from "./layout";
@@ -19,9 +20,8 @@ export interface ListedMemory {
   score?: number;
 }
 
-export function memoryHref(id: string): string {
-  return `/dashboard/memories/${encodeURIComponent(id)}`;
-}
+/** A memory's page (access/memory-links.ts is its one home: tools link to it too). */
+export const memoryHref = memoryPath;
 
 export function MemoryItem(props: { item: ListedMemory; frame: PageFrame }) {
   const { memory, score } = props.item;

@@ -7,7 +7,8 @@
  */
 import { Layout, type PageFrame } from "./layout";
 
-export function SignInPage(props: { frame: PageFrame; loginCsrf: string }) {
+/** `next`: the dashboard page to return to after signing in (already checked by return-to.ts). */
+export function SignInPage(props: { frame: PageFrame; loginCsrf: string; next?: string | null }) {
   const { m } = props.frame;
   return (
     <Layout frame={props.frame} title={m.signIn.heading}>
@@ -16,6 +17,7 @@ export function SignInPage(props: { frame: PageFrame; loginCsrf: string }) {
         <p class="muted">{m.signIn.intro}</p>
         <form method="post" action="/dashboard/sign-in">
           <input type="hidden" name="csrf" value={props.loginCsrf} />
+          {props.next ? <input type="hidden" name="next" value={props.next} /> : null}
           <label for="key">{m.signIn.label}</label>
           <input
             type="password"

@@ -127,3 +127,14 @@ export function queryExcerpt(content: string, queryTokens: readonly string[], ma
   const after = at < clauses.length - 1 && !inner.endsWith(ELLIPSIS) ? ELLIPSIS : "";
   return label + before + inner + after;
 }
+
+/** Whitespace runs (one class, one quantifier: linear). */
+const WHITESPACE_RUN = /\s+/g;
+
+/**
+ * A short title for a memory: its opening clauses within `maxTokens` (estimated), cut with "…",
+ * on one line. What clients that list sources (ChatGPT's search results) show for it.
+ */
+export function titleExcerpt(content: string, maxTokens: number): string {
+  return queryExcerpt(content.replace(WHITESPACE_RUN, " ").trim(), [], maxTokens);
+}
