@@ -13,6 +13,8 @@ import { MemoryService } from "./memory/memory-service";
 import type { Embedder, ExportReader, LifecycleScan, Llm, MemoryRepo, Reranker, VectorIndex } from "./memory/ports";
 import type { Owner } from "./memory/types";
 import { LocalHashEmbedder } from "./providers/local-hash-embedder";
+import { OpenAiCompatibleEmbedder } from "./providers/openai-compatible/openai-compatible-embedder";
+import { OpenAiCompatibleLlm } from "./providers/openai-compatible/openai-compatible-llm";
 import { RulesLlm } from "./providers/rules-llm";
 import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
 import { WorkersAiLlm } from "./providers/workers-ai-llm";
@@ -65,6 +67,12 @@ function buildModelEmbedder(env: Env, config: Config): Embedder {
       dimensions: config.EMBEDDING_DIMENSIONS || undefined,
     });
   }
+  if (config.EMBEDDING_PROVIDER === "openai-compatible")
+    return new OpenAiCompatibleEmbedder(
+      { baseUrl: config.EMBEDDING_BASE_URL!, apiKey: config.EMBEDDING_API_KEY },
+      config.EMBEDDING_MODEL,
+      config.EMBEDDING_DIMENSIONS,
+    );
   const model = supported(config.EMBEDDING_MODEL, isEmbeddingModel, "EMBEDDING_MODEL");
   return new WorkersAiEmbedder(
     requireBinding(env.AI, "AI", "EMBEDDING_PROVIDER=workers-ai"),
@@ -101,6 +109,13 @@ function buildReranker(env: Env, config: Config): Reranker {
 function buildLlm(env: Env, config: Config): Llm {
   const rules = new RulesLlm();
   if (config.LLM_PROVIDER === "rules") return rules;
+  if (config.LLM_PROVIDER === "openai-compatible")
+    return new OpenAiCompatibleLlm(
+      { baseUrl: config.LLM_BASE_URL!, apiKey: config.LLM_API_KEY },
+      config.LLM_MODEL,
+      rules,
+      consoleLogger,
+    );
   return new WorkersAiLlm(
     requireBinding(env.AI, "AI", "LLM_PROVIDER=workers-ai"),
     supported(config.LLM_MODEL, isLlmModel, "LLM_MODEL"),

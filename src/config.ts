@@ -70,6 +70,12 @@ const corsOrigins = z.string().transform((text, ctx): string[] | "*" => {
   return list;
 });
 
+/** The base URL of an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1. */
+const openAiBaseUrl = z.url({
+  protocol: /^https?$/,
+  error: "must be an http(s) URL such as http://127.0.0.1:11434/v1",
+});
+
 /** A D1 binding name as wrangler.toml spells it (DB, DB_SHARD_1). */
 const BINDING_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 
@@ -103,14 +109,20 @@ const shardWeights = jsonText('a JSON object of binding → weight, e.g. {"DB":0
 );
 
 const baseSchema = z.object({
-  EMBEDDING_PROVIDER: z.enum(["workers-ai", "local"]).default("local"),
+  EMBEDDING_PROVIDER: z.enum(["workers-ai", "openai-compatible", "local"]).default("local"),
   EMBEDDING_MODEL: z.string().min(1).default("local-hash-v1"),
   EMBEDDING_DIMENSIONS: intFrom(0, 0, 4096),
   VECTOR_INDEX: z.enum(["vectorize", "local"]).default("local"),
   RERANKER: z.enum(["workers-ai", "none"]).default("none"),
   RERANKER_MODEL: z.string().min(1).default("@cf/baai/bge-reranker-base"),
-  LLM_PROVIDER: z.enum(["workers-ai", "rules"]).default("rules"),
+  LLM_PROVIDER: z.enum(["workers-ai", "openai-compatible", "rules"]).default("rules"),
   LLM_MODEL: z.string().min(1).default(DEFAULT_LLM_MODEL),
+  // OpenAI-compatible servers (Ollama, vLLM, LM Studio, AI Gateway): the URL before /embeddings or
+  // /chat/completions, and the Bearer keys (wrangler secrets; optional for Ollama).
+  EMBEDDING_BASE_URL: openAiBaseUrl.optional(),
+  EMBEDDING_API_KEY: z.string().optional(),
+  LLM_BASE_URL: openAiBaseUrl.optional(),
+  LLM_API_KEY: z.string().optional(),
   MAX_RESULTS: intFrom(5, 1, 50),
   PROGRESSIVE_INJECTION: onOff.default("on"),
   PROGRESSIVE_RESET_SECONDS: intFrom(300, 0, 86_400),
@@ -170,8 +182,29 @@ const baseSchema = z.object({
 
 const configSchema = baseSchema
   .superRefine(checkWorkersAiModels)
+  .superRefine(checkOpenAiCompatible)
   .superRefine(checkLocalIndexSize)
   .superRefine(checkShardWeights);
+
+/**
+ * An OpenAI-compatible provider needs its server's URL; an embedder also the vector size its model
+ * returns (the index is built for it, and every answer is checked against it) and a model name.
+ */
+function checkOpenAiCompatible(c: z.output<typeof baseSchema>, ctx: z.RefinementCtx): void {
+  const fail = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (c.EMBEDDING_PROVIDER === "openai-compatible") {
+    if (!c.EMBEDDING_BASE_URL) fail("EMBEDDING_BASE_URL", "is required with EMBEDDING_PROVIDER=openai-compatible");
+    if (!c.EMBEDDING_DIMENSIONS)
+      fail("EMBEDDING_DIMENSIONS", "is required with EMBEDDING_PROVIDER=openai-compatible (the model's vector size)");
+    if (c.EMBEDDING_MODEL === "local-hash-v1")
+      fail(
+        "EMBEDDING_MODEL",
+        "must name the server's embedding model (e.g. bge-m3) with EMBEDDING_PROVIDER=openai-compatible",
+      );
+  }
+  if (c.LLM_PROVIDER === "openai-compatible" && !c.LLM_BASE_URL)
+    fail("LLM_BASE_URL", "is required with LLM_PROVIDER=openai-compatible");
+}
 
 /** Weights name listed shards, and at least one shard takes new accounts. */
 function checkShardWeights(c: z.output<typeof baseSchema>, ctx: z.RefinementCtx): void {

@@ -10,4 +10,7 @@ export type Env = Cloudflare.Env & {
   OAUTH_PASSPHRASE?: string;
   /** Secret: the bearer token of /admin/shards (`npm run shards`); unset, those routes do not exist. */
   ADMIN_SECRET?: string;
+  /** Secrets: Bearer keys of the OpenAI-compatible embedding and chat servers (unset for Ollama). */
+  EMBEDDING_API_KEY?: string;
+  LLM_API_KEY?: string;
 };

@@ -17,7 +17,8 @@ export async function health(c: Context<AppEnv>): Promise<Response> {
   const config = loadConfig(c.env);
   const shards = await shardStatus(c.env, config);
   const storage = shards.every((s) => s.status === "ok") ? "ok" : "unavailable";
-  const aiReady = config.EMBEDDING_PROVIDER === "local" || c.env.AI !== undefined;
+  // Only Workers AI needs a binding; an OpenAI-compatible server is reached over HTTP when used.
+  const aiReady = config.EMBEDDING_PROVIDER !== "workers-ai" || c.env.AI !== undefined;
   const indexReady = config.VECTOR_INDEX === "local" || c.env.VECTORIZE !== undefined;
   const body = {
     status: storage === "ok" ? "ok" : "degraded",

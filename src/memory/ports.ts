@@ -74,7 +74,7 @@ export interface ExtractedFact {
 }
 
 export interface Llm {
-  readonly kind: "workers-ai" | "rules";
+  readonly kind: "workers-ai" | "openai-compatible" | "rules";
   decideConflict(newContent: string, candidates: ConflictCandidate[]): Promise<ConflictDecision>;
   summarize(content: string, maxChars: number): Promise<string>;
   extractFacts(messages: { role: string; content: string }[]): Promise<ExtractedFact[]>;

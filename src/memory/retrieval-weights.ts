@@ -27,13 +27,15 @@ export const RETRIEVAL_WEIGHTS = {
    * same words BM25 does, so it only breaks ties (LoCoMo dev R@10: 0 → 76.5, 0.05 → 75.9, 0.1 → 75.0,
    * 0.25 → 74.2); it is kept above 0 so a memory found only through the dense channel (a spelling
    * variant the stemmer misses) still gets a score. bge-m3 carries meaning BM25 cannot (unmeasured: 0.5).
+   * An OpenAI-compatible server runs semantic models too (bge-m3 on Ollama is the same model): it
+   * takes the Workers AI values until `npm run bench:recall` is run against it (unmeasured).
    */
-  dense: { local: 0.05, "workers-ai": 0.5 } as Record<string, number>,
+  dense: { local: 0.05, "workers-ai": 0.5, "openai-compatible": 0.5 } as Record<string, number>,
   /**
    * Relevance floor on cosine for candidates without enough lexical evidence. Hash embeddings of
    * unrelated texts score ~0–0.15; bge-m3 scores unrelated text ~0.3–0.45, hence per-embedder floors.
    */
-  denseFloor: { local: 0.3, "workers-ai": 0.55 } as Record<string, number>,
+  denseFloor: { local: 0.3, "workers-ai": 0.55, "openai-compatible": 0.55 } as Record<string, number>,
   /**
    * Relevance floor on lexical evidence: BM25 divided by the idf of a word found in one memory of
    * the corpus, i.e. "how many maximally specific words matched". 0.5 keeps LoCoMo dev R@10 within

@@ -20,7 +20,7 @@ export interface ServiceSettings {
   maxResults: number;
   confidenceFloor: number;
   longContentChars: number;
-  embedderKind: "local" | "workers-ai";
+  embedderKind: "local" | "workers-ai" | "openai-compatible";
   retentionDays: number;
   halfLifeDays: number;
   /** Progressive injection (recall/session-recall.ts); its default when unset. */

@@ -48,18 +48,25 @@ const chatOutput = z.object({
     .min(1),
 });
 
-export function chatInput<T>(req: ChatRequest<T>): ChatInput {
+/** What every JSON chat request holds, Workers AI's and OpenAI's alike: messages, schema, budget. */
+export function jsonChatFields<T>(req: ChatRequest<T>) {
   return {
     messages: [
-      { role: "system", content: req.system },
-      { role: "user", content: req.user },
+      { role: "system" as const, content: req.system },
+      { role: "user" as const, content: req.user },
     ],
     response_format: {
-      type: "json_schema",
+      type: "json_schema" as const,
       json_schema: { name: req.name, schema: jsonSchemaOf(req.schema), strict: true },
     },
     max_tokens: req.maxTokens,
     temperature: 0,
+  };
+}
+
+export function chatInput<T>(req: ChatRequest<T>): ChatInput {
+  return {
+    ...jsonChatFields(req),
     // All three supported models take it; with reasoning on, thinking tokens would eat max_tokens.
     chat_template_kwargs: { enable_thinking: false },
   };
@@ -82,9 +89,17 @@ export async function chatJson<T>(
   return readAnswer(output, req.schema);
 }
 
-/** The answer in an output: content text (or parts), else the first tool call's arguments. */
+/** The answer in a Workers AI output (typed by the model's own output type). */
 export function readAnswer<T>(output: ChatOutput, schema: z.ZodType<T>): ChatResult<T> {
-  const parsed = chatOutput.safeParse(output satisfies z.input<typeof chatOutput>);
+  return readChatAnswer(output satisfies z.input<typeof chatOutput>, schema);
+}
+
+/**
+ * The answer in a chat-completions body of any origin (Workers AI's output, an OpenAI-compatible
+ * server's JSON): content text (or parts), else the first tool call's arguments, checked with zod.
+ */
+export function readChatAnswer<T>(body: unknown, schema: z.ZodType<T>): ChatResult<T> {
+  const parsed = chatOutput.safeParse(body);
   if (!parsed.success) return { ok: false, reason: "malformed" };
   const [choice] = parsed.data.choices;
   const { content, refusal, tool_calls } = choice.message;
@@ -120,7 +135,7 @@ function errorCode(err: unknown): string {
 const jsonSchemas = new WeakMap<object, Record<string, unknown>>();
 
 /** The JSON Schema for response_format, derived once from the zod schema that validates the answer. */
-function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   let hit = jsonSchemas.get(schema);
   if (!hit) {
     const { $schema: _ignored, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
