@@ -4,7 +4,9 @@
  * Prepares the local D1 databases (migrations on the home database and each shard, a first API key
  * for user "local"), starts
  * `wrangler dev --env dev --local` on 127.0.0.1, and once it answers HTTP prints where to connect.
- * Everything runs on the local adapters: no Cloudflare account is needed.
+ * Everything runs on the local adapters: no Cloudflare account is needed. `--remote-ai` runs env
+ * `dev-remote` instead: the same local storage, with Workers AI through a remote binding (bge-m3,
+ * the reranker, the language model; needs `npx wrangler login`, usage is billed).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -28,21 +30,33 @@ function optionValue(args: string[], name: string): string | undefined {
   return undefined;
 }
 
+/** Our own flag, not wrangler's: real Workers AI models through a remote binding (env dev-remote). */
+const REMOTE_AI_FLAG = "--remote-ai";
+
+/** The wrangler env `npm run dev` runs, and the extra args without our own flag. */
+function devEnvironment(extra: string[]): { env: "dev" | "dev-remote"; rest: string[] } {
+  const remote = extra.includes(REMOTE_AI_FLAG);
+  return { env: remote ? "dev-remote" : "dev", rest: extra.filter((a) => a !== REMOTE_AI_FLAG) };
+}
+
 /** Builds wrangler's argv; --ip/--port are added only when not given, since wrangler rejects repeats. */
-function wranglerArgs(extra: string[]): { args: string[]; host: string; port: number } {
+function wranglerArgs(all: string[]): { args: string[]; host: string; port: number; env: string } {
+  const { env, rest: extra } = devEnvironment(all);
   const ip = optionValue(extra, "--ip");
   const portText = optionValue(extra, "--port");
   const port = portText === undefined ? DEFAULT_PORT : Number(portText);
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new ScriptError(`invalid --port ${JSON.stringify(portText)}`);
   // The admin routes (npm run shards) answer the secret kept in .wrangler/admin-secret.
-  const args = ["dev", "--env", "dev", "--local", "--test-scheduled", "--var", `ADMIN_SECRET:${devAdminSecret()}`];
+  // env dev stays fully local (--local); dev-remote needs wrangler's remote binding for AI.
+  const where = env === "dev" ? ["--local"] : [];
+  const args = ["dev", "--env", env, ...where, "--test-scheduled", "--var", `ADMIN_SECRET:${devAdminSecret()}`];
   if (ip === undefined) args.push("--ip", DEFAULT_IP);
   // An explicit port: wrangler would otherwise silently pick another one when 8787 is taken.
   if (portText === undefined) args.push("--port", String(port));
   // A wildcard bind is still reachable on loopback, which is what the banner and the poll use.
   const host = ip === undefined || ip === "0.0.0.0" || ip === "::" ? DEFAULT_IP : ip;
-  return { args: [...args, ...extra], host, port };
+  return { args: [...args, ...extra], host, port, env };
 }
 
 /** True when nothing listens on host:port, so a later HTTP answer really comes from our wrangler. */
@@ -90,13 +104,15 @@ function keyLines(newKey: string | null): string[] {
   return [`  API key:  ${newKey}`, `            (user ${LOCAL_USER}, account default — new, shown only this once)`];
 }
 
-function printBanner(base: string, newKey: string | null): void {
+function printBanner(base: string, newKey: string | null, env: string): void {
   const rule = "─".repeat(72);
   console.log(
     [
       "",
       rule,
-      "  Hippocampus dev server (offline: env dev, local adapters)",
+      env === "dev"
+        ? "  Hippocampus dev server (offline: env dev, local adapters)"
+        : "  Hippocampus dev server (env dev-remote: local storage, Workers AI through a remote binding)",
       `  MCP:      ${base}/mcp   (Streamable HTTP)`,
       `  SSE:      ${base}/sse   (legacy transport)`,
       `  Dashboard: ${base}/dashboard   (sign in with a user key)`,
@@ -124,7 +140,7 @@ function superviseChild(child: ChildProcess, onExit: () => void): void {
 }
 
 async function main(extra: string[]): Promise<void> {
-  const { args, host, port } = wranglerArgs(extra);
+  const { args, host, port, env: wranglerEnv } = wranglerArgs(extra);
   if (!(await portFree(host, port))) {
     throw new ScriptError(`port ${port} on ${host} is already in use: stop that server or pass -- --port <n>`);
   }
@@ -143,7 +159,7 @@ async function main(extra: string[]): Promise<void> {
     if (!shown && newKey !== null) console.log(`dev: API key created for user ${LOCAL_USER}: ${newKey}`);
   });
   if (await waitUntilListening(base, child)) {
-    printBanner(base, newKey);
+    printBanner(base, newKey, wranglerEnv);
     shown = true;
   }
 }

@@ -1,17 +1,23 @@
 /**
  * @module scripts/export
- * `npm run export -- --user <id> [--key <key>] [--url <base>] [--status s] [--category c] [--since iso] [--agent id] > memories.jsonl`
- * Streams GET /v1/export (docs/export-format.md) to stdout, with a progress bar on stderr. With
+ * `npm run export -- --user <id> [--key <key>] [--url <base>] [--status s] [--category c] [--since iso] [--agent id] --out memories.jsonl`
+ * Streams GET /v1/export (docs/export-format.md) to FILE (or stdout without --out), with a progress
+ * bar on stderr. `--out` writes FILE.partial and renames it to FILE only once the format's end line
+ * has arrived, so an interrupted export never looks complete; a relative FILE is taken from the
+ * directory `npm run` was started in. (Redirecting stdout needs `npm run --silent export`, or npm's
+ * own banner lands in the file.) With
  * a user key, --user may be left out (the key names its user); an app key needs it. The key
  * comes from --key or HIPPOCAMPUS_KEY, the server from --url or HIPPOCAMPUS_URL. Exits non-zero
  * when the stream ends without the format's last line (an incomplete file).
  */
+import { createWriteStream, renameSync, rmSync, type WriteStream } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 
 class CliError extends Error {}
 
 const USAGE =
-  "usage: npm run export -- [--user <id>] [--key <key>] [--url http://127.0.0.1:8787] [--status all|active|…] [--category c] [--since 2025-01-01] [--agent <id>] > memories.jsonl";
+  "usage: npm run export -- [--user <id>] [--key <key>] [--url http://127.0.0.1:8787] [--status all|active|…] [--category c] [--since 2025-01-01] [--agent <id>] [--out memories.jsonl]";
 
 function options() {
   const { values } = parseArgs({
@@ -23,6 +29,7 @@ function options() {
       category: { type: "string" },
       since: { type: "string" },
       agent: { type: "string" },
+      out: { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -42,7 +49,9 @@ function options() {
   ] as const)
     if (value !== undefined) params.set(name, value);
   const base = (values.url ?? process.env.HIPPOCAMPUS_URL ?? "http://127.0.0.1:8787").replace(/\/+$/, "");
-  return { key, url: `${base}/v1/export${params.size > 0 ? `?${params}` : ""}` };
+  // npm runs scripts in the package root; INIT_CWD is where the person typed the command.
+  const out = values.out === undefined ? null : resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
+  return { key, out, url: `${base}/v1/export${params.size > 0 ? `?${params}` : ""}` };
 }
 
 function progress(done: number, total: number, bytes: number, started: number, end = false): void {
@@ -54,12 +63,34 @@ function progress(done: number, total: number, bytes: number, started: number, e
   else if (end || done % 1000 === 0) process.stderr.write(`${text}\n`);
 }
 
-/** Writes to stdout, waiting when the pipe is full, so a slow reader never makes this buffer the export. */
-function write(chunk: Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (process.stdout.write(chunk, (err) => (err ? reject(err) : undefined))) resolve();
-    else process.stdout.once("drain", resolve);
+/** Writes to the sink, waiting when it is full, so a slow reader never makes this buffer the export. */
+function write(sink: NodeJS.WritableStream, chunk: Uint8Array): Promise<void> {
+  return new Promise((done, reject) => {
+    if (sink.write(chunk, (err) => (err ? reject(err) : undefined))) done();
+    else sink.once("drain", done);
   });
+}
+
+/** Where the export goes: FILE.partial (renamed when complete) or stdout. */
+function openSink(out: string | null): { sink: NodeJS.WritableStream; finish(ok: boolean): Promise<void> } {
+  if (out === null) return { sink: process.stdout, finish: async () => {} };
+  const partial = `${out}.partial`;
+  const file: WriteStream = createWriteStream(partial);
+  return {
+    sink: file,
+    finish: (ok) =>
+      new Promise((done, reject) =>
+        file.end(() => {
+          try {
+            if (ok) renameSync(partial, out);
+            else rmSync(partial, { force: true });
+            done();
+          } catch (err) {
+            reject(err);
+          }
+        }),
+      ),
+  };
 }
 
 async function main(): Promise<void> {
@@ -71,15 +102,32 @@ async function main(): Promise<void> {
     const body = (await res.json().catch(() => ({}))) as { message?: string };
     throw new CliError(`the server answered ${res.status}: ${body.message ?? res.statusText}`);
   }
-  const total = Number(res.headers.get("x-memory-count") ?? 0);
+  const { sink, finish } = openSink(o.out);
+  const complete = await copy(res.body, sink, Number(res.headers.get("x-memory-count") ?? 0)).catch(async (err) => {
+    await finish(false);
+    throw err;
+  });
+  await finish(complete.ok);
+  if (!complete.ok) throw new CliError("the export ended early (no end line): run it again");
+  console.error(
+    `export: ${complete.done} memories written${o.out ? ` to ${o.out}` : ""} (${complete.seconds.toFixed(1)} s).`,
+  );
+}
+
+/** Copies the stream to the sink with progress; ok when its last line is the format's end line. */
+async function copy(
+  body: ReadableStream<Uint8Array>,
+  sink: NodeJS.WritableStream,
+  total: number,
+): Promise<{ ok: boolean; done: number; seconds: number }> {
   const started = Date.now();
   const decoder = new TextDecoder();
   let done = 0;
   let bytes = 0;
   let tail = "";
   let last = "";
-  for await (const chunk of res.body) {
-    await write(chunk);
+  for await (const chunk of body) {
+    await write(sink, chunk);
     bytes += chunk.byteLength;
     const text = tail + decoder.decode(chunk, { stream: true });
     const lines = text.split("\n");
@@ -91,8 +139,7 @@ async function main(): Promise<void> {
     progress(done, total, bytes, started);
   }
   progress(done, total, bytes, started, true);
-  if (!last.startsWith('{"type":"end"')) throw new CliError("the export ended early (no end line): run it again");
-  console.error(`export: ${done} memories written (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  return { ok: last.startsWith('{"type":"end"'), done, seconds: (Date.now() - started) / 1000 };
 }
 
 main().catch((err) => {

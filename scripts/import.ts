@@ -15,6 +15,7 @@
  * The key comes from --key or HIPPOCAMPUS_KEY, the server from --url or HIPPOCAMPUS_URL.
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { type ImportItem, type LineProblem, postImport, type SourceLine } from "./lib/import-client.ts";
 import { bodyOf, FORMATS, type Format, type PreparedFile, prepareFile, withHeader } from "./lib/import-file.ts";
@@ -50,7 +51,8 @@ function options() {
   if (values.format !== undefined && !(FORMATS as readonly string[]).includes(values.format))
     throw new CliError(`--format must be one of ${FORMATS.join(", ")}\n${USAGE}`);
   return {
-    file: positionals[0],
+    // npm runs scripts in the package root; INIT_CWD is where the person typed the command.
+    file: resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]),
     user: values.user,
     agent: values.agent,
     map: values.map,
