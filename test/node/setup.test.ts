@@ -1,0 +1,111 @@
+/**
+ * `npm run setup` against a fake `wrangler` first on PATH (test/helpers/fake-wrangler.mjs), on a copy
+ * of wrangler.toml: a dry run runs no command and changes nothing; a run creates the D1 database,
+ * the Vectorize index with its owner metadata index and the KV namespace, writes their ids into the
+ * top level only and applies the migrations; a second run creates nothing; a run that failed half
+ * way resumes where it stopped.
+ */
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "../..");
+const NODE = join(ROOT, "node_modules/.bin/node");
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "hippocampus-setup-"));
+  symlinkSync(join(ROOT, "test/helpers/fake-wrangler.mjs"), join(dir, "wrangler"));
+  copyFileSync(join(ROOT, "wrangler.toml"), join(dir, "wrangler.toml"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function setup(args: string[] = [], fail?: string) {
+  const r = spawnSync(NODE, ["scripts/setup.ts", "--config", join(dir, "wrangler.toml"), ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      PATH: `${dir}:${process.env.PATH}`,
+      FAKE_WRANGLER_STATE: join(dir, "state.json"),
+      FAKE_WRANGLER_LOG: join(dir, "calls.log"),
+      ...(fail ? { FAKE_WRANGLER_FAIL: fail } : {}),
+    },
+  });
+  return { status: r.status, out: r.stdout + r.stderr };
+}
+
+const calls = () =>
+  existsSync(join(dir, "calls.log")) ? readFileSync(join(dir, "calls.log"), "utf8").trim().split("\n") : [];
+const toml = () => readFileSync(join(dir, "wrangler.toml"), "utf8");
+const state = () => JSON.parse(readFileSync(join(dir, "state.json"), "utf8"));
+/** The top level (production) and the [env.*] tables, split where the first env table starts. */
+const envStart = (t: string) => t.search(/^\[+env\./m);
+const production = (t: string) => t.slice(0, envStart(t));
+const environments = (t: string) => t.slice(envStart(t));
+
+describe("npm run setup", () => {
+  it("--dry-run prints every wrangler command and runs none", () => {
+    const before = toml();
+    const r = setup(["--dry-run"]);
+    expect(r.status, r.out).toBe(0);
+    expect(calls()).toEqual([]);
+    expect(toml()).toBe(before);
+    for (const command of [
+      "would run wrangler whoami",
+      "would run wrangler d1 list --json",
+      "would run wrangler d1 create hippocampus",
+      "would run wrangler vectorize create hippocampus-memories --dimensions=1024 --metric=cosine",
+      "would run wrangler vectorize create-metadata-index hippocampus-memories --propertyName=owner --type=string",
+      "would run wrangler kv namespace create hippocampus-oauth",
+      "would run wrangler d1 migrations apply DB --remote",
+      "npx wrangler secret put OAUTH_PASSPHRASE",
+    ])
+      expect(r.out).toContain(command);
+  });
+
+  it("creates what is missing, writes the ids into the top level only, applies the migrations", () => {
+    const before = toml();
+    const r = setup();
+    expect(r.status, r.out).toBe(0);
+    const s = state();
+    expect(s.d1.map((d: { name: string }) => d.name)).toEqual(["hippocampus"]);
+    expect(s.vectorize).toEqual(["hippocampus-memories"]);
+    expect(s.metadata["hippocampus-memories"]).toEqual(["owner"]);
+    expect(s.migrated).toEqual(["DB"]);
+    const top = production(toml());
+    expect(top).toContain(`database_id = "${s.d1[0].uuid}"`);
+    expect(top).toContain(`id = "${s.kv[0].id}"`);
+    expect(top).not.toContain("00000000-0000-0000-0000-000000000000");
+    expect(environments(toml())).toBe(environments(before));
+  });
+
+  it("a second run finds everything and creates nothing", () => {
+    expect(setup().status).toBe(0);
+    const first = toml();
+    const made = calls().length;
+    const again = setup();
+    expect(again.status, again.out).toBe(0);
+    const second = calls().slice(made);
+    expect(second.filter((c) => c.includes("create"))).toEqual([]);
+    expect(again.out).toContain("D1 hippocampus: exists");
+    expect(again.out).toContain("owner metadata index exists");
+    expect(toml()).toBe(first);
+  });
+
+  it("resumes after a failure: what was made is found, the rest is made", () => {
+    const failed = setup([], "vectorize create ");
+    expect(failed.status).toBe(1);
+    expect(failed.out).toContain("setup: wrangler vectorize create");
+    expect(production(toml())).toContain(`database_id = "${state().d1[0].uuid}"`);
+    const made = calls().length;
+    const resumed = setup();
+    expect(resumed.status, resumed.out).toBe(0);
+    const after = calls().slice(made);
+    expect(after.some((c) => c.startsWith("d1 create"))).toBe(false);
+    expect(after.some((c) => c.startsWith("vectorize create hippocampus-memories"))).toBe(true);
+    expect(state().d1).toHaveLength(1);
+  });
+});
