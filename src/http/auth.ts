@@ -34,6 +34,11 @@ function unauthorized(c: Context<AppEnv>, message: string, error?: string): Resp
 export const KEY_CACHE_TTL_MS = 10_000;
 const keyCache = new TtlCache<ApiKeyRow>(KEY_CACHE_TTL_MS, 1_000);
 
+/** A key revoked here stops working in this isolate at once; other isolates stop within KEY_CACHE_TTL_MS. */
+export function forgetRevokedKey(id: string): void {
+  keyCache.deleteWhere((row) => row.id === id);
+}
+
 export interface KeyAuth {
   principal: Principal;
   source: "cache" | "d1";

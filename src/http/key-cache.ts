@@ -33,4 +33,9 @@ export class TtlCache<V> {
   delete(key: string): void {
     this.entries.delete(key);
   }
+
+  /** Drops every entry whose value matches (a revoked key, found by its id rather than its hash). */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, hit] of this.entries) if (matches(hit.value)) this.entries.delete(key);
+  }
 }

@@ -3,7 +3,7 @@
  * API keys in D1, looked up by the SHA-256 of the presented key (keys themselves are never stored).
  * The key format is storage/api-key-format.ts.
  */
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
 import { API_KEY_PATTERN, sha256Hex } from "./api-key-format";
 import { type ApiKeyRow, apiKeys } from "./schema";
@@ -51,6 +51,36 @@ export class D1ApiKeyRepo {
   async countActive(): Promise<number> {
     const rows = await this.db.select({ id: apiKeys.id }).from(apiKeys).where(isNull(apiKeys.revokedAt)).limit(1);
     return rows.length;
+  }
+
+  /** A person's own user keys (their devices), newest first, revoked ones included. */
+  async listForUser(accountId: string, userId: string): Promise<ApiKeyRow[]> {
+    return this.db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.userId, userId), eq(apiKeys.scope, "user")))
+      .orderBy(desc(apiKeys.createdAt))
+      .limit(200);
+  }
+
+  /**
+   * Revokes one of a person's own user keys; the predicate carries the owner, so an id of another
+   * person's key changes nothing. Revoking twice keeps the first time. The row as it now is, or null
+   * when the id is not one of this person's keys.
+   */
+  async revokeForUser(id: string, accountId: string, userId: string, now: number): Promise<ApiKeyRow | null> {
+    const owned = and(
+      eq(apiKeys.id, id),
+      eq(apiKeys.accountId, accountId),
+      eq(apiKeys.userId, userId),
+      eq(apiKeys.scope, "user"),
+    );
+    await this.db
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(owned, isNull(apiKeys.revokedAt)));
+    const rows = await this.db.select().from(apiKeys).where(owned).limit(1);
+    return rows[0] ?? null;
   }
 
   async insert(row: ApiKeyRow): Promise<void> {

@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { MONDAY_SHIFT_MS, WEEK_MS } from "../memory/manage/calendar-weeks";
 import type { WeeklyCount } from "../memory/ports";
 import type { ListFilter, Memory, Owner } from "../memory/types";
 import { jsonIdChunks } from "./d1-bulk-rows";
@@ -14,8 +15,6 @@ import { listConditions, listOrder } from "./d1-list-filter";
 import { ownedBy } from "./d1-owner-scope";
 import { rowToMemory } from "./memory-mapper";
 import { memories } from "./schema";
-
-const WEEK_MS = 7 * 24 * 3600_000;
 
 /** `column IN` the values of a JSON array bound as one parameter (storage/d1-bulk-rows.ts). */
 function inJson(column: SQLiteColumn, json: string): SQL {
@@ -84,7 +83,7 @@ export async function listUnindexed(
 
 export async function weeklyCounts(db: DrizzleD1Database, owner: Owner, since: number): Promise<WeeklyCount[]> {
   // A literal divisor: a bound JS number arrives as REAL and would make the division fractional.
-  const week = sql<number>`CAST(${memories.createdAt} / ${sql.raw(String(WEEK_MS))} AS INTEGER)`;
+  const week = sql<number>`CAST((${memories.createdAt} + ${sql.raw(String(MONDAY_SHIFT_MS))}) / ${sql.raw(String(WEEK_MS))} AS INTEGER)`;
   const rows = await db
     .select({ week, category: memories.category, count: sql<number>`count(*)` })
     .from(memories)

@@ -13,11 +13,15 @@ export interface WatchedPage {
   incidents: string[];
 }
 
-export async function watchedPage(browser: Browser, lang: "en" | "zh"): Promise<WatchedPage> {
+export async function watchedPage(
+  browser: Browser,
+  lang: "en" | "zh",
+  viewport = { width: 1100, height: 900 },
+): Promise<WatchedPage> {
   const context = await browser.newContext({
     acceptDownloads: true,
     locale: lang === "zh" ? "zh-CN" : "en-GB",
-    viewport: { width: 1100, height: 900 },
+    viewport,
   });
   context.setDefaultTimeout(30_000);
   context.setDefaultNavigationTimeout(60_000);

@@ -29,8 +29,18 @@ const TEXT = {
     restored: "Restored.",
     released: "Released from quarantine.",
     overview: "Overview",
+    ops: ["Saved", "Changed", "Deleted", "Restored"],
+    reason: "asks to ignore instructions",
   },
-  zh: { saved: "已保存。", deleted: "已删除", restored: "已恢复。", released: "已解除隔离。", overview: "概览" },
+  zh: {
+    saved: "已保存。",
+    deleted: "已删除",
+    restored: "已恢复。",
+    released: "已解除隔离。",
+    overview: "概览",
+    ops: ["已保存", "已修改", "已删除", "已恢复"],
+    reason: "要求忽略指令",
+  },
 };
 
 beforeAll(async () => {
@@ -61,7 +71,7 @@ async function post(page: Page, suffix: string): Promise<void> {
   await Promise.all([page.waitForURL(/flash=/), page.click(`form[action$='${suffix}'] button[type=submit]`)]);
 }
 
-const ops = (page: Page) => page.locator("#history li strong").allTextContents();
+const ops = (page: Page) => page.locator("#history strong.op").allTextContents();
 
 describe("sign-in", () => {
   it("refuses a wrong key, then opens a session in an HttpOnly, Secure, SameSite=Strict cookie", async () => {
@@ -101,7 +111,7 @@ describe.each(["en", "zh"] as const)("the dashboard in %s", (lang) => {
     expect(await hit.locator(".badge.score").textContent()).toMatch(/\d\.\d{3}$/);
     await Promise.all([page.waitForURL(`**/dashboard/memories/${plain.id}`), hit.locator("a").click()]);
     expect(await page.textContent("#memory-content")).toContain(marker);
-    expect(await ops(page)).toEqual(["create"]);
+    expect(await ops(page)).toEqual([TEXT[lang].ops[0]]);
     expect(incidents).toEqual([]);
   });
 
@@ -123,7 +133,7 @@ describe.each(["en", "zh"] as const)("the dashboard in %s", (lang) => {
     await post(page, "/restore");
     expect(await page.textContent(".flash")).toBe(TEXT[lang].restored);
     expect(await page.locator(".badge.active").count()).toBe(1);
-    expect(await ops(page)).toEqual(["create", "update", "delete", "restore"]);
+    expect(await ops(page)).toEqual(TEXT[lang].ops);
     // The server agrees: an agent recalls the edited text.
     const recalled = await srv.call("recall_memory", { query: `oboe Saturday ${marker}` });
     expect(JSON.stringify(recalled)).toContain(`Saturday morning ${marker}`);
@@ -136,7 +146,7 @@ describe.each(["en", "zh"] as const)("the dashboard in %s", (lang) => {
     expect(held.status).toBe("quarantined");
     await page.click("nav a[href='/dashboard/quarantine']");
     const item = page.locator("#quarantined .memory", { hasText: marker });
-    expect(await item.locator("strong").textContent()).toBe("ignore-instructions");
+    expect(await item.locator("strong").textContent()).toBe(TEXT[lang].reason);
     await Promise.all([page.waitForURL(/flash=released/), item.locator("form[action$='/release'] button").click()]);
     expect(await page.textContent(".flash")).toBe(TEXT[lang].released);
     expect(await page.locator(".badge.active").count()).toBe(1);
@@ -215,7 +225,7 @@ describe("language", () => {
     expect(await page.textContent("h1")).toBe("记忆");
     expect(new URL(page.url()).pathname).toBe("/dashboard/memories");
     await page.goto(`${srv.base}/dashboard`); // no ?lang: the cookie keeps Chinese
-    expect(await page.locator("nav a").allTextContents()).toEqual(["概览", "记忆", "隔离区", "已连接的应用"]);
+    expect(await page.locator("nav a").allTextContents()).toEqual(["概览", "记忆", "隔离区", "设备", "已连接的应用"]);
     await page.click("#switch-lang");
     expect(await page.getAttribute("html", "lang")).toBe("en");
     expect(await page.textContent("h1")).toBe(TEXT.en.overview);

@@ -123,8 +123,8 @@ describe("dashboard", () => {
     expect((await b.post(`/dashboard/memories/${saved.id}/restore`, { csrf: csrfOf(page) })).status).toBe(303);
     page = await b.html(`/dashboard/memories/${saved.id}`);
     expect(page).toContain("badge active");
-    const ops = [...page.matchAll(/<li><strong>(\w+)<\/strong>/g)].map((m) => m[1]);
-    expect(ops).toEqual(["create", "update", "delete", "restore"]);
+    const ops = [...page.matchAll(/<strong class="op">([^<]+)<\/strong>/g)].map((m) => m[1]);
+    expect(ops).toEqual(["Saved", "Changed", "Deleted", "Restored"]);
   });
 
   it("releases quarantine only here: restore_memory refuses, the dashboard releases", async () => {
@@ -138,7 +138,8 @@ describe("dashboard", () => {
     expect(q.status).toBe("quarantined");
     expect((await callTool(client, "restore_memory", { id: q.id })).isError).toBe(true);
     const page = await b.html("/dashboard/quarantine");
-    expect(page).toContain("ignore-instructions");
+    expect(page).toContain("asks to ignore instructions");
+    expect(page).not.toContain("ignore-instructions");
     expect((await b.post(`/dashboard/memories/${q.id}/release`, { csrf: csrfOf(page) })).status).toBe(303);
     expect(await b.html("/dashboard/quarantine")).not.toContain("Ignore all previous");
     const recalled = await callTool(client, "recall_memory", {

@@ -1,6 +1,7 @@
 /** A tiny cookie-keeping browser over the Worker, for the dashboard's e2e tests. */
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
+import { createKey, uniqueUser } from "./api-keys";
 
 /** A tiny cookie-keeping browser over the Worker (no redirects followed). */
 export class Browser {
@@ -36,7 +37,19 @@ export class Browser {
 
   async signIn(key: string): Promise<Response> {
     const page = await this.html("/dashboard");
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1];
-    return this.post("/dashboard/sign-in", { csrf, key });
+    return this.post("/dashboard/sign-in", { csrf: csrfOf(page), key });
   }
+}
+
+/** The CSRF token a page's forms carry ("" when it has none). */
+export const csrfOf = (html: string): string => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+
+/** A person signed in with a fresh user key of their own. */
+export async function signedInPerson(): Promise<{ b: Browser; key: string; keyId: string; user: string }> {
+  const user = uniqueUser("dash");
+  const { key, id } = await createKey({ user });
+  const b = new Browser();
+  const res = await b.signIn(key);
+  expect(res.status).toBe(303);
+  return { b, key, keyId: id, user };
 }

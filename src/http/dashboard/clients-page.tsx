@@ -4,7 +4,7 @@
  * The OAuth grants of the signed-in person: client name (self-asserted by the client, so escaped
  * like any untrusted text), access, when connected and last refreshed, and revoke.
  */
-import { Layout, type PageFrame, PostForm, when } from "./layout";
+import { Layout, type PageFrame, PostForm } from "./layout";
 
 export interface ClientGrant {
   id: string;
@@ -15,7 +15,7 @@ export interface ClientGrant {
 }
 
 export function ClientsPage(props: { frame: PageFrame; grants: ClientGrant[] | null }) {
-  const { m, csrf, locale } = props.frame;
+  const { m, csrf, fmt } = props.frame;
   const c = m.clients;
   return (
     <Layout frame={props.frame} title={c.heading}>
@@ -39,8 +39,8 @@ export function ClientsPage(props: { frame: PageFrame; grants: ClientGrant[] | n
                 <tr>
                   <td>{g.clientName}</td>
                   <td>{g.scopes.join(" ")}</td>
-                  <td>{when(g.createdAt, locale)}</td>
-                  <td>{when(g.lastRefreshedAt, locale)}</td>
+                  <td>{fmt.when(g.createdAt)}</td>
+                  <td>{fmt.when(g.lastRefreshedAt)}</td>
                   <td>
                     <PostForm action={`/dashboard/clients/${encodeURIComponent(g.id)}/revoke`} csrf={csrf ?? ""}>
                       <button type="submit" class="danger">

@@ -12,12 +12,14 @@ import type { RpcResult, UserMemory } from "../../durable/user-memory";
 import { MemoryError } from "../../memory/errors";
 import type { Scope } from "../../memory/types";
 import type { AppEnv } from "../app-env";
+import { type DashFormat, dashFormat, readerLocale, validTimeZone } from "./dashboard-format";
 import { type DashLocale, dashMessages } from "./dashboard-messages";
 import { currentSession, type DashSession, sameToken } from "./dashboard-session";
 import type { PageFrame, Section } from "./layout";
 import { DASHBOARD_HOME, signInFor } from "./return-to";
 
 const LANG_COOKIE = "hc_lang";
+const ZONE_COOKIE = "hc_tz";
 
 /** No script at all; styles only from our stylesheet; forms post only here; never framed. */
 export const DASHBOARD_CSP =
@@ -45,6 +47,15 @@ export function localeOf(c: Context<AppEnv>): DashLocale {
   return loadConfig(c.env).LOCALE;
 }
 
+/** The reader's formats: Accept-Language within the page's language, the zone from ?tz= (remembered) or UTC. */
+export function formatOf(c: Context<AppEnv>, locale: DashLocale): DashFormat {
+  const asked = validTimeZone(c.req.query("tz"));
+  if (asked)
+    setCookie(c, ZONE_COOKIE, asked, { path: "/dashboard", sameSite: "Lax", secure: true, maxAge: 365 * 86_400 });
+  const zone = asked ?? validTimeZone(getCookie(c, ZONE_COOKIE)) ?? "UTC";
+  return dashFormat(readerLocale(c.req.header("accept-language"), locale), zone);
+}
+
 export function frameOf(
   c: Context<AppEnv>,
   section: Section,
@@ -58,6 +69,7 @@ export function frameOf(
   return {
     m,
     locale,
+    fmt: formatOf(c, locale),
     here: `${url.pathname}${url.search}`,
     section,
     csrf: session?.csrf,

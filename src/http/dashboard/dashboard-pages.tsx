@@ -11,12 +11,15 @@ import { embeddingModelKey } from "../../composition";
 import { loadConfig } from "../../config";
 import { listInput, memoryId, recallInput } from "../../memory/contracts";
 import { invalidInput } from "../../memory/errors";
+import { weekOf, weekStart } from "../../memory/manage/calendar-weeks";
 import { detectInjection } from "../../memory/write/injection-detector";
+import { D1ApiKeyRepo } from "../../storage/d1-api-key-repo";
 import type { AppEnv } from "../app-env";
 import { listGrants } from "./client-grants";
 import { ClientsPage } from "./clients-page";
 import { callMemory, frameOf, requireSession } from "./dashboard-context";
 import { currentSession } from "./dashboard-session";
+import { historyEntries } from "./history-entries";
 import { renderPage } from "./layout";
 import { MemoriesPage, type MemoryListQuery } from "./memories-page";
 import { MemoryPage } from "./memory-page";
@@ -28,7 +31,8 @@ import { CHART_WEEKS, chartData } from "./weekly-chart";
 
 export const LOGIN_CSRF_COOKIE = "hc_dash_login";
 const PAGE_SIZE = 20;
-const WEEK_MS = 7 * 24 * 3600_000;
+/** Core memories shown on the overview (the page links to the rest). */
+const CORE_SHOWN = 10;
 
 export async function signInPage(c: Context<AppEnv>, problem?: string, next?: string | null): Promise<Response> {
   const token = crypto.randomUUID();
@@ -57,11 +61,14 @@ export async function overview(c: Context<AppEnv>): Promise<Response> {
   if (next && next !== DASHBOARD_HOME) return c.redirect(next, 303);
   const config = loadConfig(c.env);
   const now = Date.now();
-  const since = (Math.floor(now / WEEK_MS) - CHART_WEEKS + 1) * WEEK_MS;
-  const [stats, weekly] = await Promise.all([
+  const since = weekStart(weekOf(now) - CHART_WEEKS + 1);
+  const byPriority = listInput.parse({ status: "active", order: "priority", limit: CORE_SHOWN });
+  const [stats, weekly, first] = await Promise.all([
     callMemory(c, session, (stub, scope) => stub.stats(scope)),
     callMemory(c, session, (stub, scope) => stub.activity(scope, since)),
+    callMemory(c, session, (stub, scope) => stub.list(scope, byPriority)),
   ]);
+  const core = first.memories.filter((memory) => memory.priority === 1);
   const models = {
     embedding: embeddingModelKey(config),
     vectorIndex: config.VECTOR_INDEX,
@@ -75,6 +82,7 @@ export async function overview(c: Context<AppEnv>): Promise<Response> {
       stats={stats}
       chart={chartData(weekly, now)}
       models={models}
+      core={core}
     />,
   );
 }
@@ -128,8 +136,14 @@ export async function memoryPage(c: Context<AppEnv>): Promise<Response> {
   const session = await requireSession(c);
   if (session instanceof Response) return session;
   const id = parseId(c);
-  const detail = await callMemory(c, session, (stub, scope) => stub.history(scope, id));
-  return renderPage(c, <MemoryPage frame={frameOf(c, "memories", session)} detail={detail} />);
+  const [detail, keys] = await Promise.all([
+    callMemory(c, session, (stub, scope) => stub.history(scope, id)),
+    new D1ApiKeyRepo(c.env.DB).listForUser(session.principal.accountId, session.principal.userId!),
+  ]);
+  const frame = frameOf(c, "memories", session);
+  const keyLabels = new Map(keys.map((k) => [k.id, k.label ?? ""]));
+  const history = historyEntries(detail.events, { m: frame.m, fmt: frame.fmt, keyLabels });
+  return renderPage(c, <MemoryPage frame={frame} detail={detail} history={history} />);
 }
 
 export async function quarantinePage(c: Context<AppEnv>): Promise<Response> {

@@ -16,6 +16,8 @@ import { dashboardHeaders, frameOf } from "./dashboard-context";
 import { clientsPage, memoriesPage, memoryPage, overview, quarantinePage } from "./dashboard-pages";
 import { currentSession } from "./dashboard-session";
 import { DASHBOARD_CSS } from "./dashboard-style";
+import { devicesPage, revokeDeviceAction } from "./device-actions";
+import { FAVICON_ICO } from "./favicon";
 import { Layout, renderPage } from "./layout";
 
 /** A form is a few KB; memory text is at most 8000 characters. */
@@ -55,6 +57,9 @@ export function registerDashboardRoutes(app: Hono<AppEnv>): void {
   app.get("/dashboard/style.css", (c) =>
     c.body(DASHBOARD_CSS, 200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=300" }),
   );
+  app.get("/favicon.ico", (c) =>
+    c.body(FAVICON_ICO, 200, { "content-type": "image/x-icon", "cache-control": "public, max-age=86400" }),
+  );
   app.get("/dashboard", asPage(overview));
   app.post("/dashboard/sign-in", limit, asPage(signInAction));
   app.post("/dashboard/sign-out", limit, asPage(signOutAction));
@@ -65,6 +70,8 @@ export function registerDashboardRoutes(app: Hono<AppEnv>): void {
   app.post("/dashboard/memories/:id/restore", limit, asPage(memoryAction("restore")));
   app.post("/dashboard/memories/:id/release", limit, asPage(memoryAction("release")));
   app.get("/dashboard/quarantine", asPage(quarantinePage));
+  app.get("/dashboard/devices", asPage(devicesPage));
+  app.post("/dashboard/devices/:id/revoke", limit, asPage(revokeDeviceAction));
   app.get("/dashboard/clients", asPage(clientsPage));
   app.post("/dashboard/clients/:id/revoke", limit, asPage(revokeAction));
   app.get("/dashboard/export", asPage(exportAction));

@@ -18,7 +18,7 @@ a{color:#0b57d0}
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(13rem,1fr));gap:1rem}
 table{border-collapse:collapse;width:100%}
 td,th{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #e3e5e9;vertical-align:top}
-.scroll{overflow-x:auto}
+.scroll{overflow-x:auto;position:relative}
 .muted{color:#4a4f5a;font-size:.9rem}
 .flash{background:#e7f4ea;border:1px solid #1e7b34;padding:.5rem .8rem;border-radius:8px;margin:0 0 1rem}
 .alert{background:#fdecea;border:1px solid #b3261e;color:#8c1d18;padding:.5rem .8rem;border-radius:8px;margin:0 0 1rem}
@@ -27,11 +27,12 @@ td,th{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #e3e5e9;vertic
 .badge{display:inline-block;font-size:.8rem;padding:0 .4rem;border-radius:6px;background:#eef0f3;margin-right:.3rem}
 .badge.quarantined{background:#fdecea}.badge.deleted,.badge.expired{background:#f3e8d0}.badge.superseded{background:#e8e6f6}
 form.inline{display:inline}
-form.filters{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
+form.filters{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end}
 label{display:block;font-weight:600;margin:.6rem 0 .2rem}
 form.filters label{margin:0;font-weight:400;font-size:.9rem}
 input[type=text],input[type=search],input[type=password],input[type=number],select,textarea{font:inherit;padding:.45rem .55rem;border:1px solid #6b7080;border-radius:8px;width:100%;max-width:100%}
-form.filters input,form.filters select{width:auto;min-width:8rem}
+form.filters input,form.filters select{width:auto;min-width:8rem;height:2.6rem}
+form.filters button{height:2.6rem;margin:0}
 textarea{min-height:6rem}
 button{font:inherit;font-weight:600;padding:.45rem 1rem;border-radius:8px;cursor:pointer;border:2px solid #0b57d0;background:#0b57d0;color:#fff;margin:.3rem .3rem .3rem 0}
 button.secondary{background:#fff;color:#0b57d0}
@@ -42,5 +43,20 @@ svg.chart{width:100%;height:auto;max-width:44rem}
 .legend i{display:inline-block;width:.8rem;height:.8rem;margin-right:.25rem;vertical-align:-1px}
 ol.history{padding-left:1.2rem}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f4f5f7;padding:.4rem;border-radius:6px;font-size:.8rem;margin:.2rem 0}
-@media (max-width:40rem){header{padding:.5rem}main{padding:0 .5rem}td,th{padding:.25rem}}
+ol.history>li{margin:0 0 .8rem}ol.history p{margin:.1rem 0}
+ul.changes{margin:.2rem 0;padding-left:1rem}
+.field{font-weight:600;margin-right:.3rem}
+.diff{white-space:pre-wrap;overflow-wrap:anywhere;background:#f4f5f7;padding:.4rem;border-radius:6px;margin:.2rem 0}
+ins{background:#d7f0dc;color:#0d4a1d;text-decoration:underline}del{background:#fbe0dd;color:#7a1410;text-decoration:line-through}
+.nowrap,.code,td.num{white-space:nowrap}
+.code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem}
+td.num{text-align:right;font-variant-numeric:tabular-nums}
+:lang(zh) body,:lang(zh) label,:lang(zh) td,:lang(zh) th,:lang(zh) button,:lang(zh) a{word-break:keep-all;overflow-wrap:break-word}
+button,nav a{white-space:nowrap}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+form.filters label{display:flex;flex-direction:column;gap:.3rem}
+footer{max-width:60rem;margin:2rem auto 1rem;padding:0 1rem}
+form.tz{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+form.tz label{margin:0;font-weight:400;font-size:.9rem}form.tz select{width:auto;max-width:16rem}
+@media (max-width:40rem){header{padding:.5rem}main{padding:0 .5rem}td,th{padding:.25rem}form.filters input,form.filters select{min-width:0;width:100%}form.filters label{flex:1 1 100%}}
 `;

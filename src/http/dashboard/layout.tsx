@@ -8,13 +8,16 @@
 import type { Context } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type DashFormat, timeZoneChoices } from "./dashboard-format";
 import type { DashLocale, DashMessages } from "./dashboard-messages";
 
-export type Section = "overview" | "memories" | "quarantine" | "clients" | "sign-in";
+export type Section = "overview" | "memories" | "quarantine" | "devices" | "clients" | "sign-in";
 
 export interface PageFrame {
   m: DashMessages;
   locale: DashLocale;
+  /** Dates and numbers in the reader's locale and chosen time zone. */
+  fmt: DashFormat;
   /** The current path and query, for the language switch. */
   here: string;
   section: Section;
@@ -35,8 +38,34 @@ const LINKS: [Exclude<Section, "sign-in">, string][] = [
   ["overview", "/dashboard"],
   ["memories", "/dashboard/memories"],
   ["quarantine", "/dashboard/quarantine"],
+  ["devices", "/dashboard/devices"],
   ["clients", "/dashboard/clients"],
 ];
+
+/** The time-zone picker: a GET form back to this page (its other query fields kept), like ?lang=. */
+function TimeZoneForm(props: { frame: PageFrame }) {
+  const { m, here, fmt } = props.frame;
+  const url = new URL(here, "http://x");
+  const kept = [...url.searchParams.entries()].filter(([k]) => k !== "tz" && k !== "flash" && k !== "lang");
+  return (
+    <form method="get" action={url.pathname} class="tz">
+      {kept.map(([k, v]) => (
+        <input type="hidden" name={k} value={v} />
+      ))}
+      <label for="tz">{m.timeZone.label}</label>
+      <select id="tz" name="tz">
+        {timeZoneChoices().map((z) => (
+          <option value={z} selected={z === fmt.timeZone}>
+            {z}
+          </option>
+        ))}
+      </select>
+      <button type="submit" class="secondary">
+        {m.timeZone.apply}
+      </button>
+    </form>
+  );
+}
 
 export function Layout(props: { frame: PageFrame; title: string; children?: Child }) {
   const { m, locale, here, section, csrf, flash, problem } = props.frame;
@@ -48,6 +77,7 @@ export function Layout(props: { frame: PageFrame; title: string; children?: Chil
         <meta name="referrer" content="same-origin" />
         <title>{`${props.title} · ${m.title}`}</title>
         <link rel="stylesheet" href="/dashboard/style.css" />
+        <link rel="icon" href="/favicon.ico" sizes="16x16" />
       </head>
       <body>
         <header>
@@ -86,6 +116,9 @@ export function Layout(props: { frame: PageFrame; title: string; children?: Chil
           ) : null}
           {props.children}
         </main>
+        <footer>
+          <TimeZoneForm frame={props.frame} />
+        </footer>
       </body>
     </html>
   );
@@ -103,11 +136,6 @@ export function PostForm(props: { action: string; csrf: string; children?: Child
 
 export function StatusBadge(props: { status: string; m: DashMessages }) {
   return <span class={`badge ${props.status}`}>{props.m.status[props.status] ?? props.status}</span>;
-}
-
-export function when(ms: number | null, locale: DashLocale): string {
-  if (ms === null) return "—";
-  return new Date(ms).toLocaleString(locale === "zh" ? "zh-CN" : "en-GB", { timeZone: "UTC" });
 }
 
 /** A whole page: the doctype (standards mode) and the rendered tree. */

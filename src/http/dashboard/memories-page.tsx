@@ -6,7 +6,7 @@
 import { memoryPath } from "../../access/memory-links";
 import { MEMORY_STATUSES } from "../../memory/contracts";
 import type { Memory } from "../../memory/types";
-import { Layout, type PageFrame, StatusBadge, when } from "./layout";
+import { Layout, type PageFrame, StatusBadge } from "./layout";
 
 export interface MemoryListQuery {
   q: string;
@@ -25,7 +25,7 @@ export const memoryHref = memoryPath;
 
 export function MemoryItem(props: { item: ListedMemory; frame: PageFrame }) {
   const { memory, score } = props.item;
-  const { m, locale } = props.frame;
+  const { m, fmt } = props.frame;
   return (
     <div class="memory">
       <p class="content">{memory.content}</p>
@@ -35,8 +35,8 @@ export function MemoryItem(props: { item: ListedMemory; frame: PageFrame }) {
         {memory.tags.map((t) => (
           <span class="badge">#{t}</span>
         ))}
-        {score !== undefined ? <span class="badge score">{`${m.memories.score} ${score.toFixed(3)}`}</span> : null}{" "}
-        {when(memory.createdAt, locale)} · <a href={memoryHref(memory.id)}>{m.memories.open}</a>
+        {score !== undefined ? <span class="badge score">{`${m.memories.score} ${fmt.score(score)}`}</span> : null}{" "}
+        {fmt.when(memory.createdAt)} · <a href={memoryHref(memory.id)}>{m.memories.open}</a>
       </p>
     </div>
   );

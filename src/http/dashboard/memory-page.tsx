@@ -5,7 +5,9 @@
  * edit and delete (active), restore (deleted, superseded, expired), release or delete (quarantined).
  */
 import type { Memory, MemoryEvent } from "../../memory/types";
-import { Layout, type PageFrame, PostForm, StatusBadge, when } from "./layout";
+import type { HistoryEntry } from "./history-entries";
+import { HistoryTimeline } from "./history-timeline";
+import { Layout, type PageFrame, PostForm, StatusBadge } from "./layout";
 import { MemoryItem, memoryHref } from "./memories-page";
 
 export interface MemoryDetail {
@@ -59,34 +61,22 @@ function EditForm(props: { frame: PageFrame; memory: Memory }) {
         <label for="tags">{m.memory.tags}</label>
         <input type="text" id="tags" name="tags" value={mem.tags.join(", ")} />
         <label for="priority">{m.memory.priority}</label>
-        <input type="number" id="priority" name="priority" min={1} max={5} value={String(mem.priority)} />
+        <select id="priority" name="priority">
+          {["1", "2", "3", "4", "5"].map((p) => (
+            <option value={p} selected={String(mem.priority) === p}>
+              {m.priorities[p]}
+            </option>
+          ))}
+        </select>
         <button type="submit">{m.memory.save}</button>
       </PostForm>
     </div>
   );
 }
 
-function History(props: { frame: PageFrame; events: MemoryEvent[] }) {
-  const { m, locale } = props.frame;
-  return (
-    <div class="card">
-      <h2>{m.memory.history}</h2>
-      <ol class="history" id="history">
-        {props.events.map((e) => (
-          <li>
-            <strong>{e.op}</strong> · {when(e.at, locale)} · <span class="muted">{e.actor}</span>
-            {e.before ? <pre>{JSON.stringify(e.before, null, 1)}</pre> : null}
-            {e.after ? <pre>{JSON.stringify(e.after, null, 1)}</pre> : null}
-          </li>
-        ))}
-      </ol>
-    </div>
-  );
-}
-
-export function MemoryPage(props: { frame: PageFrame; detail: MemoryDetail }) {
-  const { m, locale } = props.frame;
-  const { memory, events, supersedes, supersededBy } = props.detail;
+export function MemoryPage(props: { frame: PageFrame; detail: MemoryDetail; history: HistoryEntry[] }) {
+  const { m, fmt } = props.frame;
+  const { memory, supersedes, supersededBy } = props.detail;
   return (
     <Layout frame={props.frame} title={m.nav.memories}>
       <p>
@@ -98,12 +88,14 @@ export function MemoryPage(props: { frame: PageFrame; detail: MemoryDetail }) {
         </p>
         <p class="muted">
           <StatusBadge status={memory.status} m={m} /> <span class="badge">{memory.category}</span>
+          <span class="badge">{m.priorities[String(memory.priority)]}</span>
+          <span class="badge">{m.types[memory.memoryType] ?? memory.memoryType}</span>
           {memory.tags.map((t) => (
             <span class="badge">#{t}</span>
           ))}
         </p>
         <p class="muted">
-          {m.memory.created} {when(memory.createdAt, locale)} · {m.memory.updated} {when(memory.updatedAt, locale)}
+          {m.memory.created} {fmt.when(memory.createdAt)} · {m.memory.updated} {fmt.when(memory.updatedAt)}
           {" · "}
           {memory.agentId ? `${m.memory.agent}: ${memory.agentId}` : m.memory.shared}
           {memory.source ? ` · ${m.memory.source}: ${memory.source}` : ""}
@@ -112,16 +104,15 @@ export function MemoryPage(props: { frame: PageFrame; detail: MemoryDetail }) {
       </div>
       {supersededBy || supersedes.length > 0 || memory.derivedFrom.length > 0 ? (
         <div class="card" id="chain">
-          <h2>{m.memory.chain}</h2>
           {supersededBy ? (
             <div>
-              <h3>{m.memory.supersededBy}</h3>
+              <h2>{m.memory.supersededBy}</h2>
               <MemoryItem item={{ memory: supersededBy }} frame={props.frame} />
             </div>
           ) : null}
           {supersedes.length > 0 ? (
             <div>
-              <h3>{m.memory.supersedes}</h3>
+              <h2>{m.memory.supersedes}</h2>
               {supersedes.map((s) => (
                 <MemoryItem item={{ memory: s }} frame={props.frame} />
               ))}
@@ -138,7 +129,7 @@ export function MemoryPage(props: { frame: PageFrame; detail: MemoryDetail }) {
         </div>
       ) : null}
       {memory.status === "active" ? <EditForm frame={props.frame} memory={memory} /> : null}
-      <History frame={props.frame} events={events} />
+      <HistoryTimeline frame={props.frame} entries={props.history} />
     </Layout>
   );
 }

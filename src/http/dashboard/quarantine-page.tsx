@@ -5,7 +5,7 @@
  * take: release (the memory becomes active and recallable) or delete.
  */
 import type { Memory } from "../../memory/types";
-import { Layout, type PageFrame, PostForm, when } from "./layout";
+import { Layout, type PageFrame, PostForm } from "./layout";
 import { memoryHref } from "./memories-page";
 
 export interface QuarantinedItem {
@@ -14,7 +14,7 @@ export interface QuarantinedItem {
 }
 
 export function QuarantinePage(props: { frame: PageFrame; items: QuarantinedItem[] }) {
-  const { m, csrf, locale } = props.frame;
+  const { m, csrf, fmt } = props.frame;
   return (
     <Layout frame={props.frame} title={m.quarantine.heading}>
       <h1>{m.quarantine.heading}</h1>
@@ -25,8 +25,8 @@ export function QuarantinePage(props: { frame: PageFrame; items: QuarantinedItem
           <div class="memory">
             <p class="content">{memory.content}</p>
             <p class="muted">
-              {m.quarantine.reason}: <strong>{reason}</strong> · {when(memory.createdAt, locale)} ·{" "}
-              <a href={memoryHref(memory.id)}>{m.memories.open}</a>
+              {m.quarantine.reason}: <strong>{m.reasons[reason] ?? m.reasons.held}</strong> ·{" "}
+              {fmt.when(memory.createdAt)} · <a href={memoryHref(memory.id)}>{m.memories.open}</a>
             </p>
             <PostForm action={`${memoryHref(memory.id)}/release`} csrf={csrf ?? ""} class="inline">
               <button type="submit">{m.memory.release}</button>

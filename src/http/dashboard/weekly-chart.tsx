@@ -2,18 +2,24 @@
 /**
  * @module http/dashboard/weekly-chart
  * Memories saved per week, stacked by category, as server-rendered SVG (no script, no library):
- * the last 12 weeks, the 6 largest categories with the rest as "other". Category names are
- * untrusted text and only ever appear as escaped SVG text.
+ * the last 12 weeks (Monday to Sunday, `memory/manage/calendar-weeks.ts`), each labelled by its
+ * first day in the reader's locale, the 6 largest categories with the rest as "other". Category
+ * names are untrusted text and only ever appear as escaped SVG text. On a phone the SVG is scaled
+ * down, so its text is drawn large and every other week's label is left out.
  */
+import { weekOf, weekStart } from "../../memory/manage/calendar-weeks";
 import type { WeeklyCount } from "../../memory/ports";
+import type { DashFormat } from "./dashboard-format";
 import type { DashMessages } from "./dashboard-messages";
 
 export const CHART_WEEKS = 12;
-const WEEK_MS = 7 * 24 * 3600_000;
 const COLORS = ["#0b57d0", "#1e7b34", "#a35a00", "#8e24aa", "#b3261e", "#00796b", "#6b7080"];
 const W = 640;
 const H = 220;
-const PAD = { left: 34, bottom: 28, top: 8 };
+const PAD = { left: 44, bottom: 34, top: 10 };
+const FONT = 16;
+/** The key of the bucket of every category past the six largest. */
+export const OTHER_CATEGORY = "\u0000other";
 
 export interface ChartData {
   weeks: number[];
@@ -23,13 +29,13 @@ export interface ChartData {
 }
 
 export function chartData(rows: WeeklyCount[], now: number): ChartData {
-  const last = Math.floor(now / WEEK_MS);
+  const last = weekOf(now);
   const weeks = Array.from({ length: CHART_WEEKS }, (_, i) => last - CHART_WEEKS + 1 + i);
   const totals = new Map<string, number>();
   for (const r of rows) totals.set(r.category, (totals.get(r.category) ?? 0) + r.count);
   const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([c]) => c);
   const top = ranked.slice(0, COLORS.length - 1);
-  const categories = ranked.length > top.length ? [...top, "other"] : top;
+  const categories = ranked.length > top.length ? [...top, OTHER_CATEGORY] : top;
   const counts = categories.map(() => weeks.map(() => 0));
   for (const r of rows) {
     const w = weeks.indexOf(r.week);
@@ -40,8 +46,9 @@ export function chartData(rows: WeeklyCount[], now: number): ChartData {
   return { weeks, categories, counts };
 }
 
-export function WeeklyChart(props: { data: ChartData; m: DashMessages }) {
+export function WeeklyChart(props: { data: ChartData; m: DashMessages; fmt: DashFormat }) {
   const { weeks, categories, counts } = props.data;
+  const name = (cat: string) => (cat === OTHER_CATEGORY ? props.m.overview.otherCategory : cat);
   const totals = weeks.map((_, w) => counts.reduce((sum, row) => sum + row[w], 0));
   const max = Math.max(1, ...totals);
   if (totals.every((t) => t === 0)) return <p class="muted">{props.m.overview.noActivity}</p>;
@@ -53,11 +60,11 @@ export function WeeklyChart(props: { data: ChartData; m: DashMessages }) {
       <svg class="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={props.m.overview.chart}>
         <title>{props.m.overview.chart}</title>
         <line x1={PAD.left} y1={y(0)} x2={W} y2={y(0)} stroke="#6b7080" />
-        <text x={PAD.left - 6} y={y(max) + 4} text-anchor="end" font-size="11">
-          {String(max)}
+        <text x={PAD.left - 6} y={y(max) + 6} text-anchor="end" font-size={FONT}>
+          {props.fmt.number(max)}
         </text>
-        <text x={PAD.left - 6} y={y(0)} text-anchor="end" font-size="11">
-          0
+        <text x={PAD.left - 6} y={y(0)} text-anchor="end" font-size={FONT}>
+          {props.fmt.number(0)}
         </text>
         {weeks.map((week, w) => {
           let base = 0;
@@ -69,15 +76,17 @@ export function WeeklyChart(props: { data: ChartData; m: DashMessages }) {
                 if (v === 0) return null;
                 const rect = (
                   <rect x={x} width={slot * 0.7} y={y(base + v)} height={y(base) - y(base + v)} fill={COLORS[c]}>
-                    <title>{`${cat}: ${v}`}</title>
+                    <title>{`${name(cat)}: ${props.fmt.number(v)}`}</title>
                   </rect>
                 );
                 base += v;
                 return rect;
               })}
-              <text x={x + slot * 0.35} y={H - 10} text-anchor="middle" font-size="10">
-                {new Date(week * WEEK_MS).toISOString().slice(5, 10)}
-              </text>
+              {w % 2 === (weeks.length - 1) % 2 ? (
+                <text x={x + slot * 0.35} y={H - 10} text-anchor="middle" font-size={FONT}>
+                  {props.fmt.day(weekStart(week))}
+                </text>
+              ) : null}
             </g>
           );
         })}
@@ -88,7 +97,7 @@ export function WeeklyChart(props: { data: ChartData; m: DashMessages }) {
             <svg width="12" height="12" aria-hidden="true">
               <rect width="12" height="12" fill={COLORS[c]} />
             </svg>{" "}
-            {cat}
+            {name(cat)}
           </span>
         ))}
       </figcaption>
