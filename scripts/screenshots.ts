@@ -53,6 +53,8 @@ async function seed(srv: DashboardServer): Promise<{ historyId: string }> {
     body: `${lines.join("\n")}\n`,
   });
   if (!res.ok) throw new Error(`demo import answered ${res.status}: ${await res.text()}`);
+  await srv.save("Name is Mira; prefers to be addressed informally", { category: "personal", priority: 1 });
+  await srv.save("Vegetarian: never suggest meat dishes", { category: "health", priority: 1 });
   const tea = await srv.save("Drinks oolong tea every morning", { category: "preference", tags: ["tea"] });
   await srv.call("update_memory", { id: tea.id, content: "Drinks oolong tea every morning, no milk", priority: 2 });
   const gone = await srv.save("Used to live in Hamburg", { category: "personal" });
@@ -87,6 +89,7 @@ async function dashboard(browser: Browser, srv: DashboardServer, lang: Lang, his
       await shoot(page, at(`/dashboard/memories?q=${encodeURIComponent("tea")}`), `memories-${lang}`);
       await shoot(page, at("/dashboard/quarantine"), `quarantine-${lang}`);
       await shoot(page, at("/dashboard/clients"), `clients-${lang}`);
+      await shoot(page, at("/dashboard/devices"), `devices-${lang}`);
     }
     await context.close();
   }

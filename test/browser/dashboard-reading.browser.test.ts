@@ -150,6 +150,17 @@ describe.each(["en", "zh"] as const)("reading the dashboard in %s", (lang) => {
   });
 });
 
+describe("the layout checks themselves", () => {
+  it("see a short word split over two lines and a page wider than the screen", async () => {
+    const { page } = await open("zh", 360);
+    await page.setContent(
+      '<html lang="zh-CN"><body style="margin:0"><button style="width:1.2em;font-size:16px">打开</button><div style="width:500px">x</div></body></html>',
+    );
+    expect(await brokenWords(page)).toEqual(["打开"]);
+    expect(await page.evaluate(OVERFLOW)).toBeGreaterThan(0);
+  });
+});
+
 describe("dates, devices and the icon", () => {
   it("writes dates the reader's way and in the time zone they pick", async () => {
     const { page, incidents } = await open("en");
