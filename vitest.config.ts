@@ -50,6 +50,8 @@ export default defineConfig(async () => {
             name: "browser",
             include: ["test/browser/**/*.test.ts"],
             environment: "node",
+            // Each file starts its own wrangler dev and Chromium: one at a time, so two never starve each other.
+            fileParallelism: false,
             testTimeout: 120_000,
             hookTimeout: 300_000,
           },
