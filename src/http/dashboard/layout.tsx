@@ -42,11 +42,14 @@ const LINKS: [Exclude<Section, "sign-in">, string][] = [
   ["clients", "/dashboard/clients"],
 ];
 
-/** The time-zone picker: a GET form back to this page (its other query fields kept), like ?lang=. */
+/** The list filters the time-zone form carries over; anything else (a sign-in's `next`, a flash) is left behind. */
+const KEPT_BY_ZONE_FORM = new Set(["q", "status", "category", "cursor"]);
+
+/** The time-zone picker: a GET form back to this page (its list filters kept), like ?lang=. */
 function TimeZoneForm(props: { frame: PageFrame }) {
   const { m, here, fmt } = props.frame;
   const url = new URL(here, "http://x");
-  const kept = [...url.searchParams.entries()].filter(([k]) => k !== "tz" && k !== "flash" && k !== "lang");
+  const kept = [...url.searchParams.entries()].filter(([k]) => KEPT_BY_ZONE_FORM.has(k));
   return (
     <form method="get" action={url.pathname} class="tz">
       {kept.map(([k, v]) => (
