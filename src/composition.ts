@@ -4,7 +4,7 @@
  * the entry point) knows which concrete storage and providers exist.
  */
 import { monotonicFactory } from "ulid";
-import { type Config, embeddingDimensions } from "./config";
+import { type Config, embeddingDimensions, loadConfig } from "./config";
 import { consoleLogger } from "./console-logger";
 import type { Env } from "./env";
 import { FreshBuffer } from "./memory/fresh-buffer";
@@ -12,6 +12,10 @@ import type { LifecyclePolicy } from "./memory/lifecycle/lifecycle-types";
 import { MemoryService } from "./memory/memory-service";
 import type { Embedder, ExportReader, LifecycleScan, Llm, MemoryRepo, Reranker, VectorIndex } from "./memory/ports";
 import type { Owner } from "./memory/types";
+import { InvocationBudget, runInvocation } from "./platform-limits/invocation-budget";
+import { limitedEnv } from "./platform-limits/limited-env";
+import { limitedSqlStorage } from "./platform-limits/limited-sql-storage";
+import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from "./platform-limits/platform-limits";
 import { LocalHashEmbedder } from "./providers/local-hash-embedder";
 import { OpenAiCompatibleEmbedder } from "./providers/openai-compatible/openai-compatible-embedder";
 import { OpenAiCompatibleLlm } from "./providers/openai-compatible/openai-compatible-llm";
@@ -129,8 +133,38 @@ export function buildMemoryRepo(db: D1Database): MemoryRepo {
   return new D1MemoryRepo(new MeteredD1(db));
 }
 
+/** PLATFORM_LIMITS of this deployment; the paid figures while the config cannot be read (its error surfaces elsewhere). */
+export function platformLimits(env: object): PlatformLimits {
+  try {
+    return loadConfig(env).PLATFORM_LIMITS;
+  } catch {
+    return DEFAULT_PLATFORM_LIMITS;
+  }
+}
+
+/** The bindings under PLATFORM_LIMITS (platform-limits/limited-env.ts): D1 limited, Durable Object calls counted. */
+export function limitedBindings<E extends object>(env: E): E {
+  return limitedEnv(env, platformLimits(env));
+}
+
+/** A fresh budget for one invocation (a Worker request, a Cron run, a Durable Object call). */
+export function invocationBudget(env: object): InvocationBudget {
+  return new InvocationBudget(platformLimits(env));
+}
+
+/** Runs `work` on a fresh invocation budget (a call into a Durable Object, whose bindings are already limited). */
+export function inInvocation<T>(env: object, work: () => T): T {
+  return runInvocation(invocationBudget(env), work);
+}
+
+/** Runs `work` as one invocation: its own budget, the limited bindings. */
+export function asInvocation<E extends object, T>(env: E, work: (env: E) => T): T {
+  return runInvocation(invocationBudget(env), () => work(limitedBindings(env)));
+}
+
 /** Builds the memory service for one user's Durable Object, on the shard that holds the user's rows. */
-export function buildMemoryService(env: Env, config: Config, sql: SqlStorage, db: D1Database): MemoryService {
+export function buildMemoryService(env: Env, config: Config, objectSql: SqlStorage, db: D1Database): MemoryService {
+  const sql = limitedSqlStorage(objectSql, config.PLATFORM_LIMITS);
   const embedder = buildEmbedder(env, config);
   const newUlid = monotonicFactory();
   return new MemoryService({

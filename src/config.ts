@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { principalIdSchema } from "./memory/ids";
 import { EXCERPT_TOKENS, FIRST_CALL_TOKENS } from "./memory/recall/progressive-injection";
+import { DEFAULT_PLATFORM_LIMITS, platformLimitsSchema } from "./platform-limits/platform-limits";
 import { LOCAL_HASH_DIMENSIONS } from "./providers/local-hash-embedder";
 import {
   DEFAULT_LLM_MODEL,
@@ -156,6 +157,8 @@ const baseSchema = z.object({
   DEV_FAULTS: onOff.default("off"),
   DEV_FAULT_VECTOR_INDEX_UNTIL: z.coerce.number().int().min(0).default(0),
   LOCALE: z.enum(["en", "zh"]).default("en"),
+  // What the local runtime refuses as production does (platform-limits/): paid | free | off | {"d1_queries_per_invocation": 20}.
+  PLATFORM_LIMITS: platformLimitsSchema.default(DEFAULT_PLATFORM_LIMITS),
   // Shards (docs/shards.md): which D1 bindings hold memory rows, and how readily each takes new accounts.
   MEMORY_SHARDS: memoryShards.default(["DB"]),
   SHARD_WEIGHTS: shardWeights.default({}),

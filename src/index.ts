@@ -4,6 +4,7 @@
  * (jobs/scheduled.ts); Durable Object classes are exported here.
  */
 
+import { asInvocation } from "./composition";
 import type { Env } from "./env";
 import { buildApp } from "./http/app";
 import { runScheduledMaintenance } from "./jobs/scheduled";
@@ -15,10 +16,10 @@ const app = buildApp();
 
 export default {
   fetch(request, env, ctx) {
-    return app.fetch(request, env, ctx);
+    return asInvocation(env, (limited) => app.fetch(request, limited, ctx));
   },
   async scheduled(controller, env) {
     // Number(): epoch ms in production; local test harnesses may hand the Date they were given.
-    await runScheduledMaintenance(env, Number(controller.scheduledTime));
+    await asInvocation(env, (limited) => runScheduledMaintenance(limited, Number(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

@@ -6,7 +6,15 @@
  * so typed errors survive the RPC boundary.
  */
 import { DurableObject } from "cloudflare:workers";
-import { buildMemoryRepo, buildMemoryService, memoryShard, onlyShard, ownerShard } from "../composition";
+import {
+  buildMemoryRepo,
+  buildMemoryService,
+  inInvocation,
+  limitedBindings,
+  memoryShard,
+  onlyShard,
+  ownerShard,
+} from "../composition";
 import { loadConfig } from "../config";
 import { consoleLogger } from "../console-logger";
 import type { Env } from "../env";
@@ -60,6 +68,11 @@ export class UserMemory extends DurableObject<Env> {
   private home: ShardHome | null = null;
   private overrides: DepsOverride[] = [];
 
+  /** Its bindings under PLATFORM_LIMITS: each call into the object is an invocation of its own (run). */
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, limitedBindings(env));
+  }
+
   private get svc(): MemoryService {
     if (this.service === null) {
       const db = this.resolvedHome().db;
@@ -109,7 +122,7 @@ export class UserMemory extends DurableObject<Env> {
   /** Every method: owner check, the operation timed and metered on its own recorder, errors as data. */
   private async run<T>(scope: Scope, op: () => Promise<T>): Promise<RpcResult<T>> {
     const timing = new RequestTiming();
-    const result = await runTimed(timing, () => this.attempt(scope, op));
+    const result = await runTimed(timing, () => inInvocation(this.env, () => this.attempt(scope, op)));
     return { ...result, timing: timing.snapshot() };
   }
 

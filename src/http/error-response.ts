@@ -22,6 +22,7 @@ export function statusFor(code: MemoryErrorCode): ContentfulStatusCode {
     case "idempotency_mismatch":
       return 409;
     case "payload_too_large":
+    case "limit_exceeded":
       return 413;
     case "quota_exceeded":
       return 429;

@@ -95,6 +95,7 @@ const en = {
   idempotencyAdvice: "Send a new idempotency_key for a new request, or resend the original request unchanged.",
   quotaAdvice: "Try again later.",
   providerAdvice: "A model provider is unavailable; try again shortly.",
+  limitAdvice: "The request needs more than one call may do on this platform; send it in smaller parts.",
   internal: "Something went wrong on our side. Try again; if it keeps failing, report it.",
 };
 
@@ -172,6 +173,7 @@ const zh: typeof en = {
   idempotencyAdvice: "新的请求请使用新的 idempotency_key，或原样重发原来的请求。",
   quotaAdvice: "请稍后再试。",
   providerAdvice: "模型服务暂不可用，请稍后重试。",
+  limitAdvice: "该请求超出了平台对单次调用的限制，请拆成更小的部分再发送。",
   internal: "服务内部出错，请重试；若持续失败请反馈。",
 };
 

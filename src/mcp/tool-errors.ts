@@ -35,6 +35,8 @@ function advice(code: MemoryErrorCode, m: Messages): string {
       return m.quotaAdvice;
     case "provider_unavailable":
       return m.providerAdvice;
+    case "limit_exceeded":
+      return m.limitAdvice;
     case "internal":
       return m.internal;
   }

@@ -14,6 +14,8 @@ export type MemoryErrorCode =
   | "idempotency_mismatch"
   | "quota_exceeded"
   | "provider_unavailable"
+  /** A request past one of the platform's limits (PLATFORM_LIMITS, platform-limits/); `field` names the limit. */
+  | "limit_exceeded"
   | "internal";
 
 export interface MemoryErrorShape {

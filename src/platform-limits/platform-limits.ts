@@ -1,0 +1,82 @@
+/**
+ * @module platform-limits/platform-limits
+ * What Cloudflare refuses, as numbers the local runtime enforces (PLATFORM_LIMITS, docs/architecture.md
+ * "Platform limits"): D1 queries and subrequests per invocation, and per statement the bound parameters,
+ * the SQL text's length and the size of one string, BLOB or row, in D1 and in the Durable Object's
+ * SQLite. `paid` and `free` are the published figures (D1, Workers and Durable Objects limits pages);
+ * a JSON object overrides single numbers of `paid`; `off` enforces nothing (work is still sized by the
+ * paid figures, so what runs here is what would run deployed).
+ */
+import { z } from "zod";
+
+export interface PlatformLimits {
+  /** "paid", "free", "custom" (a JSON override) or "off". */
+  plan: "paid" | "free" | "custom" | "off";
+  /** D1 statements one invocation may run ("Queries per Worker invocation"; each statement of a batch counts). */
+  d1_queries_per_invocation: number;
+  /** Subrequests one invocation may make: a D1 call (a batch is one), a Durable Object call. */
+  subrequests_per_invocation: number;
+  /** "Maximum bound parameters per query", D1 and Durable Object SQLite. */
+  bound_parameters_per_statement: number;
+  /** "Maximum SQL statement length" in bytes of UTF-8, D1 and Durable Object SQLite. */
+  sql_statement_bytes: number;
+  /** "Maximum string, BLOB or table row size" in D1, bytes. */
+  d1_value_bytes: number;
+  /** "Maximum string, BLOB or table row size" in the Durable Object's SQLite, bytes. */
+  do_sql_value_bytes: number;
+}
+
+type Numbers = Omit<PlatformLimits, "plan">;
+
+/** Workers Paid: D1 1,000 queries per invocation, 10,000 subrequests per request. */
+export const PAID: Numbers = {
+  d1_queries_per_invocation: 1000,
+  subrequests_per_invocation: 10_000,
+  bound_parameters_per_statement: 100,
+  sql_statement_bytes: 100_000,
+  d1_value_bytes: 2_000_000,
+  do_sql_value_bytes: 2_000_000,
+};
+
+/** Workers Free: D1 50 queries per invocation, 50 subrequests per request; the per-statement limits are the same. */
+export const FREE: Numbers = { ...PAID, d1_queries_per_invocation: 50, subrequests_per_invocation: 50 };
+
+const count = (max: number) => z.number().int().min(1).max(max);
+
+const overrides = z
+  .object({
+    d1_queries_per_invocation: count(PAID.d1_queries_per_invocation),
+    subrequests_per_invocation: count(PAID.subrequests_per_invocation),
+    bound_parameters_per_statement: count(PAID.bound_parameters_per_statement),
+    sql_statement_bytes: count(PAID.sql_statement_bytes),
+    d1_value_bytes: count(PAID.d1_value_bytes),
+    do_sql_value_bytes: count(PAID.do_sql_value_bytes),
+  })
+  .partial()
+  .strict();
+
+/** PLATFORM_LIMITS as config.ts parses it: `paid` | `free` | `off` | a JSON object of numbers (each at most paid's). */
+export const platformLimitsSchema = z.string().transform((text, ctx): PlatformLimits => {
+  const word = text.trim();
+  if (word === "paid" || word === "off") return { plan: word, ...PAID };
+  if (word === "free") return { plan: "free", ...FREE };
+  let json: unknown;
+  try {
+    json = JSON.parse(word);
+  } catch {
+    ctx.addIssue({ code: "custom", message: 'must be "paid", "free", "off" or a JSON object of limits' });
+    return z.NEVER;
+  }
+  const parsed = overrides.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    ctx.addIssue({ code: "custom", message: `${issue.path.join(".") || "object"}: ${issue.message}` });
+    return z.NEVER;
+  }
+  return { plan: "custom", ...PAID, ...parsed.data };
+});
+
+export const DEFAULT_PLATFORM_LIMITS: PlatformLimits = { plan: "paid", ...PAID };
+
+/** True when the local runtime refuses what production would (every plan but `off`). */
+export const enforced = (limits: PlatformLimits): boolean => limits.plan !== "off";
