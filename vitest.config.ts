@@ -14,6 +14,16 @@ const VARIANTS: Record<string, { files: string[]; vars: Record<string, string> }
     files: ["test/integration/shards-*.test.ts"],
     vars: { MEMORY_SHARDS: '["DB","DB_SHARD_1"]', ADMIN_SECRET: "test-admin-secret-0123456789abcdef" },
   },
+  // Small per-invocation limits (src/platform-limits/), so stores of a few hundred rows need several
+  // invocations: export parts, shard moves in steps, the cron, imports and consolidation within them.
+  limits: {
+    files: ["test/integration/limits-*.test.ts"],
+    vars: {
+      PLATFORM_LIMITS: '{"d1_queries_per_invocation":40}',
+      MEMORY_SHARDS: '["DB","DB_SHARD_1"]',
+      ADMIN_SECRET: "test-admin-secret-0123456789abcdef",
+    },
+  },
   "work-zh": {
     files: ["test/e2e/prefix-locale.test.ts"],
     vars: { TOOL_PREFIX: "work_", LOCALE: "zh", SERVER_NAME: "work-memory", PROGRESSIVE_INJECTION: "off" },

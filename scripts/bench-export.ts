@@ -1,11 +1,14 @@
 /**
  * @module scripts/bench-export
- * `npm run bench:export [-- --memories 100000] [--passes 2] [--keep]` (BENCH_PORT / BENCH_INSPECTOR_PORT pin the ports): does GET /v1/export stream in bounded
+ * `npm run bench:export [-- --memories 100000] [--passes 2] [--limits paid|free] [--keep]` (BENCH_PORT / BENCH_INSPECTOR_PORT pin the ports): does GET /v1/export stream in bounded
  * memory? Starts the offline server on a fresh state directory, imports N memories for one user
  * through POST /v1/import (the public path), then streams their export while sampling the
  * resident memory (VmRSS) of the server's workerd processes every 100 ms, and prints RSS before,
  * the peak during and after the export beside the export's size. Flat means the peak grows by far
- * less than the export's size (the Worker holds one page at a time, never the file).
+ * less than the export's size (the Worker holds one page at a time, never the file). The server runs
+ * under PLATFORM_LIMITS (`--limits`, default paid): an export larger than one invocation may read
+ * comes in parts, followed through their `next` cursors as `npm run export` does; the figures say how
+ * many parts, how many memories each carried and how long each took.
  */
 import { readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -120,16 +123,37 @@ async function measure(
       });
   }, 100);
   const started = performance.now();
-  const res = await fetch(`${base}/v1/export?user_id=${USER}`, { headers: { authorization: `Bearer ${key}` } });
-  if (!res.ok || !res.body) throw new ScriptError(`export answered ${res.status}`);
   let bytes = 0;
   let newlines = 0;
   const quarters: string[] = [];
-  for await (const chunk of res.body) {
-    bytes += chunk.byteLength;
-    for (const b of chunk) if (b === 10) newlines++;
-    if (newlines >= ((quarters.length + 1) * n) / 4 && quarters.length < 3) quarters.push(mb(rss()));
-  }
+  const partMs: number[] = [];
+  const partMemories: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const partStarted = performance.now();
+    const query: string = cursor === null ? "" : `&cursor=${encodeURIComponent(cursor)}`;
+    const res = await fetch(`${base}/v1/export?user_id=${USER}${query}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    if (!res.ok || !res.body) throw new ScriptError(`export answered ${res.status}`);
+    const before = newlines;
+    let tail = "";
+    cursor = null;
+    for await (const chunk of res.body) {
+      bytes += chunk.byteLength;
+      for (const b of chunk) if (b === 10) newlines++;
+      if (newlines >= ((quarters.length + 1) * n) / 4 && quarters.length < 3) quarters.push(mb(rss()));
+      tail = (tail + new TextDecoder().decode(chunk)).slice(-4096);
+    }
+    const last = tail.trimEnd().split("\n").pop() ?? "";
+    if (last.startsWith('{"type":"next"')) {
+      cursor = (JSON.parse(last) as { cursor: string }).cursor;
+      newlines--; // the next line is not part of the export
+    }
+    partMs.push(performance.now() - partStarted);
+    // Lines of memories only: the first part also has the header, the last the end line.
+    partMemories.push(newlines - before - (before === 0 ? 1 : 0) - (cursor === null ? 1 : 0));
+  } while (cursor !== null);
   const ms = performance.now() - started;
   clearInterval(timer);
   peak = Math.max(peak, rss());
@@ -145,6 +169,10 @@ async function measure(
     `  workerd RSS: before ${mb(before)} MB · at 25/50/75%: ${quarters.join(" / ")} MB · peak ${mb(peak)} MB (+${mb(peak - before)} MB) · after ${mb(after)} MB`,
   );
   console.log(`  peak growth / export size: ${((peak - before) / bytes).toFixed(3)}`);
+  const meanMs = partMs.reduce((a, b) => a + b, 0) / partMs.length;
+  console.log(
+    `  parts: ${partMs.length} · memories per part: first ${partMemories[0]}, max ${Math.max(...partMemories)} · ms per part: mean ${meanMs.toFixed(0)}, max ${Math.max(...partMs).toFixed(0)}`,
+  );
   console.log(
     `  Worker JS heap in use: before ${mb(heapBefore.usedBytes)} MB · peak ${mb(heapPeak)} MB (+${mb(heapPeak - heapBefore.usedBytes)} MB) · after ${mb(heapAfter.usedBytes)} MB`,
   );
@@ -156,8 +184,11 @@ async function main(): Promise<void> {
       memories: { type: "string" },
       keep: { type: "boolean" },
       passes: { type: "string" },
+      limits: { type: "string" },
     },
   });
+  const limits = values.limits ?? "paid";
+  if (limits !== "paid" && limits !== "free") throw new ScriptError("--limits must be paid or free");
   const n = Number(values.memories ?? 100_000);
   if (!Number.isInteger(n) || n < 1) throw new ScriptError("--memories must be a positive integer");
   const passes = Number(values.passes ?? 2);
@@ -167,7 +198,9 @@ async function main(): Promise<void> {
     say(`seeding ${n} memories into D1…`);
     seed(dir, n);
   };
-  const options = { keep: values.keep, keyName: "bench-export", timeoutMs: 180_000, inspectorPort, prepare };
+  const vars = { PLATFORM_LIMITS: limits };
+  const options = { keep: values.keep, keyName: "bench-export", timeoutMs: 180_000, inspectorPort, prepare, vars };
+  say(`PLATFORM_LIMITS=${limits}`);
   await withBenchServer(options, async ({ base, key, dir, rss }) => {
     let inspector: WorkerInspector | null = null;
     try {

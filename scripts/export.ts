@@ -8,7 +8,9 @@
  * own banner lands in the file.) With
  * a user key, --user may be left out (the key names its user); an app key needs it. The key
  * comes from --key or HIPPOCAMPUS_KEY, the server from --url or HIPPOCAMPUS_URL. Exits non-zero
- * when the stream ends without the format's last line (an incomplete file).
+ * when the stream ends without the format's last line (an incomplete file). An export larger than
+ * one server invocation may read comes in parts: each but the last ends with a `next` line, which
+ * this follows (`?cursor=`) without writing it, so the file is one export.
  */
 import { createWriteStream, renameSync, rmSync, type WriteStream } from "node:fs";
 import { resolve } from "node:path";
@@ -51,7 +53,15 @@ function options() {
   const base = (values.url ?? process.env.HIPPOCAMPUS_URL ?? "http://127.0.0.1:8787").replace(/\/+$/, "");
   // npm runs scripts in the package root; INIT_CWD is where the person typed the command.
   const out = values.out === undefined ? null : resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
-  return { key, out, url: `${base}/v1/export${params.size > 0 ? `?${params}` : ""}` };
+  return { key, out, base, params };
+}
+
+/** The next part's URL: the cursor carries the filters; user_id still names whose memory an app key reads. */
+function partUrl(o: { base: string; params: URLSearchParams }, cursor: string | null): string {
+  const params = cursor === null ? o.params : new URLSearchParams({ cursor });
+  const user = o.params.get("user_id");
+  if (cursor !== null && user !== null) params.set("user_id", user);
+  return `${o.base}/v1/export${params.size > 0 ? `?${params}` : ""}`;
 }
 
 function progress(done: number, total: number, bytes: number, started: number, end = false): void {
@@ -93,53 +103,76 @@ function openSink(out: string | null): { sink: NodeJS.WritableStream; finish(ok:
   };
 }
 
-async function main(): Promise<void> {
-  const o = options();
-  const res = await fetch(o.url, { headers: { authorization: `Bearer ${o.key}` } }).catch((err: Error) => {
-    throw new CliError(`cannot reach ${o.url}: ${(err.cause as Error | undefined)?.message ?? err.message}`);
+async function fetchPart(url: string, key: string): Promise<Response & { body: ReadableStream<Uint8Array> }> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } }).catch((err: Error) => {
+    throw new CliError(`cannot reach ${url}: ${(err.cause as Error | undefined)?.message ?? err.message}`);
   });
   if (!res.ok || !res.body) {
     const body = (await res.json().catch(() => ({}))) as { message?: string };
     throw new CliError(`the server answered ${res.status}: ${body.message ?? res.statusText}`);
   }
-  const { sink, finish } = openSink(o.out);
-  const complete = await copy(res.body, sink, Number(res.headers.get("x-memory-count") ?? 0)).catch(async (err) => {
-    await finish(false);
-    throw err;
-  });
-  await finish(complete.ok);
-  if (!complete.ok) throw new CliError("the export ended early (no end line): run it again");
-  console.error(
-    `export: ${complete.done} memories written${o.out ? ` to ${o.out}` : ""} (${complete.seconds.toFixed(1)} s).`,
-  );
+  return res as Response & { body: ReadableStream<Uint8Array> };
 }
 
-/** Copies the stream to the sink with progress; ok when its last line is the format's end line. */
-async function copy(
-  body: ReadableStream<Uint8Array>,
-  sink: NodeJS.WritableStream,
-  total: number,
-): Promise<{ ok: boolean; done: number; seconds: number }> {
-  const started = Date.now();
+interface Tally {
+  done: number;
+  bytes: number;
+  last: string;
+  total: number;
+  started: number;
+}
+
+/** Writes one part's lines to the sink (all but its `next` line) and returns the cursor that line carries, if any. */
+async function copyPart(body: ReadableStream<Uint8Array>, sink: NodeJS.WritableStream, t: Tally): Promise<string | null> {
   const decoder = new TextDecoder();
-  let done = 0;
-  let bytes = 0;
+  const encoder = new TextEncoder();
   let tail = "";
-  let last = "";
+  let next: string | null = null;
   for await (const chunk of body) {
-    await write(sink, chunk);
-    bytes += chunk.byteLength;
-    const text = tail + decoder.decode(chunk, { stream: true });
-    const lines = text.split("\n");
+    const lines = (tail + decoder.decode(chunk, { stream: true })).split("\n");
     tail = lines.pop() ?? "";
+    const kept: string[] = [];
     for (const line of lines) {
-      if (line.startsWith('{"type":"memory"')) done++;
-      if (line !== "") last = line;
+      if (line.startsWith('{"type":"next"')) {
+        next = (JSON.parse(line) as { cursor: string }).cursor;
+        continue;
+      }
+      if (line.startsWith('{"type":"memory"')) t.done++;
+      if (line !== "") t.last = line;
+      kept.push(`${line}\n`);
     }
-    progress(done, total, bytes, started);
+    const out = encoder.encode(kept.join(""));
+    if (out.byteLength > 0) await write(sink, out);
+    t.bytes += out.byteLength;
+    progress(t.done, t.total, t.bytes, t.started);
   }
-  progress(done, total, bytes, started, true);
-  return { ok: last.startsWith('{"type":"end"'), done, seconds: (Date.now() - started) / 1000 };
+  return next;
+}
+
+async function main(): Promise<void> {
+  const o = options();
+  const t: Tally = { done: 0, bytes: 0, last: "", total: 0, started: Date.now() };
+  const { sink, finish } = openSink(o.out);
+  let cursor: string | null = null;
+  let parts = 0;
+  try {
+    do {
+      const res = await fetchPart(partUrl(o, cursor), o.key);
+      if (parts === 0) t.total = Number(res.headers.get("x-memory-count") ?? 0);
+      cursor = await copyPart(res.body, sink, t);
+      parts++;
+    } while (cursor !== null);
+  } catch (err) {
+    await finish(false);
+    throw err;
+  }
+  progress(t.done, t.total, t.bytes, t.started, true);
+  const complete = t.last.startsWith('{"type":"end"');
+  await finish(complete);
+  if (!complete) throw new CliError("the export ended early (no end line): run it again");
+  const seconds = ((Date.now() - t.started) / 1000).toFixed(1);
+  const where = o.out ? ` to ${o.out}` : "";
+  console.error(`export: ${t.done} memories written${where} in ${parts} part${parts === 1 ? "" : "s"} (${seconds} s).`);
 }
 
 main().catch((err) => {

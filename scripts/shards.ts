@@ -51,7 +51,14 @@ interface MoveStep {
   to: string;
   done: boolean;
   remaining: number;
-  owners: { namespace: string; user_id: string; status: string; verified: Record<string, { rows: number }> }[];
+  owners: {
+    namespace: string;
+    user_id: string;
+    status: string;
+    phase: string;
+    verified: Record<string, { rows: number }>;
+    removed: Record<string, number>;
+  }[];
 }
 
 /** Most steps one move may take before the CLI stops and says so (each step moves up to n users). */
@@ -109,6 +116,13 @@ async function move(base: string, account: string | undefined, to: string | unde
   for (let i = 0; i < MAX_STEPS; i++) {
     const step = await call<MoveStep>(base, "/admin/shards/move", { account, to, owners_per_call: n });
     for (const o of step.owners) {
+      if (o.status === "partial") {
+        const removed = Object.values(o.removed).reduce((a, b) => a + b, 0);
+        console.log(
+          `crossing ${o.namespace}/${o.user_id}: ${o.phase}${removed ? ` (${removed} rows deleted so far)` : ""}…`,
+        );
+        continue;
+      }
       const rows = Object.entries(o.verified)
         .map(([table, v]) => `${table} ${v.rows}`)
         .join(", ");

@@ -12,7 +12,7 @@ import type { LifecyclePolicy } from "./memory/lifecycle/lifecycle-types";
 import { MemoryService } from "./memory/memory-service";
 import type { Embedder, ExportReader, LifecycleScan, Llm, MemoryRepo, Reranker, VectorIndex } from "./memory/ports";
 import type { Owner } from "./memory/types";
-import { InvocationBudget, runInvocation } from "./platform-limits/invocation-budget";
+import { currentInvocation, InvocationBudget, runInvocation } from "./platform-limits/invocation-budget";
 import { limitedEnv } from "./platform-limits/limited-env";
 import { limitedSqlStorage } from "./platform-limits/limited-sql-storage";
 import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from "./platform-limits/platform-limits";
@@ -24,7 +24,7 @@ import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
 import { WorkersAiLlm } from "./providers/workers-ai-llm";
 import { isEmbeddingModel, isLlmModel, isRerankerModel } from "./providers/workers-ai-models";
 import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
-import { D1ExportReader } from "./storage/d1-export-reader";
+import { D1ExportReader, exportPageQueries } from "./storage/d1-export-reader";
 import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
 import { D1MemoryRepo } from "./storage/d1-memory-repo";
 import { withDevFault } from "./storage/dev-fault-vector-index";
@@ -157,6 +157,16 @@ export function inInvocation<T>(env: object, work: () => T): T {
   return runInvocation(invocationBudget(env), work);
 }
 
+/** D1 calls the current invocation may still make (unbounded outside any invocation). */
+export function invocationCallsLeft(): number {
+  return currentInvocation()?.callsLeft() ?? Number.POSITIVE_INFINITY;
+}
+
+/** Subrequests the current invocation may still make (a Cron run's calls to owners' objects). */
+export function invocationSubrequestsLeft(): number {
+  return currentInvocation()?.subrequestsLeft() ?? Number.POSITIVE_INFINITY;
+}
+
 /** Runs `work` as one invocation: its own budget, the limited bindings. */
 export function asInvocation<E extends object, T>(env: E, work: (env: E) => T): T {
   return runInvocation(invocationBudget(env), () => work(limitedBindings(env)));
@@ -180,6 +190,7 @@ export function buildMemoryService(env: Env, config: Config, objectSql: SqlStora
     newId: () => newUlid(),
     log: consoleLogger,
     timer: { time: timePhase },
+    invocation: { callsLeft: invocationCallsLeft },
     settings: {
       maxResults: config.MAX_RESULTS,
       confidenceFloor: config.CONFIDENCE_FLOOR,
@@ -221,6 +232,29 @@ export function buildLifecycleScan(db: D1Database): LifecycleScan {
 /** Export reads straight from the owner's shard in the Worker: a read needs no single writer. */
 export function buildExportReader(db: D1Database): ExportReader {
   return new D1ExportReader(db);
+}
+
+/** Queries kept back from an export part for the request's own work after its last page (the key's last use). */
+const EXPORT_RESERVE_QUERIES = 5;
+
+/**
+ * An export part inside the current request's invocation: the reader's calls run in it (a stream's
+ * pull runs outside the request's async context) and `more` says whether one more page fits.
+ */
+export function exportInvocation(
+  reader: ExportReader,
+  pageSize: number,
+): { reader: ExportReader; more: () => boolean } {
+  const budget = currentInvocation();
+  if (!budget) return { reader, more: () => true };
+  const inside = <T>(call: () => Promise<T>) => runInvocation(budget, call);
+  const within: ExportReader = {
+    exportPage: (owner, filter, after, limit) => inside(() => reader.exportPage(owner, filter, after, limit)),
+    count: (owner, filter) => inside(() => reader.count(owner, filter)),
+    eventsOf: (owner, ids) => inside(() => reader.eventsOf(owner, ids)),
+  };
+  const cost = exportPageQueries(pageSize) + EXPORT_RESERVE_QUERIES;
+  return { reader: within, more: () => budget.callsLeft() >= cost };
 }
 
 export function shardSettings(config: Config): ShardSettings {

@@ -10,6 +10,7 @@ import {
   buildMemoryRepo,
   buildMemoryService,
   inInvocation,
+  invocationCallsLeft,
   limitedBindings,
   memoryShard,
   onlyShard,
@@ -38,8 +39,12 @@ import type { MemoryDeps } from "../memory/service-deps";
 import type { Scope } from "../memory/types";
 import type { ShardHome } from "../storage/shard-placement";
 import { RequestTiming, runTimed, type TimingSnapshot } from "../timing/request-timing";
+import { heldWrites } from "./held-writes";
 import { DoCursorStore } from "./maintenance-state";
-import { type RelocationReport, relocateOwner } from "./shard-relocation";
+import { type CrossingState, holdsWrites, type RelocationReport, relocateOwner } from "./shard-relocation";
+
+/** Where this owner's crossing to another shard stands, between the calls of a move (shard-relocation.ts). */
+const CROSSING_KEY = "shard-crossing";
 
 /**
  * Test seam: `instance[overrideDepsForTest](deps => ({ index: failingFake }))` swaps ports of one
@@ -67,6 +72,9 @@ export class UserMemory extends DurableObject<Env> {
    */
   private home: ShardHome | null = null;
   private overrides: DepsOverride[] = [];
+  /** True while a crossing to another shard holds this owner's writes (durable/held-writes.ts). */
+  private held = false;
+  private crossingLoaded = false;
 
   /** Its bindings under PLATFORM_LIMITS: each call into the object is an invocation of its own (run). */
   constructor(ctx: DurableObjectState, env: Env) {
@@ -101,11 +109,33 @@ export class UserMemory extends DurableObject<Env> {
    */
   private switchHome(home: ShardHome): void {
     this.home = home;
+    this.held = false;
+    this.swapRepo();
+  }
+
+  /** The service on a repository over the current home, writes held or not; queued calls see it too. */
+  private swapRepo(): void {
     if (!this.service) return;
-    const repo = buildMemoryRepo(home.db);
+    const plain = buildMemoryRepo(this.resolvedHome().db);
+    const repo = this.held ? heldWrites(plain) : plain;
     const old = this.service;
     this.service = old.withDeps({ ...old.deps, repo });
     old.deps.repo = repo;
+  }
+
+  /** Holds (or releases) this owner's writes while its rows cross to another shard. */
+  private holdWrites(on: boolean): void {
+    if (on === this.held) return;
+    this.held = on;
+    void this.svc;
+    this.swapRepo();
+  }
+
+  /** After an eviction mid-crossing: writes stay held until the crossing's next step switches. */
+  private async loadCrossing(): Promise<void> {
+    if (this.crossingLoaded) return;
+    this.crossingLoaded = true;
+    if (holdsWrites((await this.ctx.storage.get<CrossingState>(CROSSING_KEY)) ?? null)) this.holdWrites(true);
   }
 
   /** A DO named for one user must never serve another: the first scope pins the owner. */
@@ -133,6 +163,7 @@ export class UserMemory extends DurableObject<Env> {
     try {
       await this.checkOwner(scope);
       await this.resolveHome(scope);
+      await this.loadCrossing();
       return { ok: true, value: await op() };
     } catch (err) {
       if (err instanceof MemoryError) return { ok: false, error: err.toJSON() };
@@ -218,8 +249,9 @@ export class UserMemory extends DurableObject<Env> {
   }
 
   /**
-   * Admin (jobs/move-account.ts): moves this owner's rows from one shard to another on the write
-   * queue, so no write of this owner runs meanwhile; repeating it is safe (durable/shard-relocation.ts).
+   * Admin (jobs/move-account.ts): one step of this owner's crossing from one shard to another, on
+   * the write queue, as much as this invocation's limits allow; repeating it is safe and goes on
+   * where the last step stopped (durable/shard-relocation.ts).
    */
   relocate(scope: Scope, move: { from: string; to: string }): Promise<RpcResult<RelocationReport>> {
     return this.run(scope, () =>
@@ -231,6 +263,15 @@ export class UserMemory extends DurableObject<Env> {
           from: memoryShard(this.env, config, move.from),
           to: memoryShard(this.env, config, move.to),
           home: this.env.DB,
+          store: {
+            get: async () => (await this.ctx.storage.get<CrossingState>(CROSSING_KEY)) ?? null,
+            put: (state) =>
+              state
+                ? this.ctx.storage.put(CROSSING_KEY, state)
+                : this.ctx.storage.delete(CROSSING_KEY).then(() => undefined),
+          },
+          callsLeft: invocationCallsLeft,
+          holdWrites: (on) => this.holdWrites(on),
           switchTo: (home) => this.switchHome(home),
         });
       }),

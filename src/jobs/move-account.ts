@@ -2,6 +2,8 @@
  * @module jobs/move-account
  * Moving an account to another shard, online (docs/shards.md), one bounded step per call so no
  * request runs long: `npm run shards -- move` calls POST /admin/shards/move until it answers done.
+ * An owner too large for one invocation's limits crosses over several calls (its crossing reports
+ * `partial`): the call stops there and the next one goes on with the same owner.
  *
  * 1. The account is marked `moving` (to its target) in the directory; from then on a new owner of the
  *    account registers straight on the target (storage/d1-shard-directory.ts).
@@ -94,21 +96,24 @@ export async function moveAccountStep(
   const progress: MoveProgress = { account: accountId, from: way.from, to, done: way.done, owners: [], remaining: 0 };
   if (way.done) return progress;
   const source = memoryShard(env, loadConfig(env), way.from);
+  /** Crosses owners in turn; returns how many finished (an owner left partial stops the call). */
   const cross = async (owners: Owner[]) => {
-    for (const owner of owners) {
+    for (const [i, owner] of owners.entries()) {
       const report = await relocate(env, owner, way.from, to);
       progress.owners.push({ namespace: owner.namespace, user_id: owner.userId, ...report });
+      if (report.status === "partial") return i;
     }
+    return owners.length;
   };
   const pending = (await dir.owners(accountId)).filter((o) => o.shard !== to);
-  await cross(pending.slice(0, ownersPerCall));
-  progress.remaining = Math.max(0, pending.length - ownersPerCall);
+  const crossed = await cross(pending.slice(0, ownersPerCall));
+  progress.remaining = pending.length - crossed;
   if (progress.remaining > 0) return progress;
   // Every owner has crossed; what is still on the source is left over from a crossing killed before its delete.
   const room = ownersPerCall - progress.owners.length;
   const leftovers = await ownersWithRows(source.db, accountId);
-  await cross(leftovers.slice(0, room));
-  progress.remaining = Math.max(0, leftovers.length - room);
+  const cleared = room > 0 ? await cross(leftovers.slice(0, room)) : 0;
+  progress.remaining = leftovers.length - cleared;
   if (progress.remaining > 0) return progress;
   await dir.finishMove(accountId, to, Date.now());
   progress.done = true;

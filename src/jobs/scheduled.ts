@@ -5,9 +5,18 @@
  * Durable Objects with bounded concurrency, each with a slice of the run's time budget. The run stops
  * handing out work when its budget (LIFECYCLE_RUN_BUDGET_MS, default 20 s of the 30 s a cron under an
  * hour may take) is spent; users left over still match the queries and are served by the next run.
- * Owners are named by D1 rows only, so a run never touches a user who has no work.
+ * Owners are named by D1 rows only, so a run never touches a user who has no work. A run is one
+ * invocation: it calls no more owners' objects than its subrequests left allow (PLATFORM_LIMITS; each
+ * call is a subrequest), and each object's maintenance is an invocation of its own with its own D1
+ * allowance (memory/lifecycle/batch-runner.ts).
  */
-import { buildLifecycleScan, embeddingModelKey, lifecyclePolicy, memoryShards } from "../composition";
+import {
+  buildLifecycleScan,
+  embeddingModelKey,
+  invocationSubrequestsLeft,
+  lifecyclePolicy,
+  memoryShards,
+} from "../composition";
 import { type Config, loadConfig } from "../config";
 import type { Env } from "../env";
 import { dueQuery } from "../memory/lifecycle/due-query";
@@ -21,6 +30,8 @@ import { boundedMap } from "./bounded-map";
 const MIN_SLICE_MS = 1_000;
 /** Kept back from each slice for the RPC round trip. */
 const RPC_MARGIN_MS = 250;
+/** Subrequests a run keeps back after its scans (its log line needs none; this is headroom). */
+const SUBREQUEST_RESERVE = 2;
 
 export type OwnerOutcome =
   | { owner: DueOwner; status: "done" | "partial"; report: MaintenanceReport }
@@ -130,7 +141,9 @@ export async function runScheduledMaintenance(
     deadline: started + config.LIFECYCLE_RUN_BUDGET_MS,
     timer,
   };
-  const owners = await ownersDueOnEveryShard(env, config, dueQuery(policy, scheduledTime, embeddingModelKey(config)));
+  const due = await ownersDueOnEveryShard(env, config, dueQuery(policy, scheduledTime, embeddingModelKey(config)));
+  // Owners past the run's subrequests wait for the next run, which finds them due still.
+  const owners = due.slice(0, Math.max(0, invocationSubrequestsLeft() - SUBREQUEST_RESERVE));
   const outcomes = await boundedMap(owners, config.LIFECYCLE_CONCURRENCY, (owner) => maintainOwner(run, owner));
   const summary = summarize(outcomes, timer() - started);
   const failures = outcomes.filter((o) => o.status === "failed").slice(0, 5);

@@ -301,3 +301,13 @@ export interface Logger {
   warn(message: string, data?: Record<string, unknown>): void;
   error(message: string, data?: Record<string, unknown>): void;
 }
+
+/**
+ * What the current invocation may still ask of D1 (the platform's per-invocation limits): work that
+ * can outgrow one invocation (lifecycle batches, an import's batches) stops or refuses before it
+ * would be cut off. Absent: unbounded (tests of pure domain code).
+ */
+export interface InvocationMeter {
+  /** D1 calls (statements, each also a subrequest) this invocation may still make. */
+  callsLeft(): number;
+}

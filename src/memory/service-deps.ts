@@ -7,6 +7,7 @@ import type {
   Clock,
   Embedder,
   IdempotencyStore,
+  InvocationMeter,
   Llm,
   Logger,
   MemoryRepo,
@@ -42,5 +43,7 @@ export interface MemoryDeps {
   newId: () => string;
   log: Logger;
   timer: PhaseTimer;
+  /** The current invocation's D1 allowance (PLATFORM_LIMITS); absent = unbounded. */
+  invocation?: InvocationMeter;
   settings: ServiceSettings;
 }

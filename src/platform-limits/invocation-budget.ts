@@ -49,6 +49,16 @@ export class InvocationBudget {
     return this.limits.d1_queries_per_invocation - this.d1Queries;
   }
 
+  /** D1 calls this invocation may still make: a statement outside a batch is a query and a subrequest. */
+  callsLeft(): number {
+    return Math.min(this.d1QueriesLeft(), this.limits.subrequests_per_invocation - this.subrequests);
+  }
+
+  /** Subrequests (D1 calls, Durable Object calls) this invocation may still make. */
+  subrequestsLeft(): number {
+    return this.limits.subrequests_per_invocation - this.subrequests;
+  }
+
   /** Takes `n` of a counted limit, or throws before anything is sent when they do not fit. */
   take(limit: Counted, n: number, what: string): void {
     const after = this.spent[limit] + n;

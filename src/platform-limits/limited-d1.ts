@@ -20,6 +20,8 @@ export function valueBytes(value: unknown, max = 0): number {
   if (typeof value === "string") return utf8Bytes(value, max);
   if (value instanceof ArrayBuffer) return value.byteLength;
   if (ArrayBuffer.isView(value)) return value.byteLength;
+  // D1 hands a BLOB back as an array of byte values.
+  if (Array.isArray(value)) return value.length;
   return 8;
 }
 

@@ -16,6 +16,9 @@ import { memories, memoryEvents } from "./schema";
 /** D1 caps bound parameters per statement at 100. */
 const PARAM_CHUNK = 90;
 
+/** D1 statements one export page of `pageSize` rows takes: the page, then its events in chunks of ids. */
+export const exportPageQueries = (pageSize: number) => 1 + Math.ceil(pageSize / PARAM_CHUNK);
+
 export class D1ExportReader implements ExportReader {
   private readonly db: DrizzleD1Database;
 

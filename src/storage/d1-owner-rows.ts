@@ -155,17 +155,75 @@ function insertsOf(db: D1Database, spec: OwnerTable, owner: Owner, rows: Row[]):
 
 /** Copies one owner's rows from `source` to `target` page by page; returns the sums of what it read. */
 export async function copyOwnerRows(source: D1Database, target: D1Database, owner: Owner): Promise<OwnerSums> {
+  let walk = startWalk();
+  while (!walkDone(walk)) walk = await walkPage(source, owner, walk, target);
+  return walkSums(walk);
+}
+
+/**
+ * Where a resumable pass over one owner's rows stands (a shard move's copy or verification, one page
+ * per call, across many invocations): the table, the key of the last row read, and the sums so far.
+ * Plain data, so it can wait in the Durable Object's storage between invocations.
+ */
+export interface OwnerWalk {
+  table: number;
+  cursor: string | number;
+  sums: OwnerSums;
+}
+
+export const startWalk = (): OwnerWalk => ({ table: 0, cursor: OWNER_TABLES[0].start, sums: {} });
+
+/** True once every table has been read. */
+export const walkDone = (walk: OwnerWalk): boolean => walk.table >= OWNER_TABLES.length;
+
+/** The sums a walk has added up, with every table present (0 rows for an empty one). */
+export function walkSums(walk: OwnerWalk): OwnerSums {
   const out: OwnerSums = {};
-  for (const spec of OWNER_TABLES) {
-    const sum = { rows: 0, total: 0n };
-    for await (const rows of pages(source, spec, owner)) {
-      await target.batch(insertsOf(target, spec, owner, rows));
-      await addRows(sum, spec, rows);
-    }
-    out[spec.table] = finish(sum);
-  }
+  for (const spec of OWNER_TABLES) out[spec.table] = walk.sums[spec.table] ?? { rows: 0, sum: "0" };
   return out;
 }
+
+/**
+ * One page of a walk over `db`: reads up to PAGE_ROWS rows after the cursor, adds them to the sums
+ * and, with `target`, inserts them there in one batch. Returns where the walk stands after it
+ * (`walkDone` once every table has been read).
+ */
+export async function walkPage(db: D1Database, owner: Owner, walk: OwnerWalk, target?: D1Database): Promise<OwnerWalk> {
+  const spec = OWNER_TABLES[walk.table];
+  const { results } = await db
+    .prepare(spec.page)
+    .bind(...spec.args(owner), walk.cursor, PAGE_ROWS)
+    .all<Row>();
+  if (results.length > 0 && target) await target.batch(insertsOf(target, spec, owner, results));
+  const prior = walk.sums[spec.table] ?? { rows: 0, sum: "0" };
+  const sum = { rows: prior.rows, total: BigInt(`0x${prior.sum}`) };
+  await addRows(sum, spec, results);
+  const sums = { ...walk.sums, [spec.table]: finish(sum) };
+  if (results.length === PAGE_ROWS)
+    return { table: walk.table, cursor: results[results.length - 1][spec.cursor] as string | number, sums };
+  const next = walk.table + 1;
+  return { table: next, cursor: OWNER_TABLES[next]?.start ?? 0, sums };
+}
+
+/**
+ * Deletes one chunk of one owner's rows from `db`, tables in reverse copy order (`step` 0 is the
+ * last table); returns the table and how many rows went. Fewer than a chunk means that table is empty now.
+ */
+export async function deleteChunk(
+  db: D1Database,
+  owner: Owner,
+  step: number,
+): Promise<{ table: string; removed: number; tableDone: boolean }> {
+  const spec = OWNER_TABLES[OWNER_TABLES.length - 1 - step];
+  const r = await db
+    .prepare(spec.remove)
+    .bind(...spec.args(owner), DELETE_CHUNK)
+    .run();
+  return { table: spec.table, removed: r.meta.changes, tableDone: r.meta.changes < DELETE_CHUNK };
+}
+
+/** How many tables an owner's rows span (the steps of `deleteChunk`). */
+export const OWNER_TABLE_COUNT = OWNER_TABLES.length;
 
 /**
  * Deletes every row of one owner from `db`, in bounded chunks; returns how many rows went, per table.

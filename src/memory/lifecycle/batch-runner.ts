@@ -48,6 +48,15 @@ export interface LifecycleJob {
   batch(ctx: JobContext, cursor: string | null, limit: number): Promise<BatchResult>;
 }
 
+/**
+ * D1 calls a maintenance request keeps back from its invocation's allowance (the access flush and
+ * the cursor's bookkeeping), and what it assumes a batch costs before it has run one.
+ */
+const INVOCATION_RESERVE = 5;
+/** A batch's own reads (its page of rows, the cursor's lookups) and, until measured, the D1 calls per row it changes. */
+const BATCH_FIXED_CALLS = 4;
+const FIRST_CALLS_PER_ROW = 3;
+
 /** Time, rows and repo calls left for one maintenance request, shared by its jobs. */
 export class Budget {
   private readonly deadline: number;
@@ -56,11 +65,14 @@ export class Budget {
   /** Costliest batch so far: a new batch starts only if one that long, and that many calls, still fit. */
   private slowestBatchMs = 0;
   private heaviestBatchCalls = 0;
+  /** The most D1 calls per row a batch has taken of the invocation's allowance. */
+  private d1PerRow = FIRST_CALLS_PER_ROW;
 
   constructor(
     limits: MaintenanceBudget,
     private readonly timer: () => number = Date.now,
     private readonly calls: () => number = () => 0,
+    private readonly d1Left: () => number = () => Number.POSITIVE_INFINITY,
   ) {
     this.deadline = timer() + limits.maxMs;
     this.rowsLeft = limits.maxRows;
@@ -71,23 +83,32 @@ export class Budget {
     return (
       this.rowsLeft <= 0 ||
       this.timer() + this.slowestBatchMs > this.deadline ||
-      this.calls() + this.heaviestBatchCalls > this.maxCalls
+      this.calls() + this.heaviestBatchCalls > this.maxCalls ||
+      this.rowsThatFit() < 1
     );
   }
 
-  /** Rows the next batch may take: the batch size, or less near the end of the row budget. */
+  /** Rows a batch may still change inside this invocation's D1 allowance (PLATFORM_LIMITS). */
+  private rowsThatFit(): number {
+    const room = this.d1Left() - INVOCATION_RESERVE - BATCH_FIXED_CALLS;
+    return Number.isFinite(room) ? Math.floor(room / this.d1PerRow) : Number.POSITIVE_INFINITY;
+  }
+
+  /** Rows the next batch may take: the batch size, or less near the end of the row or D1 budget. */
   nextLimit(batchSize: number): number {
-    return Math.max(1, Math.min(batchSize, this.rowsLeft));
+    return Math.max(1, Math.min(batchSize, this.rowsLeft, this.rowsThatFit()));
   }
 
-  mark(): { at: number; calls: number } {
-    return { at: this.timer(), calls: this.calls() };
+  mark(): { at: number; calls: number; d1Left: number } {
+    return { at: this.timer(), calls: this.calls(), d1Left: this.d1Left() };
   }
 
-  spend(rows: number, since: { at: number; calls: number }): void {
+  spend(rows: number, since: { at: number; calls: number; d1Left: number }): void {
     this.rowsLeft -= rows;
     this.slowestBatchMs = Math.max(this.slowestBatchMs, this.timer() - since.at);
     this.heaviestBatchCalls = Math.max(this.heaviestBatchCalls, this.calls() - since.calls);
+    const d1 = since.d1Left - this.d1Left();
+    if (Number.isFinite(d1) && rows > 0) this.d1PerRow = Math.max(this.d1PerRow, (d1 - BATCH_FIXED_CALLS) / rows);
   }
 }
 

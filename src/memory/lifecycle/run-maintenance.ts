@@ -62,7 +62,8 @@ export async function runMaintenance(
   const started = timer();
   const calls = { n: 0 };
   const counted: MemoryDeps = { ...deps, repo: countCalls(deps.repo, calls) };
-  const budget = new Budget(request.budget, timer, () => calls.n);
+  const d1Left = deps.invocation ? () => deps.invocation!.callsLeft() : undefined;
+  const budget = new Budget(request.budget, timer, () => calls.n, d1Left);
   const memo = new Map<string, unknown>();
   const reports: JobReport[] = [];
   for (const name of LIFECYCLE_JOBS.filter((j) => request.jobs.includes(j))) {

@@ -1,0 +1,188 @@
+/**
+ * Work that outgrows one invocation, under small PLATFORM_LIMITS (the "limits" vitest project: 40 D1
+ * queries per invocation, two shards): an export comes in parts joined by cursors, a shard move goes
+ * in resumable steps, and the cron, an import and a consolidation run each stay inside the limits
+ * however many rows are due. Every request here would fail with limit_exceeded if any step overran.
+ */
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { type MoveProgress, moveAccountStep } from "../../src/jobs/move-account";
+import { runScheduledMaintenance } from "../../src/jobs/scheduled";
+import type { Scope } from "../../src/memory/types";
+import { ownerSums } from "../../src/storage/d1-owner-rows";
+import { D1ShardDirectory } from "../../src/storage/d1-shard-directory";
+import { createKey, uniqueUser } from "../helpers/api-keys";
+import { DAY, insertMemories, ok, stubOf } from "../helpers/lifecycle";
+
+const directory = new D1ShardDirectory(env.DB);
+const SHARD = env.DB_SHARD_1!;
+
+/** An owner of a fresh account placed on the home database, with `n` memories written as an import stores them. */
+async function ownerWith(n: number, extra: (i: number) => object = () => ({})): Promise<Scope> {
+  const account = `acct-${uniqueUser()}`;
+  await directory.place(account, "DB", Date.now());
+  const owner: Scope = { accountId: account, namespace: "user", userId: uniqueUser(), actor: "test" };
+  const now = Date.now();
+  for (let start = 0; start < n; start += 250)
+    await insertMemories(
+      owner,
+      Array.from({ length: Math.min(250, n - start) }, (_, k) => ({
+        content: `fact ${start + k}: likes item ${(start + k) * 7919} from shelf ${start + k}`,
+        createdAt: now - (n - start - k) * 1000,
+        ...extra(start + k),
+      })),
+    );
+  return owner;
+}
+
+async function exportAll(key: string): Promise<{ parts: number; lines: Record<string, unknown>[] }> {
+  const lines: Record<string, unknown>[] = [];
+  let cursor: string | null = null;
+  let parts = 0;
+  do {
+    const query: string = cursor === null ? "" : `?cursor=${encodeURIComponent(cursor)}`;
+    const res = await exports.default.fetch(`http://x/v1/export${query}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.status).toBe(200);
+    const part = (await res.text())
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const last = part.at(-1);
+    cursor = last?.type === "next" ? String(last.cursor) : null;
+    lines.push(...part.filter((l) => l.type !== "next"));
+    parts++;
+  } while (cursor !== null && parts < 50);
+  return { parts, lines };
+}
+
+describe("export in parts", () => {
+  it("a store larger than one invocation may read exports completely through next cursors", async () => {
+    const owner = await ownerWith(3_000);
+    const { key } = await createKey({ account: owner.accountId, user: owner.userId });
+    const { parts, lines } = await exportAll(key);
+    expect(parts).toBeGreaterThanOrEqual(3);
+    expect(lines[0]).toMatchObject({ format: "hippocampus-export", version: 1 });
+    expect(lines.filter((l) => l.format !== undefined)).toHaveLength(1);
+    const ids = lines.filter((l) => l.type === "memory").map((l) => l.id);
+    expect(ids).toHaveLength(3_000);
+    expect(new Set(ids).size).toBe(3_000);
+    expect(lines.at(-1)).toEqual({ type: "end", memories: 3_000, events: 3_000 });
+  });
+
+  it("a cursor this server did not write is refused naming the field", async () => {
+    const owner = await ownerWith(1);
+    const { key } = await createKey({ account: owner.accountId, user: owner.userId });
+    const res = await exports.default.fetch("http://x/v1/export?cursor=bm90LWEtY3Vyc29y", {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "invalid_input", field: "cursor" });
+  });
+});
+
+async function moveAll(account: string, to: string): Promise<MoveProgress[]> {
+  const steps: MoveProgress[] = [];
+  for (let i = 0; i < 60; i++) {
+    const step = await moveAccountStep(env, account, to, 10);
+    steps.push(step);
+    if (step.done) return steps;
+  }
+  throw new Error("move did not finish in 60 steps");
+}
+
+describe("a shard move in steps", () => {
+  it("moves an owner too large for one invocation over several calls, holding its writes until it crosses", async () => {
+    const owner = await ownerWith(1_500);
+    const before = await ownerSums(env.DB, owner);
+    expect(before.memories.rows).toBe(1_500);
+    const first = await moveAccountStep(env, owner.accountId, "DB_SHARD_1", 10);
+    expect(first.done).toBe(false);
+    expect(first.owners[0]).toMatchObject({ status: "partial" });
+    // Mid-crossing: reads go on from the source; a write is refused, retryably, and changes nothing.
+    const listed = await ok(stubOf(owner).list(owner, { limit: 5 }));
+    expect(listed.memories.length).toBe(5);
+    const refused = await stubOf(owner).save(owner, { content: "a new fact while moving: owns a red kayak" });
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.error).toMatchObject({ code: "conflict" });
+    const rest = await moveAll(owner.accountId, "DB_SHARD_1");
+    const steps = [first, ...rest];
+    expect(steps.length).toBeGreaterThanOrEqual(3);
+    expect(steps.slice(0, -1).every((s) => s.owners[0]?.status === "partial")).toBe(true);
+    expect(steps.at(-1)?.owners.at(-1)).toMatchObject({ status: "moved", phase: "done" });
+    expect(await ownerSums(SHARD, owner)).toEqual(before);
+    expect((await ownerSums(env.DB, owner)).memories.rows).toBe(0);
+    expect(await directory.knownOwnerShard(owner)).toBe("DB_SHARD_1");
+    // Crossed: writes land again, on the target.
+    const saved = await ok(stubOf(owner).save(owner, { content: "after the move: owns a red kayak" }));
+    expect(saved.status).toBe("created");
+    expect((await ownerSums(SHARD, owner)).memories.rows).toBe(1_501);
+    // And back, in steps as well.
+    await moveAll(owner.accountId, "DB");
+    expect((await ownerSums(env.DB, owner)).memories.rows).toBe(1_501);
+    expect((await ownerSums(SHARD, owner)).memories.rows).toBe(0);
+  });
+});
+
+describe("the cron, an import and a consolidation run within the limits", () => {
+  it("expires 300 due memories over several cron runs, none of them failing", async () => {
+    const now = Date.now();
+    const owner = await ownerWith(300, () => ({ expiresAt: now - DAY }));
+    const count = (status: string) =>
+      env.DB.prepare("SELECT count(*) AS n FROM memories WHERE account_id = ? AND user_id = ? AND status = ?")
+        .bind(owner.accountId, owner.userId, status)
+        .first<number>("n");
+    let runs = 0;
+    while (((await count("active")) ?? 0) > 0 && runs < 40) {
+      const summary = await runScheduledMaintenance(env, now);
+      runs++;
+      expect(summary.failed).toBe(0);
+      for (const o of summary.outcomes)
+        if ("report" in o) for (const job of o.report.jobs) expect(job.error).toBeUndefined();
+    }
+    expect(runs).toBeGreaterThan(1);
+    expect(await count("expired")).toBe(300);
+  });
+
+  it("a consolidation pass over a store larger than one invocation stops inside it and resumes", async () => {
+    const owner = await ownerWith(150);
+    const reports = [];
+    for (let run = 0; run < 40; run++) {
+      const report = await ok(
+        stubOf(owner).maintain(owner, {
+          now: Date.now(),
+          jobs: ["consolidate"],
+          policy: { retentionDays: 30, retentionRules: [], halfLifeDays: 30, batchSize: 100 },
+          budget: { maxMs: 20_000, maxRows: 100_000 },
+          full: { consolidate: true },
+        }),
+      );
+      reports.push(report);
+      expect(report.jobs[0].error).toBeUndefined();
+      if (report.complete) break;
+    }
+    expect(reports.length).toBeGreaterThan(1);
+    expect(reports.at(-1)?.complete).toBe(true);
+  });
+
+  it("an import too large for one invocation is refused naming the limit, and leaves nothing", async () => {
+    const owner = await ownerWith(0);
+    const { key } = await createKey({ account: owner.accountId, user: owner.userId });
+    const body = Array.from({ length: 4_000 }, (_, i) =>
+      JSON.stringify({ content: `imported ${i}: the user keeps note ${i * 31}`, external_id: `x-${i}` }),
+    ).join("\n");
+    const res = await exports.default.fetch("http://x/v1/import", {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/x-ndjson" },
+      body,
+    });
+    const answer = (await res.json()) as { error?: string; field?: string };
+    expect(res.status).toBe(413);
+    expect(answer).toMatchObject({ error: "limit_exceeded", field: "d1_queries_per_invocation" });
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM memories WHERE account_id = ? AND user_id = ?")
+      .bind(owner.accountId, owner.userId)
+      .first<number>("n");
+    expect(stored).toBe(0);
+  });
+});
