@@ -3,6 +3,7 @@
  * one, so a slow or stalled download never makes the Worker hold more than one page. A fake reader counts the pages read.
  */
 import { describe, expect, it } from "vitest";
+import { decodeExportCursor } from "../../src/memory/export/export-cursor";
 import { exportStream } from "../../src/memory/export/export-stream";
 import { buildMemory } from "../../src/memory/memory-factory";
 import type { ExportReader, Keyset } from "../../src/memory/ports";
@@ -67,5 +68,36 @@ describe("export stream", () => {
     expect(new Set(ids).size).toBe(250);
     expect(lines.at(-1)).toEqual({ type: "end", memories: 250, events: 0 });
     expect(reader.keysets.map((k) => k?.id ?? null)).toEqual([null, "m000099", "m000199"]);
+  });
+
+  it("ends a part with a next cursor when no page fits, and the next part goes on from it without a header", async () => {
+    const reader = fakeReader(250);
+    let pagesLeft = 1;
+    const more = () => pagesLeft-- > 0;
+    const parse = (text: string) =>
+      text
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+    const first = parse(
+      await new Response(exportStream(reader, OWNER, { status: "all" }, 5, 100, { more, total: 250 })).text(),
+    );
+    expect(first[0]).toMatchObject({ format: "hippocampus-export" });
+    expect(first.at(-1)).toMatchObject({ type: "next", memories: 200 });
+    const resume = decodeExportCursor(first.at(-1).cursor);
+    expect(resume).toMatchObject({ after: { id: "m000199" }, memories: 200, total: 250, exportedAt: 5 });
+    const second = parse(
+      await new Response(
+        exportStream(reader, OWNER, resume.filter, 99, 100, { more: () => true, resume, total: resume.total }),
+      ).text(),
+    );
+    expect(second.some((l) => l.format !== undefined)).toBe(false);
+    const ids = [...first, ...second].filter((l) => l.type === "memory").map((l) => l.id);
+    expect(new Set(ids).size).toBe(250);
+    expect(second.at(-1)).toEqual({ type: "end", memories: 250, events: 0 });
+  });
+
+  it("refuses a cursor it did not write, naming the field", () => {
+    expect(() => decodeExportCursor("bm90LWEtY3Vyc29y")).toThrow(/cursor/);
   });
 });
