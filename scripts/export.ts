@@ -123,7 +123,11 @@ interface Tally {
 }
 
 /** Writes one part's lines to the sink (all but its `next` line) and returns the cursor that line carries, if any. */
-async function copyPart(body: ReadableStream<Uint8Array>, sink: NodeJS.WritableStream, t: Tally): Promise<string | null> {
+async function copyPart(
+  body: ReadableStream<Uint8Array>,
+  sink: NodeJS.WritableStream,
+  t: Tally,
+): Promise<string | null> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let tail = "";
