@@ -9,7 +9,9 @@
  * copies nothing, so the matrix never holds a doubled buffer beside the old one (at 100k × 384 a
  * doubling copy was 77 MB new + 38 MB old at once) nor more than one block of slack. A load reads a
  * block of rows as one blob and turns it column-major where it lies (transpose-in-place.ts), so it
- * leaves no copy behind as garbage.
+ * leaves no copy behind as garbage. A block is sized so that the query reading it stays within
+ * Durable Object SQLite's 2 MB per string, BLOB and row (do-sqlite-limits.ts): 4,096 rows at 384
+ * dimensions, 1,838 at 1,024 (bge-m3).
  * Writes are visible immediately, so this index needs no fresh buffer. With `maxVectors` set
  * (LOCAL_INDEX_MAX_VECTORS, which config requires above 384 dimensions), an upsert that would hold
  * more vectors for the owner is refused: the rows stay in D1 and are found lexically.
@@ -19,6 +21,7 @@ import { ownerAddress } from "../memory/owner-address";
 import type { VectorIndex, VectorItem } from "../memory/ports";
 import { topK } from "../memory/top-k";
 import type { Owner, ScoredId } from "../memory/types";
+import { DO_SQLITE_MAX_VALUE_BYTES } from "./do-sqlite-limits";
 import { transposeInPlace } from "./transpose-in-place";
 
 /**
@@ -31,8 +34,23 @@ const ID_OVERHEAD_BYTES = 85;
 export function localIndexBytesPerVector(dims: number): number {
   return dims + 4 + ID_OVERHEAD_BYTES;
 }
-/** Rows per block: 1.5 MB at 384 dimensions, so slack and the unit of growth stay small. */
+/** Rows per block at most: 1.5 MB at 384 dimensions, so slack and the unit of growth stay small. */
 export const LOCAL_INDEX_BLOCK_ROWS = 4096;
+
+/**
+ * Bytes a loaded row adds to the load's result row beside its `dims` vector bytes: its id in the JSON
+ * array (a 26-character ULID, quoted, and a comma: 29) and its scale as %.17g text and a comma (at most 25).
+ */
+const LOAD_ROW_TEXT_BYTES = 64;
+
+/**
+ * Rows per block for `dims`-dimensional vectors: as many as one load query can return while its
+ * largest value (the block's vectors as one blob) and its whole result row stay within
+ * `maxValueBytes`, and at most LOCAL_INDEX_BLOCK_ROWS.
+ */
+export function localIndexBlockRows(dims: number, maxValueBytes = DO_SQLITE_MAX_VALUE_BYTES): number {
+  return Math.max(1, Math.min(LOCAL_INDEX_BLOCK_ROWS, Math.floor(maxValueBytes / (dims + LOAD_ROW_TEXT_BYTES))));
+}
 
 interface Matrix {
   count: number;
@@ -64,8 +82,11 @@ type LoadChunk = {
 };
 
 // The three aggregates read the rows in one pass, so ids, scales and vectors stay in the same order.
+// The vectors are concatenated as they are (group_concat copies a BLOB's bytes, NULs included, and
+// the CAST gives them back as a BLOB): no hex string twice their size in between, so the largest
+// value the query makes is the blob it returns.
 const LOAD_CHUNK = `SELECT count(*) AS n, max(rowid) AS last, json_group_array(id) AS ids,
-  group_concat(printf('%.17g', scale), ',') AS scales, unhex(group_concat(hex(vec), '')) AS vecs
+  group_concat(printf('%.17g', scale), ',') AS scales, CAST(group_concat(vec, '') AS BLOB) AS vecs
   FROM (SELECT rowid, id, scale, vec FROM local_vectors WHERE owner = ?1 AND dims = ?2 AND rowid > ?3 ORDER BY rowid LIMIT ?4)`;
 
 const emptyMatrix = (): Matrix => ({ count: 0, blocks: [], scales: [], ids: [], slotOf: new Map() });
@@ -82,8 +103,12 @@ export class LocalVectorIndex implements VectorIndex {
     private readonly sqlStorage: SqlStorage,
     private readonly dims: number,
     private readonly maxVectors = Number.POSITIVE_INFINITY,
-    private readonly blockRows = LOCAL_INDEX_BLOCK_ROWS,
+    private readonly blockRows = localIndexBlockRows(dims),
   ) {
+    if (blockRows > localIndexBlockRows(dims))
+      throw new RangeError(
+        `${blockRows} rows of ${dims} dimensions are more than one Durable Object SQLite value holds`,
+      );
     sqlStorage.exec(`CREATE TABLE IF NOT EXISTS local_vectors (
       id TEXT PRIMARY KEY, owner TEXT NOT NULL, dims INTEGER NOT NULL, scale REAL NOT NULL, vec BLOB NOT NULL)`);
   }
