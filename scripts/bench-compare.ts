@@ -11,7 +11,8 @@
  * to recall_memory (limit 10) and search_nodes. Prints one table with ratios: ingest/s, search p50/p95
  * (client round trip), peak RSS, recall@10 of the memory the query was made from (for the reference:
  * its conversation among the first 10 entities returned). Also prints the server's own figures
- * (Server-Timing), update/delete p95, and the Server-Timing header of one recall.
+ * (Server-Timing: D1 round trips, statements and rows read per recall; rows read and written per
+ * save_memory, from 20 saves after the recalls), update/delete p95, and the Server-Timing header of one recall.
  * Beside the figures through `wrangler dev` (the columns above, unchanged), clearly labelled extras:
  * the same queries sent to the Worker's own workerd socket, past wrangler's dev proxy ("no dev
  * proxy"); the floor — a GET of a missing path, p50, both ways; and workerd's CPU time per recall.
@@ -99,6 +100,8 @@ interface SizeResult {
     deleteP95: number;
     sampleTiming: string;
     proxy: ProxyFigures;
+    /** Server-Timing of SAVES save_memory calls into the loaded store (D1 rows per save). */
+    saves: ServerSummary;
   };
   reference: SideFigures;
 }
@@ -148,6 +151,25 @@ async function editLatencies(s: Server, userId: string, ids: string[]): Promise<
     if (d.isError) throw new Error(`delete_memory failed: ${JSON.stringify(d.content)}`);
   }
   return { update: percentile(update, 95), delete: percentile(remove, 95) };
+}
+
+/** save_memory calls made after the recalls: what one save costs the server (D1 rows read and written). */
+const SAVES = 20;
+
+async function saveFigures(s: Server, userId: string): Promise<ServerSummary> {
+  const figures = new ServerFigures();
+  for (let i = 0; i < SAVES; i++) {
+    const r = await s.client.callTool({
+      name: "save_memory",
+      arguments: {
+        content: `Benchmark save ${i}: the vendor review moved to room ${100 + i} on Thursday`,
+        user_id: userId,
+      },
+    });
+    if (r.isError) throw new Error(`save_memory failed: ${JSON.stringify(r.content)}`);
+    figures.add(s.lastTiming());
+  }
+  return figures.summary();
 }
 
 /** p50 of `count` GETs of a path no route serves: what any request costs before the Worker's own work. */
@@ -239,7 +261,10 @@ async function runHippocampus(
     const editIds = queries.slice(0, edits).map((q) => idOf.get(set.memories[q.memory].externalId)!);
     say(`hippocampus: ${editIds.length} updates and deletes`);
     const edit = await editLatencies(s, userId, [...new Set(editIds)]);
+    say(`hippocampus: ${SAVES} saves`);
+    const saves = await saveFigures(s, userId);
     return {
+      saves,
       ingestPerS: n / (imported.ms / 1000),
       coldIngestPerS,
       p50: percentile(latencies, 50),
@@ -343,12 +368,19 @@ function printTable(rows: SizeResult[]): void {
     const s = r.hippocampus.server;
     out.push(
       `${String(r.memories).padEnd(9)} recall server p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms; D1 sequential ${s.d1SequentialMean.toFixed(2)}/call (max ${s.d1SequentialMax}), ${s.d1QueriesMean.toFixed(1)} statements; update p95 ${r.hippocampus.updateP95.toFixed(1)} ms, delete p95 ${r.hippocampus.deleteP95.toFixed(1)} ms`,
+      `${"".padEnd(9)} D1 rows per recall: ${rowsLine(s)}; per save_memory: ${rowsLine(r.hippocampus.saves)}`,
       `${"".padEnd(9)} workerd peak RSS ${r.hippocampus.importRssMb.toFixed(0)} MB until the import ended, ${r.hippocampus.rssMb.toFixed(0)} MB over the run (index load, recalls, edits); ${r.hippocampus.endRssMb.toFixed(0)} MB at its end`,
       `${"".padEnd(9)} one recall: ${r.hippocampus.sampleTiming}`,
       `${"".padEnd(9)} floor (GET of a missing path) p50 ${r.hippocampus.proxy.floorP50.toFixed(1)} ms through wrangler dev, ${r.hippocampus.proxy.floorDirectP50?.toFixed(1) ?? "—"} ms past its proxy; workerd CPU ${r.hippocampus.proxy.cpuMsPerRecall.toFixed(1)} ms per recall (dev proxy + runtime)`,
     );
   }
   console.log(out.join("\n"));
+}
+
+/** "412 read (max 530), 0.0 written" from D1's meta, as Server-Timing reports it. */
+function rowsLine(s: ServerSummary): string {
+  if (s.d1RowsReadMean === null) return "not reported";
+  return `${s.d1RowsReadMean.toFixed(0)} read (max ${s.d1RowsReadMax}), ${(s.d1RowsWrittenMean ?? 0).toFixed(1)} written`;
 }
 
 function toJson(rows: SizeResult[]) {
@@ -370,6 +402,10 @@ function toJson(rows: SizeResult[]) {
         server_p50: r.hippocampus.server.p50,
         server_p95: r.hippocampus.server.p95,
         d1_sequential_per_recall: r.hippocampus.server.d1SequentialMean,
+        d1_rows_read_per_recall: r.hippocampus.server.d1RowsReadMean,
+        d1_rows_read_per_recall_max: r.hippocampus.server.d1RowsReadMax,
+        d1_rows_read_per_save: r.hippocampus.saves.d1RowsReadMean,
+        d1_rows_written_per_save: r.hippocampus.saves.d1RowsWrittenMean,
         update_p95: r.hippocampus.updateP95,
         delete_p95: r.hippocampus.deleteP95,
         direct_p50: r.hippocampus.proxy.direct?.p50 ?? null,

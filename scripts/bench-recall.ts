@@ -3,7 +3,9 @@
  * The recall benchmark, measured on the real product:
  *   npm run bench:recall -- --data <file> [--progressive] [--first-call-curve] [--var NAME=VALUE …] [--json <out.json>] [--no-cross] [--keep]
  *   npm run bench:recall -- --synthetic 1000,10000,100000 [--json <out.json>] [--queries 200] [--keep]
- * Each run starts its own offline server (wrangler dev --env dev --local on 127.0.0.1 and a free
+ *   … [--url <server> --key <app key>]: the same benchmark against a server already running, local or
+ *   deployed, instead of one it starts (bench-target.ts: its users are tagged per run and stay there).
+ * Without --url, each run starts its own offline server (wrangler dev --env dev --local on 127.0.0.1 and a free
  * port) on a throwaway state directory, creates an app-scoped key there, imports every sample as
  * one user through POST /v1/import (memory text, session date as event_time), asks every question
  * through the MCP tool recall_memory over /mcp with limit 10, prints Recall@5/@10, MRR@10, nDCG@10
@@ -34,14 +36,15 @@ import { percentile, type QueryScores, scoreQuery, summarizeByCategory } from ".
 import { type ProgressiveRow, runFirstCalls, summarizeProgressive } from "./lib/bench-progressive.ts";
 import { datasetJson, printDataset, printScale, type ScaleRow, scaleJson } from "./lib/bench-report.ts";
 import { crossUserCheck, importMemories, indexStats, recall, runQuestions, type Server } from "./lib/bench-run.ts";
-import { say, withServer } from "./lib/bench-server.ts";
+import { say } from "./lib/bench-server.ts";
 import { ServerFigures } from "./lib/bench-server-figures.ts";
 import { syntheticMemories, syntheticQueries } from "./lib/bench-synthetic.ts";
-import { BenchUserError, benchUserId, benchUserIds, ownEvidence } from "./lib/bench-users.ts";
+import { benchTarget, withTarget } from "./lib/bench-target.ts";
+import { BenchUserError, benchRunUser, benchUserId, benchUserIds, ownEvidence } from "./lib/bench-users.ts";
 import { ScriptError } from "./lib/wrangler-d1.ts";
 
 const USAGE =
-  "usage: npm run bench:recall -- (--data <file> [--progressive] [--first-call-curve] | --synthetic N[,N…]) [--var NAME=VALUE …] [--json <out.json>] [--no-cross] [--queries N] [--keep]";
+  "usage: npm run bench:recall -- (--data <file> [--progressive] [--first-call-curve] | --synthetic N[,N…]) [--var NAME=VALUE …] [--json <out.json>] [--no-cross] [--queries N] [--keep] [--url <server> --key <app key>]";
 
 function options() {
   const { values } = parseArgs({
@@ -55,6 +58,8 @@ function options() {
       "first-call-curve": { type: "boolean" },
       keep: { type: "boolean" },
       var: { type: "string", multiple: true },
+      url: { type: "string" },
+      key: { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -84,9 +89,9 @@ function options() {
     cross: !values["no-cross"],
     progressive: values.progressive ?? false,
     curve: values["first-call-curve"] ?? false,
-    keep: values.keep ?? false,
     queries,
     vars,
+    target: benchTarget({ url: values.url, key: values.key, keep: values.keep, vars }),
   };
 }
 
@@ -167,7 +172,7 @@ function baselineScores(ds: BenchDataset) {
 
 async function runSynthetic(n: number, queryCount: number, s: Server, rss: () => number[]): Promise<ScaleRow> {
   const set = syntheticMemories(n);
-  const userId = `bench-synthetic-${n}`;
+  const userId = benchRunUser(`synthetic-${n}`);
   let last = 0;
   const r = await importMemories(s, userId, set.memories, (done) => {
     if (done - last < 10_000 && done !== n) return;
@@ -206,15 +211,14 @@ async function main(): Promise<void> {
     const ds = loadDataset(JSON.parse(readFileSync(o.data, "utf8")));
     say(`${o.data}: ${ds.format} format, ${ds.samples.length} samples`);
     benchUserIds(ds.samples.map((sample) => sample.id)); // two samples sharing a user would mix their memories: refuse
-    const report = await withServer(o.keep, (s) => runDataset(o.data!, ds, o, s), "bench", o.vars);
+    const report = await withTarget(o.target, (s) => runDataset(o.data!, ds, o, s));
     if (Object.keys(o.vars).length) say(`config vars: ${JSON.stringify(o.vars)}`);
     printDataset(report);
     if (report.curve) console.log(curveLines(report.curve).join("\n"));
     json = { ...datasetJson(report), ...(report.curve ? { first_call_curve: curveJson(report.curve) } : {}) };
   } else {
     const rows: ScaleRow[] = [];
-    for (const n of o.sizes)
-      rows.push(await withServer(o.keep, (s, rss) => runSynthetic(n, o.queries, s, rss), "bench", o.vars));
+    for (const n of o.sizes) rows.push(await withTarget(o.target, (s, rss) => runSynthetic(n, o.queries, s, rss)));
     printScale(rows);
     json = scaleJson(rows);
   }

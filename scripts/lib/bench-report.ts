@@ -15,6 +15,9 @@ const serverJson = (s: ServerSummary) => ({
   d1_sequential_mean: s.d1SequentialMean,
   d1_sequential_max: s.d1SequentialMax,
   d1_queries_mean: s.d1QueriesMean,
+  d1_rows_read_mean: s.d1RowsReadMean,
+  d1_rows_read_max: s.d1RowsReadMax,
+  d1_rows_written_mean: s.d1RowsWrittenMean,
 });
 
 export interface DatasetReport {
@@ -52,6 +55,7 @@ export interface ScaleRow {
 
 const f3 = (x: number) => x.toFixed(3);
 const ms = (x: number) => `${x.toFixed(1)} ms`;
+const rowCount = (n: number | null) => (n === null ? "n/a" : n.toFixed(0));
 const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1048576).toFixed(1)} MB`);
 
 function categoryLabel(format: BenchFormat, category: string): string {
@@ -158,12 +162,12 @@ export function printScale(rows: ScaleRow[]): void {
   const lines = [
     "",
     "Scale benchmark — synthetic memories for one user (local adapters, recall_memory over /mcp, limit 10)",
-    `${"memories".padStart(9)}${"ingest".padStart(10)}${"queries".padStart(9)}${"R@10".padStart(8)}${"p50".padStart(10)}${"p95".padStart(10)}${"srv p50".padStart(10)}${"srv p95".padStart(10)}${"D1 seq".padStart(8)}${"index".padStart(11)}  workerd RSS`,
+    `${"memories".padStart(9)}${"ingest".padStart(10)}${"queries".padStart(9)}${"R@10".padStart(8)}${"p50".padStart(10)}${"p95".padStart(10)}${"srv p50".padStart(10)}${"srv p95".padStart(10)}${"D1 seq".padStart(8)}${"D1 rows".padStart(9)}${"index".padStart(11)}  workerd RSS`,
     ...rows.map(
       (r) =>
-        `${String(r.memories).padStart(9)}${`${(r.ingestMs / 1000).toFixed(1)} s`.padStart(10)}${String(r.queries).padStart(9)}${f3(r.recall10).padStart(8)}${ms(r.p50).padStart(10)}${ms(r.p95).padStart(10)}${ms(r.server.p50).padStart(10)}${ms(r.server.p95).padStart(10)}${r.server.d1SequentialMean.toFixed(1).padStart(8)}${mb(r.residentBytes).padStart(11)}  ${r.workerdRss.map((b) => mb(b)).join(" + ")}`,
+        `${String(r.memories).padStart(9)}${`${(r.ingestMs / 1000).toFixed(1)} s`.padStart(10)}${String(r.queries).padStart(9)}${f3(r.recall10).padStart(8)}${ms(r.p50).padStart(10)}${ms(r.p95).padStart(10)}${ms(r.server.p50).padStart(10)}${ms(r.server.p95).padStart(10)}${r.server.d1SequentialMean.toFixed(1).padStart(8)}${rowCount(r.server.d1RowsReadMean).padStart(9)}${mb(r.residentBytes).padStart(11)}  ${r.workerdRss.map((b) => mb(b)).join(" + ")}`,
     ),
-    "p50/p95 = client round trip; srv = the server's Server-Timing total; D1 seq = sequential D1 round trips per recall (mean)",
+    "p50/p95 = client round trip; srv = the server's Server-Timing total; D1 seq = sequential D1 round trips per recall (mean); D1 rows = rows D1 read per recall (mean, its meta.rows_read)",
     "index = resident bytes of the user's local vector index (memory_stats index.resident_bytes); workerd RSS = the whole server process",
   ];
   console.log(lines.join("\n"));

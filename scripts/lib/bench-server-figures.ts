@@ -1,7 +1,7 @@
 /**
  * @module scripts/lib/bench-server-figures
  * The server's side of a benchmark's calls, from their Server-Timing headers: p50/p95 of the
- * server's own total and the D1 statements and sequential round trips per call.
+ * server's own total and the D1 statements, sequential round trips and rows read and written per call.
  */
 import { percentile } from "./bench-metrics.ts";
 import type { ServerTiming } from "./server-timing.ts";
@@ -15,23 +15,35 @@ export interface ServerSummary {
   d1SequentialMean: number;
   d1SequentialMax: number;
   d1QueriesMean: number;
+  /** Mean and worst rows D1 read per call, and mean rows written (null: the server does not report them). */
+  d1RowsReadMean: number | null;
+  d1RowsReadMax: number | null;
+  d1RowsWrittenMean: number | null;
 }
 
 export class ServerFigures {
   private readonly totals: number[] = [];
   private readonly sequential: number[] = [];
   private readonly queries: number[] = [];
+  private readonly rowsRead: number[] = [];
+  private readonly rowsWritten: number[] = [];
 
   add(t: ServerTiming | null): void {
     if (!t) return;
     this.totals.push(t.dur.total ?? 0);
     this.sequential.push(t.d1Sequential);
     this.queries.push(t.d1Queries);
+    if (t.d1RowsRead !== null) this.rowsRead.push(t.d1RowsRead);
+    if (t.d1RowsWritten !== null) this.rowsWritten.push(t.d1RowsWritten);
   }
 
   summary(): ServerSummary {
     const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+    const orNull = (xs: number[], f: (xs: number[]) => number) => (xs.length ? f(xs) : null);
     return {
+      d1RowsReadMean: orNull(this.rowsRead, mean),
+      d1RowsReadMax: orNull(this.rowsRead, (xs) => Math.max(...xs)),
+      d1RowsWrittenMean: orNull(this.rowsWritten, mean),
       calls: this.totals.length,
       p50: percentile(this.totals, 50),
       p95: percentile(this.totals, 95),
@@ -42,8 +54,12 @@ export class ServerFigures {
   }
 }
 
-/** "server p50 3.1 ms, p95 8.0 ms; D1 2.0 round trips (max 2), 3.0 statements per call" */
+/** "server p50 3.1 ms, p95 8.0 ms; D1 2.0 round trips (max 2), 3.0 statements, 40 rows read (max 60), 0.0 written per call" */
 export function describeServer(s: ServerSummary): string {
   if (s.calls === 0) return "server: no Server-Timing header (older server?)";
-  return `server p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms; D1 ${s.d1SequentialMean.toFixed(1)} sequential round trips per call (max ${s.d1SequentialMax}), ${s.d1QueriesMean.toFixed(1)} statements`;
+  const rows =
+    s.d1RowsReadMean === null
+      ? ""
+      : `, ${s.d1RowsReadMean.toFixed(0)} rows read (max ${s.d1RowsReadMax}), ${(s.d1RowsWrittenMean ?? 0).toFixed(1)} written`;
+  return `server p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms; D1 ${s.d1SequentialMean.toFixed(1)} sequential round trips per call (max ${s.d1SequentialMax}), ${s.d1QueriesMean.toFixed(1)} statements${rows}`;
 }

@@ -12,8 +12,24 @@ import { ID_MAX_CHARS, isPrincipalId, normalizePrincipalId } from "../../src/mem
 const KEEP = /^[\p{L}\p{N}.@:-]$/u;
 const KEEP_ASCII = /^[A-Za-z0-9.@:-]$/;
 
+/**
+ * Against a running server (`--url`) the users of one run get a tag of their own
+ * (`bench-<run>-<sample>`), so a second run never meets the first one's memories; a fresh local
+ * server needs none.
+ */
+let runPrefix = "bench-";
+
+export function setBenchRun(tag: string | null): void {
+  runPrefix = tag ? `bench-${tag}-` : "bench-";
+}
+
+/** The user id of a benchmark user that is not a sample (the scale run's, calibration's): tagged like the samples'. */
+export function benchRunUser(name: string): string {
+  return `${runPrefix}${name}`;
+}
+
 function escaped(sampleId: string, keep: RegExp): string {
-  let out = "bench-";
+  let out = runPrefix;
   for (const ch of sampleId) out += keep.test(ch) ? ch : `_${ch.codePointAt(0)!.toString(16)}_`;
   return out;
 }

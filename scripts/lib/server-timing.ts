@@ -1,7 +1,8 @@
 /**
  * @module scripts/lib/server-timing
  * Reads the product's Server-Timing header (src/http/server-timing.ts) on the client side: the
- * server's own total, and the D1 statements and sequential round trips one call cost.
+ * server's own total, and the D1 statements, sequential round trips and rows read and written
+ * one call cost.
  */
 
 export interface ServerTiming {
@@ -11,7 +12,12 @@ export interface ServerTiming {
   d1Queries: number;
   /** D1 round trips one after another (d1-sequential). */
   d1Sequential: number;
+  /** Rows D1 read and wrote, from its result meta (d1-rows-read / d1-rows-written); null from a server that does not report them. */
+  d1RowsRead: number | null;
+  d1RowsWritten: number | null;
 }
+
+const countOrNull = (value: string | undefined) => (value === undefined ? null : Number(value));
 
 /** Parses `name;dur=1.2;desc="x", …`; null when the header is absent. */
 export function parseServerTiming(header: string | null): ServerTiming | null {
@@ -26,7 +32,13 @@ export function parseServerTiming(header: string | null): ServerTiming | null {
       if (key.trim() === "desc") desc[name] = value.replace(/^"|"$/g, "");
     }
   }
-  return { dur, d1Queries: Number(desc["d1-queries"] ?? 0), d1Sequential: Number(desc["d1-sequential"] ?? 0) };
+  return {
+    dur,
+    d1Queries: Number(desc["d1-queries"] ?? 0),
+    d1Sequential: Number(desc["d1-sequential"] ?? 0),
+    d1RowsRead: countOrNull(desc["d1-rows-read"]),
+    d1RowsWritten: countOrNull(desc["d1-rows-written"]),
+  };
 }
 
 /** A fetch that remembers the Server-Timing of the last POST it made (the MCP client's calls). */

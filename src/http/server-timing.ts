@@ -2,8 +2,8 @@
  * @module http/server-timing
  * The Server-Timing header of every /mcp and /v1/* response: `auth` (key or token check), `do`
  * (waiting on the user's Durable Object), `d1`, `index`, `rank` (measured inside the object and
- * returned with its RPC result), `total`, and the D1 counts `d1-queries` / `d1-sequential` in
- * `desc`. The D1 figures are the memory operation's; the auth lookup is reported by `auth` alone
+ * returned with its RPC result), `total`, and the D1 counts `d1-queries` / `d1-sequential` /
+ * `d1-rows-read` / `d1-rows-written` (D1's own `meta.rows_read` / `rows_written`) in `desc`. The D1 figures are the memory operation's; the auth lookup is reported by `auth` alone
  * (its `desc` says whether it came from the cache, D1 or OAuth). Hono's timing middleware writes
  * the header; timing/request-timing.ts gathers the figures.
  */
@@ -50,6 +50,8 @@ const gather: MiddlewareHandler<AppEnv> = async (c, next) => {
   setMetric(c, "rank", s.phases.rank ?? 0);
   setMetric(c, "d1-queries", String(s.d1Queries));
   setMetric(c, "d1-sequential", String(s.d1Sequential));
+  setMetric(c, "d1-rows-read", String(s.d1RowsRead));
+  setMetric(c, "d1-rows-written", String(s.d1RowsWritten));
 };
 
 /** Goes first on a route: `total` spans everything after it, auth included. */

@@ -1,7 +1,7 @@
 /**
  * @module timing/request-timing
  * Per-request server timings: phase durations (index, rank, …) and D1 usage (queries, sequential
- * round trips, time with a query in flight). One RequestTiming lives for one request in the Worker
+ * round trips, time with a query in flight, rows read and written). One RequestTiming lives for one request in the Worker
  * and one per RPC call in the Durable Object; an AsyncLocalStorage finds the current one, so the
  * D1 meter and the domain's phase timer need no extra arguments. The object's figures travel back
  * to the Worker with the RPC result (`TimingSnapshot`) and end in the Server-Timing header.
@@ -25,9 +25,19 @@ export interface TimingSnapshot {
   d1Sequential: number;
   /** Milliseconds with at least one D1 call in flight. */
   d1Ms: number;
+  /** Rows D1 read and wrote, as its result metadata counts them (`meta.rows_read` / `rows_written`: what D1 bills). */
+  d1RowsRead: number;
+  d1RowsWritten: number;
 }
 
-export const emptySnapshot = (): TimingSnapshot => ({ phases: {}, d1Queries: 0, d1Sequential: 0, d1Ms: 0 });
+export const emptySnapshot = (): TimingSnapshot => ({
+  phases: {},
+  d1Queries: 0,
+  d1Sequential: 0,
+  d1Ms: 0,
+  d1RowsRead: 0,
+  d1RowsWritten: 0,
+});
 
 /** How the Worker authenticated the request: a cached key, a D1 lookup, or an OAuth token. */
 export type AuthSource = "cache" | "d1" | "oauth" | "none";
@@ -48,6 +58,8 @@ export class RequestTiming {
   private d1Queries = 0;
   private d1Sequential = 0;
   private d1Ms = 0;
+  private d1RowsRead = 0;
+  private d1RowsWritten = 0;
   private inFlight = 0;
   private busySince = 0;
 
@@ -69,6 +81,12 @@ export class RequestTiming {
     };
   }
 
+  /** Rows one D1 statement read and wrote (its result's meta). */
+  d1Rows(read: number, written: number): void {
+    this.d1RowsRead += read;
+    this.d1RowsWritten += written;
+  }
+
   addPhase(phase: Phase, ms: number): void {
     this.phases[phase] = (this.phases[phase] ?? 0) + ms;
   }
@@ -88,10 +106,18 @@ export class RequestTiming {
     this.d1Queries += other.d1Queries;
     this.d1Sequential += other.d1Sequential;
     this.d1Ms += other.d1Ms;
+    this.d1Rows(other.d1RowsRead, other.d1RowsWritten);
   }
 
   snapshot(): TimingSnapshot {
-    return { phases: { ...this.phases }, d1Queries: this.d1Queries, d1Sequential: this.d1Sequential, d1Ms: this.d1Ms };
+    return {
+      phases: { ...this.phases },
+      d1Queries: this.d1Queries,
+      d1Sequential: this.d1Sequential,
+      d1Ms: this.d1Ms,
+      d1RowsRead: this.d1RowsRead,
+      d1RowsWritten: this.d1RowsWritten,
+    };
   }
 }
 

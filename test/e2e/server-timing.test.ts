@@ -23,7 +23,18 @@ function parseServerTiming(header: string | null): Map<string, { dur?: number; d
   return out;
 }
 
-const NAMES = ["auth", "do", "d1", "index", "rank", "total", "d1-queries", "d1-sequential"];
+const NAMES = [
+  "auth",
+  "do",
+  "d1",
+  "index",
+  "rank",
+  "total",
+  "d1-queries",
+  "d1-sequential",
+  "d1-rows-read",
+  "d1-rows-written",
+];
 
 /** An MCP client that keeps the Server-Timing header of each /mcp response. */
 async function timedClient(key: string): Promise<{ client: Client; last: () => ReturnType<typeof parseServerTiming> }> {
@@ -43,6 +54,8 @@ describe("Server-Timing", () => {
     await client.callTool({ name: "save_memory", arguments: { content: "The staging database lives in Frankfurt" } });
     const save = last();
     expect(Number(save.get("d1-queries")?.desc)).toBeGreaterThan(0);
+    // D1's own meta: a save writes the memory row, its FTS row and its event at least.
+    expect(Number(save.get("d1-rows-written")?.desc)).toBeGreaterThanOrEqual(3);
     await client.callTool({ name: "recall_memory", arguments: { query: "where is the staging database", limit: 5 } });
     const recall = last();
     for (const name of NAMES) expect(recall.has(name), `${name} in ${[...recall.keys()]}`).toBe(true);
@@ -51,6 +64,9 @@ describe("Server-Timing", () => {
     expect(Number(recall.get("d1-queries")?.desc)).toBeGreaterThanOrEqual(1);
     expect(Number(recall.get("d1-sequential")?.desc)).toBeGreaterThanOrEqual(1);
     expect(Number(recall.get("d1-sequential")?.desc)).toBeLessThanOrEqual(Number(recall.get("d1-queries")?.desc));
+    // The recall found the saved row, so D1 read at least that row; a recall writes no rows itself.
+    expect(Number(recall.get("d1-rows-read")?.desc)).toBeGreaterThanOrEqual(1);
+    expect(Number(recall.get("d1-rows-written")?.desc)).toBeGreaterThanOrEqual(0);
     // The key was looked up in D1 by an earlier request of this client; now it comes from the cache.
     expect(recall.get("auth")?.desc).toBe("cache");
   });

@@ -41,6 +41,33 @@ describe("MeteredD1", () => {
     expect(s).toMatchObject({ d1Queries: 3, d1Sequential: 3 });
   });
 
+  it("adds up the rows D1's meta says each statement read and wrote, first and raw included", async () => {
+    const table = `rows_${Date.now()}`;
+    await env.DB.exec(`CREATE TABLE ${table} (k INTEGER PRIMARY KEY, v TEXT)`);
+    const s = await measure(async (db) => {
+      await db.batch([1, 2, 3].map((k) => db.prepare(`INSERT INTO ${table} (k, v) VALUES (?, ?)`).bind(k, `v${k}`)));
+      expect(await db.prepare(`SELECT v FROM ${table} WHERE k = 2`).first("v")).toBe("v2");
+      expect(await db.prepare(`SELECT k, v FROM ${table} WHERE k = 9`).first()).toBeNull();
+      expect(await db.prepare(`SELECT k, v FROM ${table} ORDER BY k`).raw()).toEqual([
+        [1, "v1"],
+        [2, "v2"],
+        [3, "v3"],
+      ]);
+      await db.prepare(`SELECT count(*) FROM ${table}`).all();
+    });
+    const direct = await env.DB.batch([
+      env.DB.prepare(`SELECT v FROM ${table} WHERE k = 2`),
+      env.DB.prepare(`SELECT k, v FROM ${table} WHERE k = 9`),
+      env.DB.prepare(`SELECT k, v FROM ${table} ORDER BY k`),
+      env.DB.prepare(`SELECT count(*) FROM ${table}`),
+    ]);
+    const readByQueries = direct.reduce((n, r) => n + r.meta.rows_read, 0);
+    expect(readByQueries).toBeGreaterThanOrEqual(1 + 3 + 3);
+    expect(s.d1RowsWritten).toBeGreaterThanOrEqual(3);
+    expect(s.d1RowsRead).toBeGreaterThanOrEqual(readByQueries);
+    await env.DB.exec(`DROP TABLE ${table}`);
+  });
+
   it("meters nothing outside a request", async () => {
     const db = new MeteredD1(env.DB);
     expect(await db.prepare("SELECT 7 AS n").first("n")).toBe(7);
