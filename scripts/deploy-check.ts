@@ -1,6 +1,9 @@
 /**
  * @module scripts/deploy-check
  * `npm run deploy:check [-- --config wrangler.toml]` — what `wrangler deploy` would ship, checked offline before it ships:
+ *  0. no resource id is the template's placeholder (all-zero D1 database_id, KV id: deploy-placeholders.ts);
+ *     each one found is named with the command that creates it. The other checks still run (the
+ *     bundle size is still printed) and the run fails at the end;
  *  1. every Workers AI model the production vars name (and the config defaults) is in the installed
  *     `@cloudflare/workers-types` model list (AiModels): a retired or misspelt model fails here;
  *  2. the production vars pass the server's own config schema (src/config.ts, bundled with esbuild);
@@ -8,7 +11,7 @@
  *  4. `wrangler deploy --dry-run` builds the production bundle, whose size is reported against the
  *     plans' limits;
  *  5. `wrangler check startup` runs the built bundle's startup (module evaluation) locally.
- * Exits 1 on the first failed check. Node built-ins, wrangler's config reader and esbuild only.
+ * Exits 1 on the first failed check (after the rest, for placeholder ids). Node built-ins, wrangler's config reader and esbuild only.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -19,6 +22,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
 import { unstable_readConfig } from "wrangler";
+import { placeholderIds, vectorizeCommands } from "./lib/deploy-placeholders.ts";
 
 class CheckError extends Error {}
 
@@ -150,10 +154,43 @@ function wrangler(args: string[]): { status: number; output: string } {
   return { status: r.status ?? 1, output: `${r.stdout ?? ""}${r.stderr ?? ""}` };
 }
 
-/** Builds the production bundle; returns its path. */
-function checkBundle(work: string): string {
+/**
+ * The template's placeholder ids: the failure text naming each and the commands that create the
+ * resources (Vectorize's too, which no offline check can see), or null when every id is real.
+ */
+function placeholderFailure(prod: ProductionConfig, configPath: string): string | null {
+  const found = placeholderIds(prod);
+  const vectorize = vectorizeCommands(prod);
+  if (found.length === 0) {
+    pass(
+      `resource ids: ${[...prod.d1_databases.map((d: { binding: string }) => `D1 ${d.binding}`), ...prod.kv_namespaces.map((k: { binding: string }) => `KV ${k.binding}`)].join(", ")} are not placeholders` +
+        (vectorize.length ? "; Vectorize indexes are named, not checked offline" : ""),
+    );
+    return null;
+  }
+  return [
+    `${configPath} still has the template's placeholder ids: ${found.map((p) => p.what).join(", ")}.`,
+    "  Create each resource, put the id it prints into the production (top-level) section, then run deploy:check again:",
+    ...found.map((p) => `    ${p.create}`),
+    ...(vectorize.length ? ["  and, if not done yet, the Vectorize index and its owner filter:"] : []),
+    ...vectorize.map((c) => `    ${c}`),
+  ].join("\n");
+}
+
+/** Builds the production bundle of `configPath`; returns its path. */
+function checkBundle(work: string, configPath: string): string {
   const bundle = join(work, "worker.bundle");
-  const r = wrangler(["deploy", "--dry-run", "--env=", "--outdir", join(work, "dist"), "--outfile", bundle]);
+  const r = wrangler([
+    "deploy",
+    "--dry-run",
+    "--config",
+    configPath,
+    "--env=",
+    "--outdir",
+    join(work, "dist"),
+    "--outfile",
+    bundle,
+  ]);
   const size = /Total Upload:\s*([\d.]+) KiB \/ gzip:\s*([\d.]+) KiB/.exec(r.output);
   if (r.status !== 0 || !size) throw new CheckError(`wrangler deploy --dry-run failed:\n${r.output.slice(-2000)}`);
   const gzipBytes = Number(size[2]) * 1024;
@@ -188,13 +225,16 @@ async function main(): Promise<void> {
     const { values } = parseArgs({ options: { config: { type: "string", default: "wrangler.toml" } } });
     const production = unstable_readConfig({ config: values.config }, { hideWarnings: true });
     console.log(`deploy:check — ${production.name}, top level of ${values.config} (production)`);
+    const placeholders = placeholderFailure(production, values.config);
+    if (placeholders) say("✗", placeholders);
     checkModels(production.vars, false);
     const config = await parsedConfig(production.vars, work);
     pass("config: src/config.ts accepts the production vars");
     checkModels(config, true);
     checkBindings(production, config);
-    const bundle = checkBundle(work);
+    const bundle = checkBundle(work, values.config);
     checkStartup(bundle, work);
+    if (placeholders) throw new CheckError(`deploy:check failed: placeholder resource ids in ${values.config} (above)`);
     console.log("deploy:check passed");
   } finally {
     rmSync(work, { recursive: true, force: true });

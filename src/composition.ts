@@ -199,6 +199,7 @@ export function buildMemoryService(env: Env, config: Config, objectSql: SqlStora
       retentionDays: config.SOFT_DELETE_RETENTION_DAYS,
       halfLifeDays: config.IMPORTANCE_HALF_LIFE_DAYS,
       importBatchRows: config.IMPORT_BATCH_ROWS,
+      thresholds: { denseFloor: config.DENSE_RELEVANCE_FLOOR, nearDuplicateCosine: config.NEAR_DUPLICATE_COSINE },
       progressive: {
         enabled: config.PROGRESSIVE_INJECTION === "on",
         resetMs: config.PROGRESSIVE_RESET_SECONDS * 1000,

@@ -133,6 +133,10 @@ const baseSchema = z.object({
   PROGRESSIVE_EXCERPT_TOKENS: intFrom(EXCERPT_TOKENS, 0, 4_000),
   SOFT_DELETE_RETENTION_DAYS: intFrom(30, 0, 3650),
   CONFIDENCE_FLOOR: z.coerce.number().min(0).max(1).default(0.6),
+  // Measured for the embedder this deployment runs (`npm run calibrate`); unset: the per-embedder
+  // defaults of memory/retrieval-weights.ts and memory/write/near-duplicate.ts.
+  DENSE_RELEVANCE_FLOOR: z.coerce.number().min(0).max(1).optional(),
+  NEAR_DUPLICATE_COSINE: z.coerce.number().min(0).max(1).optional(),
   LONG_CONTENT_CHARS: intFrom(500, 50, 8000),
   IMPORTANCE_HALF_LIFE_DAYS: intFrom(30, 1, 3650),
   RETENTION_RULES: retentionRules.default([]),

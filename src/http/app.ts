@@ -18,6 +18,7 @@ import { mcpCors } from "./mcp-cors";
 import { serveMcp, serveSse } from "./mcp-routes";
 import { registerOAuthRoutes } from "./oauth/oauth-routes";
 import { serverTiming } from "./server-timing";
+import { similarityRoute } from "./similarity-route";
 import { guardSseMessage } from "./sse-message-guard";
 
 const limitBody = bodyLimit({
@@ -42,6 +43,7 @@ export function buildApp(): Hono<AppEnv> {
   app.use("/v1/*", ...serverTiming);
   app.post("/v1/import", limitBody, requireBearerAuth, importRoute);
   app.get("/v1/export", requireBearerAuth, exportRoute);
+  app.post("/v1/similarity", limitBody, requireBearerAuth, similarityRoute);
   app.use("/sse", requireBearerAuth);
   app.use("/sse/*", limitBody, requireBearerAuth);
   app.get("/sse", serveSse);

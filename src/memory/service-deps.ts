@@ -28,6 +28,11 @@ export interface ServiceSettings {
   progressive?: { enabled: boolean; resetMs: number; firstCallTokens: number; excerptTokens?: number };
   /** Rows per D1 batch of a bulk import (memory/import/import-batches.ts); its default when unset. */
   importBatchRows?: number;
+  /**
+   * Cosine thresholds measured for this deployment's embedder (`npm run calibrate`): the dense
+   * relevance floor and the near-duplicate bar. Unset: the per-embedder defaults.
+   */
+  thresholds?: { denseFloor?: number; nearDuplicateCosine?: number };
 }
 
 export interface MemoryDeps {

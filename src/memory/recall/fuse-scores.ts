@@ -23,6 +23,8 @@ export interface FusedCandidate {
 export interface FuseContext {
   /** Which embedder produced the cosines: picks the dense weight and floor. */
   embedderKind: string;
+  /** The dense relevance floor measured for this deployment (DENSE_RELEVANCE_FLOOR); unset: the embedder's default. */
+  denseFloor?: number;
   /** Rows in the full-text index: BM25's idf scale (see maxIdf). */
   corpusSize: number;
   now: number;
@@ -44,9 +46,9 @@ export function namesSpeaker(memory: Pick<Memory, "content">, query: QueryAnalys
   return turn !== null && queryNamesSpeaker(turn.speaker, query!.text, query!.words);
 }
 
-/** The cosine a candidate without enough lexical evidence needs, for this embedder. */
-export function denseFloor(embedderKind: string): number {
-  return W.denseFloor[embedderKind] ?? 0.3;
+/** The cosine a candidate without enough lexical evidence needs: the measured floor when set, else the embedder's default. */
+export function denseFloor(embedderKind: string, measured?: number): number {
+  return measured ?? W.denseFloor[embedderKind] ?? 0.3;
 }
 
 /**
@@ -56,7 +58,7 @@ export function denseFloor(embedderKind: string): number {
 export function relevance(e: Evidence, ctx: FuseContext, spokenByNamed = false): number | null {
   const lexical = e.bm25 / maxIdf(ctx.corpusSize);
   const lexicalFloor = spokenByNamed ? W.lexicalFloor * W.namedSpeakerFloor : W.lexicalFloor;
-  if (!(lexical > 0 && lexical >= lexicalFloor) && e.cosine < denseFloor(ctx.embedderKind)) return null;
+  if (!(lexical > 0 && lexical >= lexicalFloor) && e.cosine < denseFloor(ctx.embedderKind, ctx.denseFloor)) return null;
   const dense = W.dense[ctx.embedderKind] ?? 0.1;
   return (1 - dense) * (lexical / (lexical + W.lexicalSaturation)) + dense * Math.max(0, e.cosine);
 }

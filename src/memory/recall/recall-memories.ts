@@ -45,7 +45,13 @@ export async function recallMemories(
   const evidence = new Map<string, Evidence>();
   for (const hit of dense ?? []) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
   for (const hit of lexical.hits) evidence.set(hit.id, { cosine: evidence.get(hit.id)?.cosine ?? 0, bm25: hit.score });
-  const ctx: FuseContext = { embedderKind: deps.settings.embedderKind, corpusSize: lexical.corpusSize, now, query };
+  const ctx: FuseContext = {
+    embedderKind: deps.settings.embedderKind,
+    denseFloor: deps.settings.thresholds?.denseFloor,
+    corpusSize: lexical.corpusSize,
+    now,
+    query,
+  };
   const filter = recallFilterFor(scope, input, now);
   const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, filter));
   const fused = await deps.timer.time("rank", () => rerank(deps, input.query, fuseScores(rows, evidence, ctx)));
@@ -69,7 +75,7 @@ async function candidates(
   if (deps.index.kind !== "local")
     return Promise.all([denseCandidates(deps, scope, text, now), deps.repo.searchLexical(scope, tokens, options)]);
   const dense = await denseCandidates(deps, scope, text, now);
-  const floor = denseFloor(deps.settings.embedderKind);
+  const floor = denseFloor(deps.settings.embedderKind, deps.settings.thresholds?.denseFloor);
   const rowsOf = (dense ?? []).filter((h) => h.score >= floor).map((h) => h.id);
   return [dense, await deps.repo.searchLexical(scope, tokens, { ...options, rowsOf })];
 }

@@ -65,12 +65,23 @@ export function sameCues(a: string, b: string): boolean {
   return cues(a) === cues(b);
 }
 
+/** The cosine bar: the one measured for this deployment (NEAR_DUPLICATE_COSINE) when set, else the embedder kind's. */
+export function nearDuplicateBar(embedderKind: string, measured?: number): number {
+  return measured ?? NEAR_DUPLICATE.cosine[embedderKind] ?? Math.max(...Object.values(NEAR_DUPLICATE.cosine));
+}
+
 /**
- * The near-duplicate decision. `embedderKind` picks the cosine bar; an unknown kind uses the
- * strictest one, so a new embedder never merges more eagerly than a measured one.
+ * The near-duplicate decision. `embedderKind` picks the cosine bar unless `measured` gives one; an
+ * unknown kind uses the strictest one, so a new embedder never merges more eagerly than a measured one.
  */
-export function isNearDuplicate(next: string, stored: string, cosine: number, embedderKind: string): boolean {
-  const bar = NEAR_DUPLICATE.cosine[embedderKind] ?? Math.max(...Object.values(NEAR_DUPLICATE.cosine));
+export function isNearDuplicate(
+  next: string,
+  stored: string,
+  cosine: number,
+  embedderKind: string,
+  measured?: number,
+): boolean {
+  const bar = nearDuplicateBar(embedderKind, measured);
   return (
     cosine >= bar &&
     lexicalOverlap(next, stored) >= NEAR_DUPLICATE.overlap &&

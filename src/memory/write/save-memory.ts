@@ -83,7 +83,13 @@ export async function saveMemory(
   const near = similar.find(
     (s) =>
       s.memory.agentId === memory.agentId &&
-      isNearDuplicate(memory.content, s.memory.content, s.cosine, deps.settings.embedderKind),
+      isNearDuplicate(
+        memory.content,
+        s.memory.content,
+        s.cosine,
+        deps.settings.embedderKind,
+        deps.settings.thresholds?.nearDuplicateCosine,
+      ),
   );
   if (near)
     return merge(deps, scope, near.memory, memory, redactions, `near duplicate (cosine ${near.cosine.toFixed(2)})`);
