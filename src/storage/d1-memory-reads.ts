@@ -4,7 +4,7 @@
  * index: a duplicate by content hash, rows by external id (imports), filtered pages (list), rows
  * not yet indexed with the current model, and the weekly counts. Reads by id: d1-rows-by-id.ts.
  */
-import { and, asc, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { MONDAY_SHIFT_MS, WEEK_MS } from "../memory/manage/calendar-weeks";
@@ -33,7 +33,10 @@ export async function findByHash(
     .select()
     .from(memories)
     .where(and(ownedBy(owner), eq(memories.contentHash, contentHash), eq(memories.status, "active"), agent))
-    .orderBy(desc(memories.createdAt))
+    // `+created_at`: an expression, so SQLite cannot take the owner/created index for the ORDER BY
+    // and walk every row of the owner (D1 counted all of them read); it seeks memories_owner_hash_idx
+    // and sorts the few rows with that hash.
+    .orderBy(sql`+${memories.createdAt} desc`)
     .limit(1);
   return rows[0] ? rowToMemory(rows[0]) : null;
 }
