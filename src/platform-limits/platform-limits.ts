@@ -8,6 +8,7 @@
  * paid figures, so what runs here is what would run deployed).
  */
 import { z } from "zod";
+import { DO_SQLITE_MAX_VALUE_BYTES } from "../storage/do-sqlite-limits";
 
 export interface PlatformLimits {
   /** "paid", "free", "custom" (a JSON override) or "off". */
@@ -35,7 +36,7 @@ export const PAID: Numbers = {
   bound_parameters_per_statement: 100,
   sql_statement_bytes: 100_000,
   d1_value_bytes: 2_000_000,
-  do_sql_value_bytes: 2_000_000,
+  do_sql_value_bytes: DO_SQLITE_MAX_VALUE_BYTES,
 };
 
 /** Workers Free: D1 50 queries per invocation, 50 subrequests per request; the per-statement limits are the same. */
