@@ -16,6 +16,7 @@ import { currentInvocation, InvocationBudget, runInvocation } from "./platform-l
 import { limitedEnv } from "./platform-limits/limited-env";
 import { limitedSqlStorage } from "./platform-limits/limited-sql-storage";
 import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from "./platform-limits/platform-limits";
+import { withEmbedderFault } from "./providers/dev-fault-embedder";
 import { LocalHashEmbedder } from "./providers/local-hash-embedder";
 import { OpenAiCompatibleEmbedder } from "./providers/openai-compatible/openai-compatible-embedder";
 import { OpenAiCompatibleLlm } from "./providers/openai-compatible/openai-compatible-llm";
@@ -86,7 +87,7 @@ function buildModelEmbedder(env: Env, config: Config): Embedder {
 }
 
 export function buildEmbedder(env: Env, config: Config): Embedder {
-  const embedder = buildModelEmbedder(env, config);
+  const embedder = withEmbedderFault(buildModelEmbedder(env, config), config);
   const model = embeddingModelKey(config);
   return model === embedder.model
     ? embedder

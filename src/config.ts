@@ -156,10 +156,12 @@ const baseSchema = z.object({
     .regex(/^[A-Za-z0-9_-]*$/, "letters, digits, _ and - only")
     .default(""),
   SERVER_NAME: z.string().min(1).default("hippocampus"),
-  // Development-only fault injection (storage/dev-fault-vector-index.ts): honoured only with the
-  // local vector index. The reliability run sets them with --var; no wrangler env declares them.
+  // Development-only fault injection (storage/dev-fault-vector-index.ts, providers/dev-fault-embedder.ts):
+  // honoured only with the local vector index. The reliability run sets them with --var; no wrangler
+  // env declares them.
   DEV_FAULTS: onOff.default("off"),
   DEV_FAULT_VECTOR_INDEX_UNTIL: z.coerce.number().int().min(0).default(0),
+  DEV_FAULT_EMBEDDER_UNTIL: z.coerce.number().int().min(0).default(0),
   LOCALE: z.enum(["en", "zh"]).default("en"),
   // What the local runtime refuses as production does (platform-limits/): paid | free | off | {"d1_queries_per_invocation": 20}.
   PLATFORM_LIMITS: platformLimitsSchema.default(DEFAULT_PLATFORM_LIMITS),

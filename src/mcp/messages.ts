@@ -29,6 +29,9 @@ const en = {
   rejected: (reason: string) => `Not saved: ${reason}.`,
   redacted: (kinds: string) => `Secrets were redacted before storing (${kinds}).`,
   replayed: "(retry of an earlier request; nothing new was written)",
+  indexedLater:
+    "Indexed later: recall finds it by its words now, and by meaning once the embedding model and the index have caught up.",
+  indexedLaterNote: "(indexed later)",
   summarized: (facts: number, messages: number, source: string) =>
     `Found ${facts} fact${facts === 1 ? "" : "s"} worth remembering in ${messages} message${messages === 1 ? "" : "s"} (source ${source}):`,
   summarizedNone: (messages: number) =>
@@ -113,6 +116,8 @@ const zh: typeof en = {
   rejected: (reason) => `未保存：${reason}。`,
   redacted: (kinds) => `保存前已隐去敏感信息（${kinds}）。`,
   replayed: "（重复请求，未写入新内容）",
+  indexedLater: "稍后建立索引：现在已可按字词召回，待嵌入模型和索引补上后也能按语义召回。",
+  indexedLaterNote: "（稍后索引）",
   summarized: (facts, messages, source) => `从 ${messages} 条消息中找到 ${facts} 条值得记住的内容（来源 ${source}）：`,
   summarizedNone: (messages) =>
     `${messages} 条消息中没有值得长期记住的内容：只保留用户本人说出的偏好、事实、计划和禁忌。`,

@@ -21,6 +21,11 @@ export const redactedView = z
   .array(z.object({ kind: z.string().describe("Kind of secret"), count: count.describe("How many") }))
   .describe("Secrets removed before storing");
 
+/** A write's index state: stored and found by its words now, its vector to come from index repair. */
+export const indexedLaterView = z
+  .boolean()
+  .describe("True when stored but not yet in the vector index (found by keywords now; repair indexes it)");
+
 export const memoryView = z.object({
   id: idView.describe("Memory id"),
   content: z.string().describe("What is remembered"),

@@ -7,8 +7,9 @@ import { z } from "zod";
 import { requireWrite, scopeFields } from "../../access/scope";
 import { withMemory } from "../../access/user-memory-client";
 import { restoreInput } from "../../memory/contracts";
+import { awaitsIndex } from "../../memory/indexing";
 import { defineTool } from "../tool-definition";
-import { memoryView, renderLine, toView } from "../views";
+import { indexedLaterView, memoryView, renderLine, toView } from "../views";
 
 export const restoreMemoryTool = defineTool({
   name: "restore_memory",
@@ -16,12 +17,17 @@ export const restoreMemoryTool = defineTool({
   description:
     "Undo a delete, a supersede or an expiry: the memory becomes active and recallable again. Quarantined memories can only be released by the person, in the dashboard.",
   input: restoreInput.extend({ ...scopeFields }),
-  output: z.object({ memory: memoryView.describe("The restored memory") }),
+  output: z.object({ memory: memoryView.describe("The restored memory"), indexed_later: indexedLaterView }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(ctx, args) {
     requireWrite(ctx);
     const memory = await withMemory(ctx, args, (stub, scope) => stub.restore(scope, args.id));
     const view = toView(memory);
-    return { structured: { memory: view }, text: `${ctx.messages.restored}\n${renderLine(view, ctx.messages)}` };
+    const later = awaitsIndex(memory);
+    const m = ctx.messages;
+    return {
+      structured: { memory: view, indexed_later: later },
+      text: [m.restored, later ? m.indexedLater : "", renderLine(view, m)].filter(Boolean).join("\n"),
+    };
   },
 });

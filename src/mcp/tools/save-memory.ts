@@ -6,9 +6,10 @@ import { z } from "zod";
 import { requireWrite, scopeFields } from "../../access/scope";
 import { withMemory } from "../../access/user-memory-client";
 import { saveInput, WRITE_OUTCOMES } from "../../memory/contracts";
+import { awaitsIndex } from "../../memory/indexing";
 import { outcomeSentence } from "../messages";
 import { defineTool } from "../tool-definition";
-import { idView, memoryView, reasonView, redactedView, renderLine, toView } from "../views";
+import { idView, indexedLaterView, memoryView, reasonView, redactedView, renderLine, toView } from "../views";
 
 const output = z.object({
   status: z.enum(WRITE_OUTCOMES).describe("created, merged, superseded, quarantined or rejected"),
@@ -18,6 +19,7 @@ const output = z.object({
   redacted: redactedView,
   reason: reasonView.nullable().describe("Why it was merged, superseded, quarantined or rejected"),
   replayed: z.boolean().describe("True when this answers a retried idempotency_key and nothing was written"),
+  indexed_later: indexedLaterView,
 });
 
 export const saveMemoryTool = defineTool({
@@ -33,8 +35,10 @@ export const saveMemoryTool = defineTool({
     const r = await withMemory(ctx, args, (stub, scope) => stub.save(scope, args));
     const m = ctx.messages;
     const view = r.memory ? toView(r.memory) : null;
+    const later = r.memory !== null && awaitsIndex(r.memory);
     const lines = [
       outcomeSentence(m, r),
+      later ? m.indexedLater : "",
       r.redactions.length ? m.redacted(r.redactions.map((x) => x.kind).join(", ")) : "",
       view ? renderLine(view, m) : "",
       r.replayed ? m.replayed : "",
@@ -48,6 +52,7 @@ export const saveMemoryTool = defineTool({
         redacted: r.redactions,
         reason: r.reason,
         replayed: r.replayed,
+        indexed_later: later,
       },
       text: lines.filter(Boolean).join("\n"),
     };

@@ -11,7 +11,7 @@ import { LIMITS } from "../../memory/limits";
 import type { FactOutcome } from "../../memory/write/summarize-conversation";
 import { type Messages, outcomeSentence } from "../messages";
 import { defineTool } from "../tool-definition";
-import { count, idView, reasonView, redactedView } from "../views";
+import { count, idView, indexedLaterView, reasonView, redactedView } from "../views";
 
 const outcome = z.object({
   content: z.string().describe("The fact as stored (secrets redacted), or as extracted when it was not stored"),
@@ -24,11 +24,12 @@ const outcome = z.object({
   redacted: redactedView,
   reason: reasonView.nullable().describe("Why it was merged, superseded, quarantined or rejected"),
   turn: count.nullable().describe("1-based number of the message it came from; null if unknown"),
+  indexed_later: indexedLaterView,
 });
 
 function outcomeLine(o: FactOutcome, m: Messages): string {
   const what = outcomeSentence(m, o);
-  return `- ${JSON.stringify(o.content)} — ${what}${o.id ? ` (${m.lineId(o.id)})` : ""}`;
+  return `- ${JSON.stringify(o.content)} — ${what}${o.id ? ` (${m.lineId(o.id)})` : ""}${o.indexedLater ? ` ${m.indexedLaterNote}` : ""}`;
 }
 
 export const summarizeConversationTool = defineTool({
@@ -75,6 +76,7 @@ export const summarizeConversationTool = defineTool({
           redacted: o.redactions,
           reason: o.reason,
           turn: o.turn,
+          indexed_later: o.indexedLater,
         })),
       },
       text: lines.join("\n"),

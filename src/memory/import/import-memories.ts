@@ -7,7 +7,7 @@
  * review. Rows land in bounded D1 batches, all or nothing per request (import-batches.ts); vectors
  * are embedded and indexed in bulk before the write, so each row is written once with its indexed_at.
  */
-import { unindex, upsertVectors } from "../indexing";
+import { awaitsIndex, embedOrNull, unindex, upsertVectors } from "../indexing";
 import { buildMemory, contentHash, resolveExpiry } from "../memory-factory";
 import type { MemoryWrite } from "../ports";
 import type { MemoryDeps } from "../service-deps";
@@ -42,6 +42,8 @@ export interface ImportResult {
   warned: number;
   /** Imported memories whose vectors reached the index (the rest are found lexically until repair). */
   indexed: number;
+  /** Imported active memories without a vector yet (embedding model or index unavailable): repair indexes them. */
+  indexed_later: number;
   items: ImportedItem[];
   /** The D1 batches the rows went in: how many, and the longest one's wall time (ms). */
   batches: { count: number; longest_ms: number };
@@ -137,12 +139,18 @@ function itemFor(l: NumberedLine, memory: Memory, redactions: Redaction[], text:
 
 /**
  * Embeds and indexes the active rows before they are written, so each row lands once with its
- * indexed_at (as save does) instead of being updated again afterwards. If the index refuses them,
- * the rows are written unindexed and found lexically until the repair job indexes them.
+ * indexed_at (as save does) instead of being updated again afterwards. If the embedder fails or the
+ * index refuses them, the rows are written unindexed and found lexically until the repair job
+ * indexes them: the import itself never fails for it.
  */
 async function indexFirst(deps: MemoryDeps, scope: Scope, active: MemoryWrite[]): Promise<number> {
   if (active.length === 0) return 0;
-  const vectors = await deps.embedder.embed(active.map((w) => w.memory.content));
+  const vectors = await embedOrNull(
+    deps,
+    active.map((w) => w.memory.content),
+    "the imported memories are indexed later",
+  );
+  if (!vectors) return 0;
   const indexedAt = deps.clock.now();
   const ok = await upsertVectors(
     deps,
@@ -228,6 +236,7 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, given: Numb
     imported: writes.length,
     skipped: items.length - writes.length,
     indexed,
+    indexed_later: writes.filter((w) => awaitsIndex(w.memory)).length,
     redacted: items.filter((it) => it.redactions).length,
     warned: items.filter((it) => it.warnings).length,
     items,

@@ -17,8 +17,12 @@
  *     and written in one D1 batch.
  * Seeds are then marked consolidated_at, so a memory is compared once after it arrives; a keyset
  * cursor lets a full pass resume.
+ * Embedding model unavailable: the batch runs on BM25 neighbours alone (cosine 0, so only same-hash
+ * pairs are strict and the Llm judges the pairs that share words), its merges are written, but its
+ * seeds are not marked and the job halts with its cursor kept: they are compared again, with
+ * vectors, once the model is back.
  */
-import { embeddingText, unindex } from "../indexing";
+import { embeddingText, embedOrNull, unindex } from "../indexing";
 import type { Memory } from "../types";
 import type { BatchResult, JobContext, LifecycleJob } from "./batch-runner";
 import { decodeKeyset, encodeKeyset } from "./batch-runner";
@@ -106,7 +110,7 @@ export const consolidateJob: LifecycleJob = {
       pending: ctx.full ? undefined : "consolidation",
     });
     if (seeds.length === 0) return { processed: 0, changed: 0, cursor: null, done: true };
-    const vectors = await ctx.deps.embedder.embed(seeds.map(embeddingText));
+    const vectors = await embedOrNull(ctx.deps, seeds.map(embeddingText), "consolidation compares by keywords");
     const pairs = await neighbourPairs(ctx, seeds, vectors);
     const edges: [string, string][] = [];
     for (let i = 0; i < seeds.length; i++) edges.push(...(await seedEdges(ctx, seeds[i], pairs[i])));
@@ -119,13 +123,22 @@ export const consolidateJob: LifecycleJob = {
       );
       if (merged) clusters.push(merged);
     }
+    const changed = clusters.reduce((n, c) => n + c.merged.length, 0);
+    if (!vectors)
+      return {
+        processed: seeds.length,
+        changed,
+        cursor,
+        done: false,
+        clusters,
+        halt: `embedding model unavailable: ${seeds.length} memories compared by keywords only, again with vectors on the next run`,
+      };
     await ctx.deps.repo.markConsolidated(
       ctx.owner,
       [...seeds.map((m) => m.id), ...clusters.map((c) => c.kept)],
       ctx.now,
     );
     const last = seeds[seeds.length - 1];
-    const changed = clusters.reduce((n, c) => n + c.merged.length, 0);
     return {
       processed: seeds.length,
       changed,

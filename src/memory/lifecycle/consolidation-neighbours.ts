@@ -4,7 +4,8 @@
  * (vector index + fresh buffer for cosine, BM25 to widen the net for short texts) but for the whole
  * batch at once: index and BM25 queries run in parallel and all candidates are hydrated from D1 in
  * one getMany, so a batch costs a handful of round trips rather than three per seed. Candidates are
- * narrowed to active memories of the seed's own agent and category.
+ * narrowed to active memories of the seed's own agent and category. Without vectors (the embedding
+ * model is unavailable) the candidates are the BM25 hits alone, each with cosine 0.
  */
 import { queryTokens } from "../text/tokenize";
 import type { Memory, ScoredId } from "../types";
@@ -22,14 +23,20 @@ function bestCosines(hits: ScoredId[]): Map<string, number> {
   return best;
 }
 
-export async function neighbourPairs(ctx: JobContext, seeds: Memory[], vectors: Float32Array[]): Promise<Pair[][]> {
+export async function neighbourPairs(
+  ctx: JobContext,
+  seeds: Memory[],
+  vectors: Float32Array[] | null,
+): Promise<Pair[][]> {
   const { deps, owner } = ctx;
   const now = deps.clock.now();
   const [dense, lexical] = await Promise.all([
-    Promise.all(vectors.map((v) => deps.index.query(owner, v, DENSE_K).catch(() => [] as ScoredId[]))),
+    Promise.all((vectors ?? []).map((v) => deps.index.query(owner, v, DENSE_K).catch(() => [] as ScoredId[]))),
     Promise.all(seeds.map((s) => deps.repo.searchText(owner, queryTokens(s.content), LEXICAL_K))),
   ]);
-  const cosines = seeds.map((_, i) => bestCosines([...dense[i], ...deps.fresh.score(vectors[i], DENSE_K, now)]));
+  const cosines = seeds.map((_, i) =>
+    vectors ? bestCosines([...dense[i], ...deps.fresh.score(vectors[i], DENSE_K, now)]) : new Map<string, number>(),
+  );
   const ids = new Set<string>();
   seeds.forEach((_, i) => {
     cosines[i].forEach((_, id) => ids.add(id));

@@ -6,7 +6,7 @@
  * stays findable lexically (BM25), so recall keeps working throughout; memory_stats shows progress as
  * `other_model`. A full pass (regenerate_embeddings with all=true) re-embeds every active row instead,
  * walking a (created_at, id) keyset cursor.
- * State-driven otherwise: a migrated row leaves the selection. A failed upsert halts the job; the
+ * State-driven otherwise: a migrated row leaves the selection. A failed embedding or upsert halts the job; the
  * rows keep their old vectors and the next run retries.
  */
 import { embedAndIndex } from "../indexing";
@@ -31,7 +31,7 @@ export const migrateEmbeddingsJob: LifecycleJob = {
         changed: 0,
         cursor,
         done: false,
-        halt: `vector upsert failed for ${r.failed} memories; they keep their old vectors until the next run`,
+        halt: `${r.cause === "embedder" ? "embedding model unavailable" : "vector upsert failed"} for ${r.failed} memories; they keep their old vectors until the next run`,
       };
     const last = rows[rows.length - 1];
     return {

@@ -7,7 +7,7 @@
  *     can list its ids (the local index). Vectorize cannot enumerate, so there drift is prevented
  *     instead: every status change removes the vector by id (indexing.ts unindex), the purge job
  *     deletes by id again before the row goes, and recall re-validates every hit against D1.
- * Cursor: "u:<keyset>" or "o:<last id>". A failing upsert halts the job with its cursor unchanged,
+ * Cursor: "u:<keyset>" or "o:<last id>". A failing embedder or upsert halts the job with its cursor unchanged,
  * leaving the rows unindexed but recallable (lexically, and via the fresh buffer) until the next run.
  */
 import { embedAndIndex } from "../indexing";
@@ -27,7 +27,7 @@ async function upsertPhase(ctx: JobContext, after: string | null, limit: number)
       changed: 0,
       cursor: null,
       done: false,
-      halt: `vector upsert failed for ${r.failed} memories; they stay unindexed until the next run`,
+      halt: `${r.cause === "embedder" ? "embedding model unavailable" : "vector upsert failed"} for ${r.failed} memories; they stay unindexed until the next run`,
     };
   const last = rows[rows.length - 1];
   // A short page ends the upsert phase; the orphan phase starts on the next batch.

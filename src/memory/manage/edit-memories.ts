@@ -2,6 +2,8 @@
  * @module memory/manage/edit-memories
  * Update, soft delete and restore. Each keeps history (memory_events with before/after) and keeps
  * the derived vector index in step: deleted rows leave the index, restored rows are re-embedded.
+ * D1 commits first and the answer is the row as D1 holds it: an embedding or index failure after
+ * the commit leaves indexed_at null for the repair job and never turns the answer into an error.
  */
 
 import type { UpdateInput } from "../contracts";
@@ -168,6 +170,8 @@ async function reactivate(
     supersededBy: null,
     updatedAt: now,
     consolidatedAt: null,
+    // Its vector left the index with it: until re-embedded below (or by repair) it is unindexed.
+    indexedAt: null,
   };
   if (existing.expiresAt !== null && existing.expiresAt <= now) changes.expiresAt = null;
   const ftsTokens = existing.status === "quarantined" ? indexTokens(existing.content).join(" ") : undefined;

@@ -6,7 +6,7 @@
  * Counting access is the caller's (MemoryService owns the access recorder): only it knows what is shown.
  */
 import type { RecallInput } from "../contracts";
-import { MemoryError } from "../errors";
+import { embedOrNull } from "../indexing";
 import type { LexicalHits, LexicalSearch } from "../ports";
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
 import type { MemoryDeps } from "../service-deps";
@@ -129,17 +129,9 @@ function withFreshBuffer(deps: MemoryDeps, vector: Float32Array, fromIndex: Scor
 }
 
 async function embedQuery(deps: MemoryDeps, query: string): Promise<Float32Array | null> {
-  try {
-    const [vector] = await deps.embedder.embed([query]);
-    return vector;
-  } catch (err) {
-    // The error's kind only: a provider message may quote its input.
-    deps.log.warn("query embedding failed; recall answers from BM25 alone", {
-      model: deps.embedder.model,
-      error: err instanceof MemoryError ? err.code : err instanceof Error ? err.name : "unknown",
-    });
-    return null;
-  }
+  // The log line names the model and the error's kind only: a provider message may quote its input.
+  const vectors = await embedOrNull(deps, [query], "recall answers from BM25 alone");
+  return vectors?.[0] ?? null;
 }
 
 async function rerank(deps: MemoryDeps, query: string, fused: FusedCandidate[]): Promise<FusedCandidate[]> {

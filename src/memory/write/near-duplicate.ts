@@ -6,6 +6,8 @@
  * "I love sushi" vs "I really love sushi" (0.81), and "I love sushi and ramen" as high as either.
  * So a merge also needs the same negation/tense cues and no content word the stored text lacks.
  * Anything this test refuses still reaches the Llm's conflict check, which may call it a duplicate.
+ * Without a vector (the embedding model is unavailable) the cosine bar is replaced by a stricter
+ * token bar, NEAR_DUPLICATE.lexicalOnly: the other guards are the same.
  */
 import { indexTokens, lexicalOverlap } from "../text/tokenize";
 
@@ -19,6 +21,13 @@ export const NEAR_DUPLICATE = {
   cosine: { local: 0.75, "workers-ai": 0.88 } as Record<string, number>,
   /** Jaccard overlap of index tokens (stems, CJK bigrams and characters). */
   overlap: 0.6,
+  /**
+   * The overlap (intensifiers aside) that must hold instead of the cosine bar when the new text has
+   * no vector. With "adds nothing" and the same cues, 0.8 merges restatements ("I really love sushi"
+   * → "I love sushi", overlap 1) and leaves a fact that is a part of a longer one ("I love sushi" beside "I
+   * love sushi and ramen", 0.67) to be stored: a missed merge costs a duplicate consolidation folds later.
+   */
+  lexicalOnly: 0.8,
 } as const;
 
 /** Words that only strengthen a statement: adding them restates it. */
@@ -77,15 +86,14 @@ export function nearDuplicateBar(embedderKind: string, measured?: number): numbe
 export function isNearDuplicate(
   next: string,
   stored: string,
-  cosine: number,
+  cosine: number | null,
   embedderKind: string,
   measured?: number,
 ): boolean {
   const bar = nearDuplicateBar(embedderKind, measured);
-  return (
-    cosine >= bar &&
-    lexicalOverlap(next, stored) >= NEAR_DUPLICATE.overlap &&
-    sameCues(next, stored) &&
-    addsNothing(next, stored)
-  );
+  const overlap =
+    cosine === null
+      ? lexicalOverlap(withoutIntensifiers(next), withoutIntensifiers(stored)) >= NEAR_DUPLICATE.lexicalOnly
+      : cosine >= bar && lexicalOverlap(next, stored) >= NEAR_DUPLICATE.overlap;
+  return overlap && sameCues(next, stored) && addsNothing(next, stored);
 }

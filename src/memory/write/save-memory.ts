@@ -4,10 +4,12 @@
  * → summarise long text → embed → near-duplicate and contradiction check → one D1 batch → vector
  * index. Runs inside the user's Durable Object, whose MemoryService admits one write at a time,
  * so the checks and the write for one user never interleave with another write.
+ * When the embedder fails the save still lands: the checks run on BM25 candidates, the row and its
+ * FTS row are written with indexed_at null, and the answer's memory says so (indexing.ts awaitsIndex).
  */
 
 import type { SaveInput } from "../contracts";
-import { upsertVectors } from "../indexing";
+import { embedOrNull, upsertVectors } from "../indexing";
 import { buildMemory, contentHash, resolveExpiry } from "../memory-factory";
 import type { MemoryPatch } from "../ports";
 import type { MemoryDeps } from "../service-deps";
@@ -74,9 +76,10 @@ export async function saveMemory(
     if (exact) return merge(deps, scope, exact, memory, redactions, "exact duplicate");
   }
   const search = similarTo(deps, scope, memory, long);
+  // Handled at once: if it fails while the exact check is awaited, that is no unhandled rejection.
+  search.catch(() => undefined);
   const exact = await exactCheck;
   if (exact) {
-    search.catch(() => undefined); // its answer is not needed, nor its failure
     return merge(deps, scope, exact, memory, redactions, "exact duplicate");
   }
   const { vector, similar } = await search;
@@ -91,21 +94,25 @@ export async function saveMemory(
         deps.settings.thresholds?.nearDuplicateCosine,
       ),
   );
-  if (near)
-    return merge(deps, scope, near.memory, memory, redactions, `near duplicate (cosine ${near.cosine.toFixed(2)})`);
+  if (near) return merge(deps, scope, near.memory, memory, redactions, nearReason(near.cosine));
   return insertWithConflicts(deps, scope, memory, vector, similar, redactions, options.contextTokens);
 }
 
-/** Summary (long content), embedding, and the most similar memories. */
+function nearReason(cosine: number | null): string {
+  return cosine === null ? "near duplicate (same words; no vector)" : `near duplicate (cosine ${cosine.toFixed(2)})`;
+}
+
+/** Summary (long content), embedding (null when the embedder fails), and the most similar memories. */
 async function similarTo(
   deps: MemoryDeps,
   scope: Scope,
   memory: Memory,
   long: boolean,
-): Promise<{ vector: Float32Array; similar: SimilarMemory[] }> {
+): Promise<{ vector: Float32Array | null; similar: SimilarMemory[] }> {
   if (long) memory.summary = await deps.llm.summarize(memory.content, summaryLimit(deps.settings.longContentChars));
   // Long content is embedded by its summary: one focused vector instead of a diluted one.
-  const [vector] = await deps.embedder.embed([memory.summary ?? memory.content]);
+  const vectors = await embedOrNull(deps, [memory.summary ?? memory.content], "the memory is stored, indexed later");
+  const vector = vectors?.[0] ?? null;
   return { vector, similar: await findSimilar(deps, scope, memory.content, vector) };
 }
 
@@ -160,7 +167,7 @@ async function insertWithConflicts(
   deps: MemoryDeps,
   scope: Scope,
   memory: Memory,
-  vector: Float32Array,
+  vector: Float32Array | null,
   similar: SimilarMemory[],
   redactions: Redactions,
   contextTokens?: string,
@@ -183,8 +190,9 @@ async function insertWithConflicts(
     ...(older.length > 0 ? { supersedes: older.map((m) => m.id), reason: decision.reason } : {}),
   } as Partial<Memory>;
   // Index first, so the row is written once with its indexed_at (D1 stays the truth: recall
-  // validates every vector hit, and repair removes a vector whose row never landed).
-  const indexed = await upsertVectors(deps, scope, [{ id: memory.id, vector }], deps.clock.now());
+  // validates every vector hit, and repair removes a vector whose row never landed). No vector:
+  // the row lands with indexed_at null and the repair job embeds it later.
+  const indexed = vector !== null && (await upsertVectors(deps, scope, [{ id: memory.id, vector }], deps.clock.now()));
   if (indexed) Object.assign(memory, { embeddingModel: deps.embedder.model, indexedAt: deps.clock.now() });
   await deps.repo.write(
     scope,

@@ -3,6 +3,8 @@
  * Finds the active memories most similar to a new text — the candidates for duplicate and
  * contradiction checks. Dense hits (index + fresh buffer) carry their cosine; lexical hits widen
  * the net for short texts whose vectors are weak. Rows are validated against D1 before use.
+ * Without a vector (the embedding model is unavailable) the candidates are the BM25 hits alone, in
+ * BM25 order, with a null cosine: the near-duplicate test then judges by tokens (near-duplicate.ts).
  */
 
 import type { MemoryDeps } from "../service-deps";
@@ -11,7 +13,8 @@ import type { Memory, Scope } from "../types";
 
 export interface SimilarMemory {
   memory: Memory;
-  cosine: number;
+  /** Cosine to the new text's vector (0 for a lexical-only hit); null when the new text has no vector. */
+  cosine: number | null;
 }
 
 const DENSE_K = 10;
@@ -26,22 +29,25 @@ export async function findSimilar(
   deps: MemoryDeps,
   scope: Scope,
   text: string,
-  vector: Float32Array,
+  vector: Float32Array | null,
 ): Promise<SimilarMemory[]> {
   const now = deps.clock.now();
   const cosineOf = new Map<string, number>();
   // Dense rows and lexical hits (with their rows) are read side by side: one D1 round trip.
   const [denseRows, lexical] = await Promise.all([
-    denseRowsFor(deps, scope, vector, now, cosineOf),
+    vector ? denseRowsFor(deps, scope, vector, now, cosineOf) : [],
     deps.repo.searchTextRows(scope, queryTokens(text), LEXICAL_K),
   ]);
   const byId = new Map<string, Memory>();
   for (const m of [...denseRows, ...lexical.rows]) byId.set(m.id, m);
-  return [...byId.values()]
-    .filter((m) => m.status === "active" && visibleTo(m, scope.agentId ?? null))
-    .map((memory) => ({ memory, cosine: cosineOf.get(memory.id) ?? 0 }))
-    .sort((a, b) => b.cosine - a.cosine)
-    .slice(0, MAX_CANDIDATES);
+  const rank = new Map(lexical.hits.map((h, i) => [h.id, i]));
+  const visible = [...byId.values()].filter((m) => m.status === "active" && visibleTo(m, scope.agentId ?? null));
+  const ranked = vector
+    ? visible.map((memory) => ({ memory, cosine: cosineOf.get(memory.id) ?? 0 })).sort((a, b) => b.cosine - a.cosine)
+    : visible
+        .map((memory) => ({ memory, cosine: null }))
+        .sort((a, b) => (rank.get(a.memory.id) ?? LEXICAL_K) - (rank.get(b.memory.id) ?? LEXICAL_K));
+  return ranked.slice(0, MAX_CANDIDATES);
 }
 
 /** Rows of the dense candidates (index + fresh buffer), validated in D1; fills `cosineOf`. */

@@ -8,6 +8,7 @@
 import type { SummarizeInput } from "../contracts";
 import { invalidInput } from "../errors";
 import { conversationContext } from "../import/conversation-context";
+import { awaitsIndex } from "../indexing";
 import { LIMITS } from "../limits";
 import { contentHash } from "../memory-factory";
 import type { ExtractedFact } from "../ports";
@@ -30,6 +31,8 @@ export interface FactOutcome {
   reason: string | null;
   /** 1-based number of the message it was extracted from, in the conversation as parsed; null if unknown. */
   turn: number | null;
+  /** Stored without a vector yet (embedding model or index unavailable): repair indexes it. */
+  indexedLater: boolean;
 }
 
 export interface SummarizeResult {
@@ -81,6 +84,7 @@ async function saveFact(
       redactions: [],
       reason: `longer than ${LIMITS.contentMaxChars} characters`,
       turn,
+      indexedLater: false,
     };
   }
   const r = await saveMemory(
@@ -110,6 +114,7 @@ async function saveFact(
     redactions: r.redactions,
     reason: r.reason,
     turn,
+    indexedLater: r.memory !== null && awaitsIndex(r.memory),
   };
 }
 
