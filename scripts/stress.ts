@@ -5,8 +5,8 @@
  *                     [--fuzz 10000] [--kills 3] [--url http://…] [--keep]
  * Starts the offline server on a throwaway state directory (or uses --url), runs concurrent MCP
  * clients doing random operations as many owners, kills the server hard mid-write and restarts it,
- * makes the vector index fail for a while, sends hostile and malformed requests, and prints the
- * figures. Exits 1 when any invariant broke, 2 when the run itself could not run.
+ * makes the vector index fail for a while and then the embedder, sends hostile and malformed
+ * requests, and prints the figures. Exits 1 when any invariant broke, 2 when the run itself could not run.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { createKeys } from "./lib/api-keys.ts";
 import { percentile } from "./lib/bench-metrics.ts";
 import { type LocalServer, startLocalServer } from "./lib/local-server.ts";
+import { type EmbedderReport, embedderPhase } from "./lib/stress-embedder-fault.ts";
 import {
   hostileInputs,
   type KillReport,
@@ -82,7 +83,7 @@ type Options = ReturnType<typeof options>;
 const say = (text: string) => process.stderr.write(`stress: ${text}\n`);
 
 function allDevices(plan: OwnerPlan): StressDevice[] {
-  return [...plan.devices, ...plan.fuzzDevices, plan.vectorDevice];
+  return [...plan.devices, ...plan.fuzzDevices, plan.vectorDevice, plan.embedderDevice];
 }
 
 /** One key per device, in one statement. */
@@ -102,6 +103,20 @@ interface Phases {
   verifications: Verification[];
   survived: number;
   vector: VectorReport | null;
+  embedder: EmbedderReport | null;
+}
+
+/** The restart whose server runs the embedding outage: the second (the first has the index fault), or the only one. */
+function embedderRestart(kills: number): number {
+  return Math.min(2, kills);
+}
+
+/** The dev-only fault vars of restart `k`, each window ending at `until`. */
+function faultVars(k: number, kills: number, until: number): Record<string, string> {
+  const vars: Record<string, string> = {};
+  if (k === 1) vars.DEV_FAULT_VECTOR_INDEX_UNTIL = String(until);
+  if (k === embedderRestart(kills)) vars.DEV_FAULT_EMBEDDER_UNTIL = String(until);
+  return Object.keys(vars).length > 0 ? { DEV_FAULTS: "on", ...vars } : {};
 }
 
 /** The random phase with its kills; returns when the clients have stopped. */
@@ -119,8 +134,7 @@ async function randomPhase(
   const started = Date.now();
   let stop = false;
   const clients = run.run(() => stop);
-  const phases: Phases = { kills: [], verifications: [], survived: 0, vector: null };
-  let vector: Promise<VectorReport> | null = null;
+  const phases: Phases = { kills: [], verifications: [], survived: 0, vector: null, embedder: null };
   for (let k = 1; k <= o.kills; k++) {
     await sleep(Math.max(0, started + (o.seconds * 1000 * k) / (o.kills + 1) - Date.now()));
     say(`kill ${k}/${o.kills}: waiting for an import and a save in flight`);
@@ -130,8 +144,7 @@ async function randomPhase(
       `killed with ${JSON.stringify(report.inFlight)} in flight; half-written: ${halfWrittenCount(report.half)}; restarting`,
     );
     const until = Math.round(Date.now() + startupMs * 1.5 + 25_000);
-    const vars: Record<string, string> =
-      k === 1 ? { DEV_FAULTS: "on", DEV_FAULT_VECTOR_INDEX_UNTIL: String(until) } : {};
+    const vars = faultVars(k, o.kills, until);
     server.current = await startLocalServer(dir, { inspectorPort: INSPECTOR_PORT, vars });
     server.base = server.current.base;
     const v = await verifyLedger(server.base, allDevices(plan), ledger, wire);
@@ -140,12 +153,15 @@ async function randomPhase(
     for (const l of v.lost.slice(0, 5)) say(`  lost: ${JSON.stringify(l)}`);
     if (v.lost.length === 0 && halfWrittenCount(report.half) === 0) phases.survived++;
     await run.resume(server.base);
-    if (k === 1) {
-      say(`vector index failing for ${Math.round((until - Date.now()) / 1000)} s`);
-      vector = vectorPhase(server.base, plan.vectorDevice, wire, until, rng.fork());
-      phases.vector = await vector;
-      say(`vector fault phase: ${JSON.stringify(phases.vector)}`);
-    }
+    const left = `${Math.round((until - Date.now()) / 1000)} s`;
+    const vector = k === 1 ? vectorPhase(server.base, plan.vectorDevice, wire, until, rng.fork()) : null;
+    const embedder =
+      k === embedderRestart(o.kills) ? embedderPhase(server.base, plan.embedderDevice, wire, until, rng.fork()) : null;
+    if (vector) say(`vector index failing for ${left}`);
+    if (embedder) say(`embedder failing for ${left}`);
+    [phases.vector, phases.embedder] = await Promise.all([vector ?? phases.vector, embedder ?? phases.embedder]);
+    if (vector) say(`vector fault phase: ${JSON.stringify(phases.vector)}`);
+    if (embedder) say(`embedding outage phase: ${JSON.stringify(phases.embedder)}`);
   }
   await sleep(Math.max(0, started + o.seconds * 1000 - Date.now()));
   stop = true;
@@ -246,6 +262,7 @@ async function runAll(
         : false,
       ok: phases.vector?.ok ?? o.kills === 0,
     },
+    embedderFault: embedderFigures(phases.embedder, o.kills),
     hostileSlowestMs: hostile.slowestMs,
     hostileErrors: hostile.errors.length,
     fuzzCases: fuzz.cases,
@@ -264,6 +281,16 @@ async function runAll(
   if (o.json)
     writeFileSync(o.json, `${JSON.stringify({ figures, invariants: checks, operations: run.counts }, null, 2)}\n`);
   return checks.every((c) => c.ok);
+}
+
+function embedderFigures(e: EmbedderReport | null, kills: number): StressFigures["embedderFault"] {
+  if (!e) return { writes: "not run", recallAnswered: "not run", repairCaughtUp: false, ok: kills === 0 };
+  return {
+    writes: `${e.writes} sent, ${e.failedWrites} failed, ${e.indexedLater} said indexed later`,
+    recallAnswered: `${e.recallsAnswered}/${e.probes} answered, ${e.recallsFound} found (${e.recallsFoundAfterRepair} after repair)`,
+    repairCaughtUp: e.inSyncAfterRepair && e.unindexedAfterRepair === 0,
+    ok: e.ok,
+  };
 }
 
 function countLogMarkers(file: string): number {

@@ -38,6 +38,8 @@ export interface OwnerPlan {
   fuzzDevices: StressDevice[];
   /** A person used only by the vector index fault phase (its consolidation must not touch the ledger). */
   vectorDevice: StressDevice;
+  /** A person used only by the embedding outage phase (scripts/lib/stress-embedder-fault.ts). */
+  embedderDevice: StressDevice;
 }
 
 export const MARKER_PATTERN = /\bzq[a-z0-9]{10}\b/g;
@@ -90,6 +92,13 @@ export function planOwners(users: number, rng: Rng): OwnerPlan {
   }
   const fuzzDevices = [...person("stress", "fuzz", 1), app("fuzz-app", ["fuzz-end-user"])];
   const [vectorDevice] = person("stress", "vector", 1);
-  const owners = [...devices, ...fuzzDevices, vectorDevice].flatMap((d) => d.owners);
-  return { owners: [...new Map(owners.map((o) => [o.id, o])).values()], devices, fuzzDevices, vectorDevice };
+  const [embedderDevice] = person("stress", "embedder", 1);
+  const owners = [...devices, ...fuzzDevices, vectorDevice, embedderDevice].flatMap((d) => d.owners);
+  return {
+    owners: [...new Map(owners.map((o) => [o.id, o])).values()],
+    devices,
+    fuzzDevices,
+    vectorDevice,
+    embedderDevice,
+  };
 }

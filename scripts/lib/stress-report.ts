@@ -25,6 +25,8 @@ export interface StressFigures {
   killsSurvived: number;
   halfWritten: number;
   vectorFault: { recallAnswered: string; repairCaughtUp: boolean; ok: boolean };
+  /** The embedding outage: writes by every path, failed writes, keyword recall meanwhile, repair after. */
+  embedderFault: { writes: string; recallAnswered: string; repairCaughtUp: boolean; ok: boolean };
   hostileSlowestMs: number;
   hostileErrors: number;
   fuzzCases: number;
@@ -49,6 +51,10 @@ export function invariants(f: StressFigures, minKills: number, minFuzz: number, 
     { name: `at least ${minKills} hard kills survived`, ok: f.killsSurvived >= minKills },
     { name: "nothing half-written after a kill", ok: f.halfWritten === 0 },
     { name: "recall answers while the vector index fails; repair catches up", ok: f.vectorFault.ok },
+    {
+      name: "no write fails while the embedder fails; recall answers; every such memory indexed after",
+      ok: f.embedderFault.ok,
+    },
     {
       name: `ReDoS inputs answered within ${stallMs / 1000} s, without error`,
       ok: f.hostileSlowestMs < stallMs && f.hostileErrors === 0,
@@ -85,6 +91,10 @@ export function figureRows(f: StressFigures): [string, string][] {
     [
       "vector index fault",
       `recall ${f.vectorFault.recallAnswered}; repair caught up: ${f.vectorFault.repairCaughtUp ? "yes" : "no"}`,
+    ],
+    [
+      "embedding outage",
+      `writes ${f.embedderFault.writes}; recall ${f.embedderFault.recallAnswered}; indexed after: ${f.embedderFault.repairCaughtUp ? "yes" : "no"}`,
     ],
     ["ReDoS inputs, slowest answer", ms(f.hostileSlowestMs)],
     ["fuzz cases", `${f.fuzzCases} (${f.fuzzRefused} refused, ${f.fuzzAccepted} accepted, ${f.fuzzUnclear} unclear)`],

@@ -1,11 +1,13 @@
 /**
  * @module providers/workers-ai-reranker
  * Reranker on Workers AI (@cf/baai/bge-reranker-base) plus the no-op reranker used offline.
- * Score mapping (the one rule): bge-reranker-base is a cross-encoder whose score is a relevance
- * logit, so every score is mapped with the logistic sigmoid into (0, 1) — never "as returned" for
- * some values and sigmoid for others. Should Workers AI return probabilities instead, sigmoid is
- * monotone and the reranked order is unchanged. Failures (errors, timeouts) throw provider_unavailable;
- * recall then keeps the fused order.
+ * Score semantics: logits. Cloudflare's model page says the model "directly output[s] similarity"
+ * and that "the score can be mapped to a float value in [0,1] by sigmoid function" (the installed
+ * workers-types only say "Score of the context under the index"); BAAI documents the same raw
+ * cross-encoder score for its rerankers (e.g. -5.65234375, 0.0034970 after sigmoid). So every score
+ * is mapped with one rule, the logistic sigmoid, into (0, 1) — never "as returned" for some values
+ * and sigmoid for others (test/unit/workers-ai-adapters.test.ts checks the documented example).
+ * Failures (errors, timeouts) throw provider_unavailable; recall then keeps the fused order.
  */
 
 import { MemoryError } from "../memory/errors";

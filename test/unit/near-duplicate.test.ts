@@ -73,3 +73,27 @@ describe("near-duplicate guards", () => {
     expect(isNearDuplicate(next, stored, 0.9, "some-new-embedder")).toBe(true);
   });
 });
+
+describe("near duplicates without a vector (embedding model unavailable)", () => {
+  it.each([
+    ["I really love sushi", "I love sushi"],
+    ["i LOVE sushi!!", "I love sushi"],
+    ["我特别喜欢喝乌龙茶", "我喜欢喝乌龙茶"],
+  ])("%j restates %j by its words alone", (next, stored) => {
+    expect(isNearDuplicate(next, stored, null, "workers-ai")).toBe(true);
+    expect(isNearDuplicate(next, stored, null, "local")).toBe(true);
+  });
+
+  it.each([
+    ["I love sushi", "I love sushi and ramen"], // a part of a longer fact: overlap 0.67 < 0.8
+    ["I don't like coffee", "I like coffee"], // other cues
+    ["I love sushi and ramen", "I love sushi"], // adds a word
+    ["My favorite color is green", "My favorite color is blue"], // adds a word
+  ])("%j is not merged into %j without a vector", (next, stored) => {
+    expect(isNearDuplicate(next, stored, null, "workers-ai")).toBe(false);
+  });
+
+  it("a zero cosine (a lexical-only hit beside a working embedder) never merges", () => {
+    expect(isNearDuplicate("I really love sushi", "I love sushi", 0, "local")).toBe(false);
+  });
+});

@@ -125,6 +125,7 @@ describe("the reliability run's invariant checks", () => {
       killsSurvived: 3,
       halfWritten: 0,
       vectorFault: { ok: true },
+      embedderFault: { ok: true },
       hostileSlowestMs: 100,
       hostileErrors: 0,
       fuzzCases: 10_000,
@@ -135,5 +136,9 @@ describe("the reliability run's invariant checks", () => {
     expect(invariants(clean, 3, 10_000, 5_000).every((c) => c.ok)).toBe(true);
     const leaky = invariants({ ...clean, crossOwnerLeaks: 1 }, 3, 10_000, 5_000);
     expect(leaky.filter((c) => !c.ok).map((c) => c.name)).toEqual(["no cross-owner leak"]);
+    const outage = invariants({ ...clean, embedderFault: { ok: false } } as StressFigures, 3, 10_000, 5_000);
+    expect(outage.filter((c) => !c.ok).map((c) => c.name)).toEqual([
+      "no write fails while the embedder fails; recall answers; every such memory indexed after",
+    ]);
   });
 });

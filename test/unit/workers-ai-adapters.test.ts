@@ -75,6 +75,29 @@ describe("WorkersAiReranker", () => {
     expect(ai.calls[0].inputs).toMatchObject({ query: "q", contexts: [{ text: "a" }, { text: "b" }, { text: "c" }] });
   });
 
+  it("reads the documented example: Cloudflare's request, BGE's logits and their sigmoid", async () => {
+    // Cloudflare's model page (workers-ai/models/bge-reranker-base): this query and these contexts;
+    // "the score can be mapped to a float value in [0,1] by sigmoid function". It shows no answer, so
+    // the scores are the ones BAAI documents for its rerankers' raw output and their normalize=True
+    // values: -5.65234375 → 0.003497010252573502; "what is panda?" → -8.1875 ("hi") and 5.26171875.
+    const ai = new FakeRerankerAi(() => ({
+      response: [
+        { id: 1, score: 5.26171875 },
+        { id: 0, score: -8.1875 },
+      ],
+    }));
+    const reranker = new WorkersAiReranker(ai, RERANKER);
+    const scores = await reranker.rerank("Which one is cooler?", ["a cyberpunk lizzard", "a cyberpunk cat"]);
+    expect(ai.calls[0].inputs).toEqual({
+      query: "Which one is cooler?",
+      contexts: [{ text: "a cyberpunk lizzard" }, { text: "a cyberpunk cat" }],
+      top_k: 2,
+    });
+    expect(scores[0]).toBeCloseTo(0.00027803096387751553, 12);
+    expect(scores[1]).toBeCloseTo(0.9948403768236574, 12);
+    expect(rerankRelevance(-5.65234375)).toBeCloseTo(0.003497010252573502, 12);
+  });
+
   it("ignores out-of-range ids and missing scores, and skips the call for no documents", async () => {
     const ai = new FakeRerankerAi(() => ({ response: [{ id: 7, score: 1 }, { id: 0, score: 0.3 }, { id: 1 }] }));
     const reranker = new WorkersAiReranker(ai, RERANKER);
