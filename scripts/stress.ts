@@ -111,11 +111,11 @@ function embedderRestart(kills: number): number {
   return Math.min(2, kills);
 }
 
-/** The dev-only fault vars of restart `k`, each window ending at `until`. */
-function faultVars(k: number, kills: number, until: number): Record<string, string> {
+/** The dev-only fault vars of restart `k`: the index fault until `until`, the embedder's until `embedderUntil`. */
+function faultVars(k: number, kills: number, until: number, embedderUntil: number): Record<string, string> {
   const vars: Record<string, string> = {};
   if (k === 1) vars.DEV_FAULT_VECTOR_INDEX_UNTIL = String(until);
-  if (k === embedderRestart(kills)) vars.DEV_FAULT_EMBEDDER_UNTIL = String(until);
+  if (k === embedderRestart(kills)) vars.DEV_FAULT_EMBEDDER_UNTIL = String(embedderUntil);
   return Object.keys(vars).length > 0 ? { DEV_FAULTS: "on", ...vars } : {};
 }
 
@@ -144,7 +144,9 @@ async function randomPhase(
       `killed with ${JSON.stringify(report.inFlight)} in flight; half-written: ${halfWrittenCount(report.half)}; restarting`,
     );
     const until = Math.round(Date.now() + startupMs * 1.5 + 25_000);
-    const vars = faultVars(k, o.kills, until);
+    // The outage phase makes about 25 calls, each well under a second here; a loaded machine needs more.
+    const embedderUntil = Math.round(Date.now() + startupMs * 1.5 + 60_000);
+    const vars = faultVars(k, o.kills, until, embedderUntil);
     server.current = await startLocalServer(dir, { inspectorPort: INSPECTOR_PORT, vars });
     server.base = server.current.base;
     const v = await verifyLedger(server.base, allDevices(plan), ledger, wire);
@@ -153,12 +155,14 @@ async function randomPhase(
     for (const l of v.lost.slice(0, 5)) say(`  lost: ${JSON.stringify(l)}`);
     if (v.lost.length === 0 && halfWrittenCount(report.half) === 0) phases.survived++;
     await run.resume(server.base);
-    const left = `${Math.round((until - Date.now()) / 1000)} s`;
+    const left = (t: number) => `${Math.round((t - Date.now()) / 1000)} s`;
     const vector = k === 1 ? vectorPhase(server.base, plan.vectorDevice, wire, until, rng.fork()) : null;
     const embedder =
-      k === embedderRestart(o.kills) ? embedderPhase(server.base, plan.embedderDevice, wire, until, rng.fork()) : null;
-    if (vector) say(`vector index failing for ${left}`);
-    if (embedder) say(`embedder failing for ${left}`);
+      k === embedderRestart(o.kills)
+        ? embedderPhase(server.base, plan.embedderDevice, wire, embedderUntil, rng.fork())
+        : null;
+    if (vector) say(`vector index failing for ${left(until)}`);
+    if (embedder) say(`embedder failing for ${left(embedderUntil)}`);
     [phases.vector, phases.embedder] = await Promise.all([vector ?? phases.vector, embedder ?? phases.embedder]);
     if (vector) say(`vector fault phase: ${JSON.stringify(phases.vector)}`);
     if (embedder) say(`embedding outage phase: ${JSON.stringify(phases.embedder)}`);
@@ -287,7 +291,7 @@ function embedderFigures(e: EmbedderReport | null, kills: number): StressFigures
   if (!e) return { writes: "not run", recallAnswered: "not run", repairCaughtUp: false, ok: kills === 0 };
   return {
     writes: `${e.writes} sent, ${e.failedWrites} failed, ${e.indexedLater} said indexed later`,
-    recallAnswered: `${e.recallsAnswered}/${e.probes} answered, ${e.recallsFound} found (${e.recallsFoundAfterRepair} after repair)`,
+    recallAnswered: `${e.recallsAnswered}/${e.probes} answered (${e.recallsInWindow} in the outage), ${e.recallsFound} found, ${e.recallsFoundAfterRepair} after repair`,
     repairCaughtUp: e.inSyncAfterRepair && e.unindexedAfterRepair === 0,
     ok: e.ok,
   };

@@ -100,6 +100,23 @@ async function mergeCluster(ctx: JobContext, members: Memory[]): Promise<Consoli
   return { kept: winner.id, merged: others.map((m) => m.id) };
 }
 
+/** The clusters of one batch's seeds, each folded into its winner (those left to merge). */
+async function foldClusters(ctx: JobContext, seeds: Memory[], vectors: Float32Array[] | null) {
+  const pairs = await neighbourPairs(ctx, seeds, vectors);
+  const edges: [string, string][] = [];
+  for (let i = 0; i < seeds.length; i++) edges.push(...(await seedEdges(ctx, seeds[i], pairs[i])));
+  const known = new Map([...seeds, ...pairs.flat().map((p) => p.other)].map((m) => [m.id, m]));
+  const clusters: ConsolidatedCluster[] = [];
+  for (const ids of clusterEdges(edges)) {
+    const merged = await mergeCluster(
+      ctx,
+      ids.map((id) => known.get(id)!),
+    );
+    if (merged) clusters.push(merged);
+  }
+  return clusters;
+}
+
 export const consolidateJob: LifecycleJob = {
   name: "consolidate",
   async batch(ctx, cursor, limit): Promise<BatchResult> {
@@ -111,28 +128,12 @@ export const consolidateJob: LifecycleJob = {
     });
     if (seeds.length === 0) return { processed: 0, changed: 0, cursor: null, done: true };
     const vectors = await embedOrNull(ctx.deps, seeds.map(embeddingText), "consolidation compares by keywords");
-    const pairs = await neighbourPairs(ctx, seeds, vectors);
-    const edges: [string, string][] = [];
-    for (let i = 0; i < seeds.length; i++) edges.push(...(await seedEdges(ctx, seeds[i], pairs[i])));
-    const known = new Map([...seeds, ...pairs.flat().map((p) => p.other)].map((m) => [m.id, m]));
-    const clusters: ConsolidatedCluster[] = [];
-    for (const ids of clusterEdges(edges)) {
-      const merged = await mergeCluster(
-        ctx,
-        ids.map((id) => known.get(id)!),
-      );
-      if (merged) clusters.push(merged);
-    }
+    const clusters = await foldClusters(ctx, seeds, vectors);
     const changed = clusters.reduce((n, c) => n + c.merged.length, 0);
-    if (!vectors)
-      return {
-        processed: seeds.length,
-        changed,
-        cursor,
-        done: false,
-        clusters,
-        halt: `embedding model unavailable: ${seeds.length} memories compared by keywords only, again with vectors on the next run`,
-      };
+    if (!vectors) {
+      const halt = `embedding model unavailable: ${seeds.length} memories compared by keywords only, again with vectors on the next run`;
+      return { processed: seeds.length, changed, cursor, done: false, clusters, halt };
+    }
     await ctx.deps.repo.markConsolidated(
       ctx.owner,
       [...seeds.map((m) => m.id), ...clusters.map((c) => c.kept)],
