@@ -91,12 +91,14 @@ export async function vectorPhase(base: string, device: StressDevice, wire: Wire
       if (!r.isError && s?.id && s.status === "created") saved.push({ id: s.id, query: `${word} lantern` });
     }
     report.saved = saved.length;
+    // Counted right after the saves: nothing indexes this owner's rows but its own repair below, so
+    // the count holds even when a loaded machine reaches this line after the window.
+    report.unindexedDuringFault = (await indexStats(client)).unindexed;
     for (const m of saved) {
       const r = await recallFinds(client, m.query, m.id);
       report.recallsAnswered += r.answered ? 1 : 0;
       report.recallsFound += r.found ? 1 : 0;
     }
-    if (Date.now() < until) report.unindexedDuringFault = (await indexStats(client)).unindexed;
     while (Date.now() < until + 500) await sleep(200);
     await tool(client, "consolidate_memories", {});
     const after = await indexStats(client);
