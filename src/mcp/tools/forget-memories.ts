@@ -12,7 +12,7 @@ import { count, memoryView, renderList, toView } from "../views";
 export const forgetMemoriesTool = defineTool({
   name: "forget_memories",
   title: "Forget memories in bulk",
-  description: "Soft-delete every active memory matching a filter. Use dry_run first to show the user what would go.",
+  description: "Soft-delete every active memory matching a filter; try dry_run first.",
   input: forgetInput.extend({ ...scopeFields }),
   output: z.object({
     matched: count.describe("Memories matching the filter"),

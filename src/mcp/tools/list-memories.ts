@@ -12,7 +12,7 @@ import { memoryView, renderList, toView } from "../views";
 export const listMemoriesTool = defineTool({
   name: "list_memories",
   title: "List memories",
-  description: "Browse memories with filters, newest first; pass next_cursor as cursor for the next page.",
+  description: "Browse memories with filters, newest first; pass next_cursor as cursor to page.",
   input: listInput.extend({ ...scopeFields }),
   output: z.object({
     memories: z.array(memoryView).describe("This page"),

@@ -28,7 +28,7 @@ const eventView = z.object({
 export const memoryHistoryTool = defineTool({
   name: "memory_history",
   title: "Memory history",
-  description: "Show how one memory changed over time and which memories it replaced or was replaced by.",
+  description: "How one memory changed, and what it replaced or was replaced by.",
   input: historyInput.extend({ ...scopeFields }),
   output: z.object({
     memory: memoryViewRef.describe("The memory now"),

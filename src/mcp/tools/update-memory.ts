@@ -13,7 +13,7 @@ import { indexedLaterView, memoryView, redactedView, renderLine, toView } from "
 export const updateMemoryTool = defineTool({
   name: "update_memory",
   title: "Update a memory",
-  description: "Correct one memory by id; only the given fields change. The previous version stays in memory_history.",
+  description: "Correct one memory by id; only given fields change; memory_history keeps the old version.",
   input: updateInput.extend({ ...scopeFields }),
   output: z.object({
     memory: memoryView.describe("The memory after the update"),
