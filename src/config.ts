@@ -171,7 +171,11 @@ const baseSchema = z.object({
   // Secret (wrangler secret put): enables /admin/shards for `npm run shards`. Unset: those routes are 404.
   ADMIN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // Origins browser MCP clients may call /mcp from: "*" (default) or a comma-separated list of origins.
+  // A list also refuses any other Origin on the non-cookie routes (http/host-origin-guard.ts).
   CORS_ORIGINS: corsOrigins.default("*"),
+  // "on" when the server is reached on a loopback address (wrangler dev): a Host or Origin that is not
+  // localhost, 127.0.0.1 or [::1] is refused (DNS-rebinding protection, http/host-origin-guard.ts).
+  LOOPBACK_ONLY: onOff.default("off"),
   // OAuth (src/http/oauth): the public URL that pins issuer and resources, and the optional
   // single-user passphrase (a wrangler secret) with the account and user it signs in as.
   PUBLIC_URL: z

@@ -1,7 +1,8 @@
 /**
  * @module http/app
- * The Hono app: public health, authenticated MCP transports, body-size limits, JSON 404 and the
- * one error mapping. Feature routes are registered here; their logic lives in their own modules.
+ * The Hono app: the Host/Origin guard, public health, authenticated MCP transports, body-size
+ * limits, JSON 404 and the one error mapping. Feature routes are registered here; their logic
+ * lives in their own modules.
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -13,6 +14,7 @@ import { registerDashboardRoutes } from "./dashboard/dashboard-routes";
 import { errorBody, handleError } from "./error-response";
 import { exportRoute } from "./export-route";
 import { health } from "./health";
+import { guardHostAndOrigin } from "./host-origin-guard";
 import { importRoute } from "./import-route";
 import { mcpCors } from "./mcp-cors";
 import { serveMcp, serveSse } from "./mcp-routes";
@@ -30,6 +32,8 @@ export function buildApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404));
+  // Before every route: DNS-rebinding protection on loopback, the CORS_ORIGINS allowlist on a deployment.
+  app.use("*", guardHostAndOrigin);
   app.get("/", (c) =>
     c.json({ service: "hippocampus", mcp: "/mcp", sse: "/sse", health: "/health", dashboard: "/dashboard" }),
   );
