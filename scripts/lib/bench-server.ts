@@ -1,14 +1,14 @@
 /**
  * @module scripts/lib/bench-server
  * A throwaway offline server for a benchmark: a fresh state directory, migrated, with an app-scoped
- * key in account "bench", the Worker started on it (local-server, with any extra wrangler vars) and,
+ * key in account "bench" (or the key owner asked for), the Worker started on it (local-server, with any extra wrangler vars) and,
  * for withServer, an MCP client connected; all of it stopped and removed afterwards unless `keep` is
  * set. Every benchmark that starts a server goes through here.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createKey } from "./api-keys.ts";
+import { createKey, type KeyOwner } from "./api-keys.ts";
 import { connect, type Server } from "./bench-run.ts";
 import { startLocalServer } from "./local-server.ts";
 import { applyMigrations, setLocalPersistDir } from "./wrangler-d1.ts";
@@ -20,6 +20,8 @@ export interface BenchServerOptions {
   keep?: boolean;
   /** Name of the app key (account "bench"). */
   keyName?: string;
+  /** Whose key to create instead of that app key (e.g. a user key). */
+  keyOwner?: KeyOwner;
   /** Wrangler vars the server starts with (e.g. IMPORT_BATCH_ROWS). */
   vars?: Record<string, string>;
   /** How long the server may take to come up. */
@@ -44,14 +46,12 @@ export async function withBenchServer<T>(
   work: (s: BenchServer) => Promise<T>,
 ): Promise<T> {
   const { keep = false, keyName = "bench", vars, timeoutMs, inspectorPort, prepare } = options;
+  const owner = options.keyOwner ?? { scope: "app", name: keyName, account: "bench", label: `benchmark ${keyName}` };
   const dir = mkdtempSync(join(tmpdir(), "hippocampus-bench-"));
   setLocalPersistDir(dir);
-  say(`state in ${dir}; applying migrations and creating an app key…`);
+  say(`state in ${dir}; applying migrations and creating ${owner.scope === "app" ? "an app" : "a user"} key…`);
   applyMigrations("local");
-  const { key } = await createKey(
-    { scope: "app", name: keyName, account: "bench", label: `benchmark ${keyName}` },
-    "local",
-  );
+  const { key } = await createKey(owner, "local");
   prepare?.(dir);
   const server = await startLocalServer(dir, { vars, timeoutMs, inspectorPort });
   say(`server up at ${server.base}`);

@@ -14,7 +14,7 @@ import type { Env } from "../env";
 import { MemoryError } from "../memory/errors";
 import { VERSION } from "../version";
 import { sdkV1Registrar } from "./sdk-v1-registrar";
-import { registerSurface } from "./surface";
+import { registerSurface, SERVER_CAPABILITIES } from "./surface";
 import type { ToolContext } from "./tool-context";
 import { messages, serverInstructions } from "./tool-prefix";
 
@@ -23,7 +23,7 @@ type SseProps = { caller: CallerContext };
 export class LegacySseSession extends McpAgent<Env, unknown, SseProps> {
   server = new McpServer(
     { name: loadConfig(this.env).SERVER_NAME, version: VERSION },
-    { instructions: serverInstructions(loadConfig(this.env).TOOL_PREFIX) },
+    { instructions: serverInstructions(loadConfig(this.env).TOOL_PREFIX), capabilities: SERVER_CAPABILITIES },
   );
 
   async init(): Promise<void> {

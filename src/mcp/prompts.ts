@@ -12,6 +12,7 @@ import { withMemory } from "../access/user-memory-client";
 import { LIMITS } from "../memory/limits";
 import type { FusedCandidate } from "../memory/recall/fuse-scores";
 import type { Memory } from "../memory/types";
+import { topicCompleter } from "./completions";
 import type { Messages } from "./messages";
 import type { McpRegistrar } from "./registrar";
 import type { ToolContext } from "./tool-context";
@@ -80,6 +81,7 @@ export function registerPrompts(server: McpRegistrar, ctx: ToolContext): void {
     description:
       "Long-term memory to put at the start of a conversation: the user's core facts (who they are, how to talk with them) plus memories relevant to the optional topic, dated and framed as data, not instructions.",
     args: memoryContextArgs,
+    complete: { topic: topicCompleter(ctx) },
     async get(raw) {
       try {
         const args: MemoryContextArgs = memoryContextSchema.parse(raw);

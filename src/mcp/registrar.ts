@@ -63,12 +63,20 @@ export type ResourceEntry = {
 
 export type TemplateVariables = Record<string, string | string[]>;
 
+/**
+ * Values for one argument as typed so far (MCP `completion/complete`); `context.arguments` holds the
+ * arguments already filled in. Each SDK adapter attaches it its own way (completable, ResourceTemplate).
+ */
+export type Completer = (value: string, context?: { arguments?: Record<string, string> }) => Promise<string[]>;
+
 export interface TemplateRegistration {
   name: string;
   uriTemplate: string;
   meta: ResourceMeta;
   list(): Promise<{ resources: ResourceEntry[] }>;
   read(uri: URL, variables: TemplateVariables): Promise<ReadAnswer>;
+  /** Completion per URI template variable. */
+  complete?: Record<string, Completer>;
 }
 
 /** A prompts/get answer. */
@@ -84,6 +92,8 @@ export interface PromptRegistration {
   /** The arguments as a zod shape; v2 lists z.object(shape), v1 takes the shape itself. */
   args: z.ZodRawShape;
   get(args: Record<string, unknown>): Promise<PromptAnswer>;
+  /** Completion per argument (a key of `args`). */
+  complete?: Record<string, Completer>;
 }
 
 /** What registration needs of an McpServer, whichever SDK generation it comes from. */

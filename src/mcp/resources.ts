@@ -9,6 +9,7 @@
 import { withMemory } from "../access/user-memory-client";
 import { memoryId } from "../memory/contracts";
 import { invalidInput, MemoryError } from "../memory/errors";
+import { memoryIdCompleter } from "./completions";
 import type { McpRegistrar, ReadAnswer, ResourceEntry, TemplateVariables } from "./registrar";
 import type { ToolContext } from "./tool-context";
 import { protocolError } from "./tool-errors";
@@ -156,6 +157,7 @@ export function registerResources(server: McpRegistrar, ctx: ToolContext): void 
       description: "One memory by id, in any status, with its dates and category (as recall and list return it).",
     },
     list: () => listRecent(ctx),
+    complete: { id: memoryIdCompleter(ctx) },
     read: (uri, variables) =>
       read(ctx, uri, async () => {
         const id = idFrom(variables);

@@ -5,8 +5,22 @@
  * methods, so the compiler checks the bridge. Goes with /sse (docs/architecture.md, "Legacy /sse and
  * the v1 SDK: retirement plan").
  */
+import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { McpRegistrar } from "./registrar";
+import { z } from "zod";
+import type { Completer, McpRegistrar } from "./registrar";
+
+/** The shape with each completed argument wrapped by the SDK's `completable` (on a fresh copy: it marks the schema). */
+function completedShape(shape: z.ZodRawShape, complete: Record<string, Completer> | undefined): z.ZodRawShape {
+  if (!complete) return shape;
+  const fields: Record<string, z.core.$ZodType> = { ...shape };
+  for (const [name, completer] of Object.entries(complete)) {
+    const field = shape[name];
+    if (field instanceof z.ZodType)
+      fields[name] = completable(field.clone(), (value, context) => completer(String(value ?? ""), context));
+  }
+  return fields;
+}
 
 export function sdkV1Registrar(server: McpServer): McpRegistrar {
   return {
@@ -25,13 +39,14 @@ export function sdkV1Registrar(server: McpServer): McpRegistrar {
       server.registerResource(name, uri, meta, (url) => read(url));
     },
     template(t) {
-      const template = new ResourceTemplate(t.uriTemplate, { list: () => t.list() });
+      const template = new ResourceTemplate(t.uriTemplate, { list: () => t.list(), complete: t.complete });
       server.registerResource(t.name, template, t.meta, (url, variables) => t.read(url, variables));
     },
     prompt(p) {
       // v1 takes the raw zod shape as argsSchema.
       const { title, description } = p;
-      server.registerPrompt(p.name, { title, description, argsSchema: p.args }, (args) => p.get(args));
+      const argsSchema = completedShape(p.args, p.complete);
+      server.registerPrompt(p.name, { title, description, argsSchema }, (args) => p.get(args));
     },
   };
 }
