@@ -5,7 +5,7 @@
  * Mcp-Session-Id to keep a session, WWW-Authenticate to discover OAuth. Origins come from
  * CORS_ORIGINS ("*" by default: /mcp needs a bearer token, which a page cannot borrow from the
  * person's browser). Credentials (cookies) are never allowed, and cookie routes (/dashboard) get no
- * CORS at all.
+ * CORS at all. An Origin outside a CORS_ORIGINS list never gets here: http/host-origin-guard.ts refuses it.
  */
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
