@@ -78,12 +78,18 @@ function day(isoString: string): string {
 export type LineLabels = Pick<Messages, "lineSaved" | "lineEvent" | "lineId">;
 const ENGLISH_LABELS: LineLabels = localeMessages("en");
 
-/** One line per memory: `- [when · category · p2] content (id …)`. Content is quoted as data. */
+/** Stored text as data: JSON-quoted, so a newline or a quote in it can never start a line of its own. */
+export const quoted = (text: string): string => JSON.stringify(text);
+
+/**
+ * One line per memory: `- [when · "category" · p2] "content" (id …)`. Every stored text on it (content,
+ * category) is quoted as data; the rest are server values (dates, priority, status, id).
+ */
 export function renderLine(v: MemoryView, labels: LineLabels = ENGLISH_LABELS): string {
   const saved = labels.lineSaved(day(v.created_at));
   const when = v.event_time ? `${labels.lineEvent(day(v.event_time))}, ${saved}` : saved;
   const status = v.status === "active" ? "" : ` · ${v.status}`;
-  return `- [${when} · ${v.category} · p${v.priority}${status}] ${JSON.stringify(v.content)} (${labels.lineId(v.id)})`;
+  return `- [${when} · ${quoted(v.category)} · p${v.priority}${status}] ${quoted(v.content)} (${labels.lineId(v.id)})`;
 }
 
 /**
@@ -92,7 +98,7 @@ export function renderLine(v: MemoryView, labels: LineLabels = ENGLISH_LABELS): 
  * structured result has them, a search with `limit` shows them.
  */
 export function renderBrief(v: MemoryView, text = v.content): string {
-  return `- ${(v.event_time ?? v.created_at).slice(0, 10)}: ${JSON.stringify(text)}`;
+  return `- ${(v.event_time ?? v.created_at).slice(0, 10)}: ${quoted(text)}`;
 }
 
 export function renderList(views: MemoryView[], labels: LineLabels = ENGLISH_LABELS): string {

@@ -4,7 +4,7 @@
  * MCP tool schemas (mcp/tools/*) and the domain service's argument types (via z.infer).
  */
 import { z } from "zod";
-import { ID_PATTERN, ID_RULE, LIMITS } from "./limits";
+import { ID_PATTERN, ID_RULE, isSafeLabel, LABEL_RULE, LIMITS } from "./limits";
 
 export const MEMORY_STATUSES = ["active", "superseded", "deleted", "expired", "quarantined"] as const;
 export const MEMORY_TYPES = ["semantic", "episodic"] as const;
@@ -27,13 +27,20 @@ const tag = z
   .string()
   .trim()
   .min(1, "must not be empty")
-  .max(LIMITS.tagMaxChars, `must be at most ${LIMITS.tagMaxChars} characters`);
+  .max(LIMITS.tagMaxChars, `must be at most ${LIMITS.tagMaxChars} characters`)
+  .refine(isSafeLabel, LABEL_RULE);
 const tags = z.array(tag).max(LIMITS.tagsMax, `at most ${LIMITS.tagsMax} tags`);
 const category = z
   .string()
   .trim()
   .min(1)
-  .max(LIMITS.categoryMaxChars, `must be at most ${LIMITS.categoryMaxChars} characters`);
+  .max(LIMITS.categoryMaxChars, `must be at most ${LIMITS.categoryMaxChars} characters`)
+  .refine(isSafeLabel, LABEL_RULE);
+/** Where a memory came from: one printable line. */
+export const sourceText = z
+  .string()
+  .max(LIMITS.sourceMaxChars, `must be at most ${LIMITS.sourceMaxChars} characters`)
+  .refine(isSafeLabel, LABEL_RULE);
 const content = z
   .string()
   .trim()
@@ -50,7 +57,7 @@ export const saveInput = z.object({
   event_time: isoDate.optional().describe("When it happened (ISO 8601)"),
   expires_at: isoDate.optional().describe("Expiry (ISO 8601)"),
   ttl_days: z.number().int().min(0).max(LIMITS.ttlDaysMax).optional().describe("Forget after N days"),
-  source: z.string().max(LIMITS.sourceMaxChars).optional().describe("Origin"),
+  source: sourceText.optional().describe("Origin"),
   idempotency_key: z.string().min(1).max(128).optional().describe("Retry key (24 h)"),
   shared: z.boolean().optional().describe("For all agents"),
 });
@@ -121,7 +128,7 @@ export const forgetInput = z.object({
   category: category.optional().describe("Only this category"),
   tags: tags.optional().describe("Has all these tags"),
   max_priority: z.number().int().min(1).max(5).optional().describe("Priority number ≥ this"),
-  source: z.string().max(LIMITS.sourceMaxChars).optional().describe("Only this source"),
+  source: sourceText.optional().describe("Only this source"),
   dry_run: z.boolean().optional().describe("Preview only"),
 });
 export type ForgetInput = z.infer<typeof forgetInput>;
@@ -167,13 +174,7 @@ export const summarizeInput = z.object({
     .max(LIMITS.transcriptMessagesMax, `at most ${LIMITS.transcriptMessagesMax} messages`)
     .optional()
     .describe("Or as messages"),
-  source: z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(LIMITS.sourceMaxChars)
-    .optional()
-    .describe("Source of every memory"),
+  source: z.string().trim().min(1, "must not be empty").pipe(sourceText).optional().describe("Source of every memory"),
   category: category.optional().describe("Category of every memory"),
   tags: tags.optional().describe("Tags of every memory"),
   shared: z.boolean().optional().describe("For all agents"),

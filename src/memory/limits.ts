@@ -21,6 +21,12 @@ export const LIMITS = {
   importErrorsMax: 100,
   /** History events one imported memory may carry (a Hippocampus export's history). */
   importHistoryMax: 1000,
+  /** Fields one imported history snapshot (before/after) may carry; each a text, number, flag, null or list of texts. */
+  historyFieldsMax: 64,
+  /** Items in one list value of an imported history snapshot (tags, derived_from, …). */
+  historyListMax: 1000,
+  /** Characters of an imported history event's actor. */
+  actorMaxChars: 200,
   ttlDaysMax: 36500,
   userIdMaxChars: 128,
   agentIdMaxChars: 128,
@@ -34,3 +40,14 @@ export const LIMITS = {
 /** ULIDs (26 chars, Crockford base32) or external-style ids: letters, digits, `_-:.#`, ≤ 64 chars. */
 export const ID_PATTERN = /^[A-Za-z0-9_\-:.#]{1,64}$/;
 export const ID_RULE = "must be 1-64 characters of letters, digits, _ - : . #";
+
+/**
+ * What a label may not contain: every field that reaches a rendering (category, tags, source, an
+ * event's actor) prints on one line, as quoted data. Control characters (newlines included), line and
+ * paragraph separators, and the bidirectional overrides that reorder what a reader sees are refused.
+ */
+export const LABEL_UNSAFE = /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+export const LABEL_RULE = "must not contain control characters, line breaks or bidirectional overrides";
+
+/** True when a label prints safely on one line. */
+export const isSafeLabel = (value: string): boolean => !LABEL_UNSAFE.test(value);

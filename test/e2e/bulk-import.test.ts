@@ -175,7 +175,7 @@ describe("bulk import over POST /v1/import", () => {
     expect(await countRows(user)).toBe(4);
   });
 
-  it("redacts secrets and reports suspected prompt injection without dropping the line", async () => {
+  it("redacts secrets and quarantines suspected prompt injection without dropping the line", async () => {
     const user = uniqueUser("imp");
     const { key } = await createKey({ user });
     const res = await postImport(
@@ -186,7 +186,7 @@ describe("bulk import over POST /v1/import", () => {
       ]),
     );
     const body = (await res.json()) as ImportBody;
-    expect(body).toMatchObject({ imported: 2, redacted: 1, warned: 1 });
+    expect(body).toMatchObject({ imported: 2, redacted: 1, warned: 1, quarantined: 1 });
     expect(body.items[0].redactions?.[0].kind).toBe("github-token");
     const stored = await env.DB.prepare(
       "SELECT content, status FROM memories WHERE user_id = ? ORDER BY created_at, id",
@@ -194,7 +194,7 @@ describe("bulk import over POST /v1/import", () => {
       .bind(user)
       .all<{ content: string; status: string }>();
     expect(stored.results[0].content).not.toContain("ghp_");
-    expect(stored.results.map((s) => s.status)).toEqual(["active", "active"]);
+    expect(stored.results.map((s) => s.status)).toEqual(["active", "quarantined"]);
   });
 
   it("keeps users apart: app keys name the user, user keys cannot import for someone else", async () => {

@@ -82,7 +82,7 @@ for (const transport of ["mcp", "sse"] as const) {
       const first = await callTool(client, "work_save_memory", { content: "我最喜欢的颜色是蓝色" });
       expect(textOf(first).split("\n")[0]).toBe("记住了。");
       expect(textOf(first).split("\n")[1]).toMatch(
-        /^- \[保存于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC · general · p3\] "我最喜欢的颜色是蓝色" \(id \w+\)$/,
+        /^- \[保存于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC · "general" · p3\] "我最喜欢的颜色是蓝色" \(id \w+\)$/,
       );
       const again = await callTool(client, "work_save_memory", { content: "我最喜欢的颜色是蓝色" });
       expect(textOf(again).split("\n")[0]).toBe("已经记得这件事，已合并到已有记忆。");
@@ -123,7 +123,7 @@ for (const transport of ["mcp", "sse"] as const) {
       const preview = await callTool(client, "work_forget_memories", { category: "work", dry_run: true });
       expect(textOf(preview).split("\n")[0]).toBe("将会遗忘 1 条记忆（演练，未删除）：");
       const history = await callTool(client, "work_memory_history", { id: saved.structuredContent!.id });
-      expect(textOf(history).split("\n")[1]).toMatch(/^ {2}\S+ create（key:key_\w+）$/);
+      expect(textOf(history).split("\n")[1]).toMatch(/^ {2}\S+ create（"key:key_\w+"）$/);
       const stats = textOf(await callTool(client, "work_memory_stats", {}));
       expect(stats.split("\n")).toEqual([
         "记忆：1 条（active 1）",

@@ -8,7 +8,7 @@ import { withMemory } from "../../access/user-memory-client";
 import { historyInput } from "../../memory/contracts";
 import type { Memory } from "../../memory/types";
 import { defineTool, READ_ONLY } from "../tool-definition";
-import { memoryViewRef, renderLine, toView } from "../views";
+import { memoryViewRef, quoted, renderLine, toView } from "../views";
 
 /** A memory's changed fields: text, numbers, timestamps (epoch ms), null, or lists of text (tags). */
 const fields = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]));
@@ -48,7 +48,7 @@ export const memoryHistoryTool = defineTool({
     }));
     const view = toView(r.memory);
     const m = ctx.messages;
-    const lines = [renderLine(view, m), ...events.map((e) => m.historyEvent(e.at, e.op, e.actor))];
+    const lines = [renderLine(view, m), ...events.map((e) => m.historyEvent(e.at, e.op, quoted(e.actor)))];
     if (r.supersededBy) lines.push(`${m.replacedBy} ${renderLine(toView(r.supersededBy), m)}`);
     for (const s of r.supersedes) lines.push(`${m.replaces} ${renderLine(toView(s), m)}`);
     return {

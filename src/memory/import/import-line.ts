@@ -6,9 +6,9 @@
  * import pipeline's types.
  */
 import { z } from "zod";
-import { MEMORY_STATUSES, saveInput } from "../contracts";
+import { MEMORY_STATUSES, saveInput, sourceText } from "../contracts";
 import { principalIdSchema } from "../ids";
-import { LIMITS } from "../limits";
+import { isSafeLabel, LABEL_RULE, LIMITS } from "../limits";
 import { EVENT_OPS } from "../types";
 import { redactText } from "../write/redact-secrets";
 
@@ -22,13 +22,37 @@ const ref = z
   .max(LIMITS.externalIdMaxChars, `must be at most ${LIMITS.externalIdMaxChars} characters`)
   .regex(EXTERNAL_ID, "must be non-empty, without control characters or surrounding spaces");
 
+/**
+ * One field of a history snapshot, as the store records them: a text, number, flag, null, or a list
+ * of texts (tags, derived_from). Nothing nested: a snapshot is one level deep, so depth is bounded
+ * at the door (and memory_history's own output schema takes every value it may hold).
+ */
+const historyText = z.string().max(LIMITS.contentMaxChars, `must be at most ${LIMITS.contentMaxChars} characters`);
+const historyValue = z.union(
+  [
+    historyText,
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(historyText).max(LIMITS.historyListMax, `at most ${LIMITS.historyListMax} items`),
+  ],
+  { error: "must be a text, number, true/false, null or a list of texts (no nested objects)" },
+);
+const historySnapshot = z
+  .record(z.string().max(64, "field names must be at most 64 characters"), historyValue)
+  .refine((r) => Object.keys(r).length <= LIMITS.historyFieldsMax, `at most ${LIMITS.historyFieldsMax} fields`);
+
 const historyEvent = z
   .object({
     op: z.enum(EVENT_OPS).describe("What happened"),
     at: isoDate.describe("When it happened (ISO 8601)"),
-    actor: z.string().max(200, "must be at most 200 characters").describe("Who did it (a key id, the system, …)"),
-    before: z.record(z.string(), z.unknown()).nullable().describe("Fields before the change"),
-    after: z.record(z.string(), z.unknown()).nullable().describe("Fields after the change"),
+    actor: z
+      .string()
+      .max(LIMITS.actorMaxChars, `must be at most ${LIMITS.actorMaxChars} characters`)
+      .refine(isSafeLabel, LABEL_RULE)
+      .describe("Who did it (a key id, the system, …)"),
+    before: historySnapshot.nullable().describe("Fields before the change"),
+    after: historySnapshot.nullable().describe("Fields after the change"),
   })
   .strict();
 
@@ -78,7 +102,7 @@ export const importLine = saveInput
       .string()
       .trim()
       .min(1, "must not be empty")
-      .max(LIMITS.sourceMaxChars, `must be at most ${LIMITS.sourceMaxChars} characters`)
+      .pipe(sourceText)
       .optional()
       .describe(
         "Where the memory came from, e.g. a conversation id. Consecutive lines with the same source are one conversation: each memory is also found by its neighbouring turns",

@@ -2,9 +2,10 @@
  * @module memory/import/import-memories
  * Bulk import: validated lines → memories stored exactly as given. Unlike save_memory there is no
  * value filter, no duplicate merge and no superseding — a migration must land what the source
- * system held. Two safety rules still apply: secrets are redacted (nothing stores a credential in
- * clear) and text that looks like prompt injection is stored but reported, for the caller to
- * review. Rows land in bounded D1 batches, all or nothing per request (import-batches.ts); vectors
+ * system held. Two safety rules still apply, as on a save: secrets are redacted everywhere they are
+ * kept (content, labels, history; nothing stores a credential in clear), and a line whose text or
+ * labels look like prompt injection lands quarantined, whatever status it claims (a deleted one keeps
+ * its deleted_at), for a person to review in the dashboard. Rows land in bounded D1 batches, all or nothing per request (import-batches.ts); vectors
  * are embedded and indexed in bulk before the write, so each row is written once with its indexed_at.
  */
 import { awaitsIndex, embedOrNull, unindex, upsertVectors } from "../indexing";
@@ -13,8 +14,9 @@ import type { MemoryWrite } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
 import type { Memory, MemoryEvent, Scope } from "../types";
-import { detectInjection } from "../write/injection-detector";
-import { type Redaction, redactSecrets } from "../write/redact-secrets";
+import { detectInjection, type InjectionVerdict } from "../write/injection-detector";
+import { type Redaction, redactSecrets, redactText } from "../write/redact-secrets";
+import { screenLabels } from "../write/screen-content";
 import { conversationContext } from "./conversation-context";
 import { writeInBatches } from "./import-batches";
 import { type NumberedLine, screenIds } from "./import-line";
@@ -31,8 +33,10 @@ export interface ImportedItem {
   reason?: string;
   /** Secrets replaced by [REDACTED:<kind>] before storing. */
   redactions?: Redaction[];
-  /** Stored as given, but worth a look (e.g. possible prompt injection). */
+  /** Worth a look: e.g. stored quarantined as possible prompt injection. */
   warnings?: string[];
+  /** Why the line landed quarantined (out of search until a person releases it). */
+  quarantined?: string;
 }
 
 export interface ImportResult {
@@ -40,6 +44,8 @@ export interface ImportResult {
   skipped: number;
   redacted: number;
   warned: number;
+  /** Lines stored quarantined (possible prompt injection in their text or labels). */
+  quarantined: number;
   /** Imported memories whose vectors reached the index (the rest are found lexically until repair). */
   indexed: number;
   /** Imported active memories without a vector yet (embedding model or index unavailable): repair indexes them. */
@@ -106,25 +112,40 @@ function buildRow(
   return memory;
 }
 
-/** An export's events, re-addressed to the new row; secrets in their text are redacted like the content. */
+/** A history value with every text in it redacted (strings, and the strings of a list such as tags). */
+function redactValue(v: unknown): unknown {
+  if (typeof v === "string") return redactText(v);
+  if (Array.isArray(v)) return v.map(redactValue);
+  return v;
+}
+
+/**
+ * An export's events, re-addressed to the new row. Everything kept is redacted like the content:
+ * every text field of each snapshot (content, tags, source, category, reasons, …) and the actor.
+ */
 function importedHistory(l: NumberedLine, memoryId: string): MemoryEvent[] | undefined {
   const redact = (snap: Record<string, unknown> | null): Partial<Memory> | null => {
     if (!snap) return null;
     const { accountId: _a, namespace: _n, userId: _u, ...rest } = snap;
-    return typeof rest.content === "string" ? { ...rest, content: redactSecrets(rest.content).text } : rest;
+    return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, redactValue(v)])) as Partial<Memory>;
   };
   return l.input.history?.map((e) => ({
     memoryId,
     op: e.op,
     before: redact(e.before),
     after: redact(e.after),
-    actor: e.actor,
+    actor: redactText(e.actor),
     at: Date.parse(e.at),
   }));
 }
 
-function itemFor(l: NumberedLine, memory: Memory, redactions: Redaction[], text: string): ImportedItem {
-  const injection = detectInjection(text);
+/** The line screened like a save: injection in its text or labels (category, tags, source). */
+function injectionIn(l: NumberedLine, text: string): InjectionVerdict {
+  const found = detectInjection(text);
+  return found.suspicious ? found : screenLabels([l.input.category, ...(l.input.tags ?? []), l.input.source]);
+}
+
+function itemFor(l: NumberedLine, memory: Memory, redactions: Redaction[], injection: InjectionVerdict): ImportedItem {
   return {
     line: l.line,
     id: memory.id,
@@ -132,7 +153,12 @@ function itemFor(l: NumberedLine, memory: Memory, redactions: Redaction[], text:
     status: "imported",
     ...(redactions.length > 0 ? { redactions } : {}),
     ...(injection.suspicious
-      ? { warnings: [`possible prompt injection (${injection.reason}); stored as given, recall shows it as data`] }
+      ? {
+          quarantined: injection.reason,
+          warnings: [
+            `possible prompt injection (${injection.reason}); stored quarantined, out of search until a person releases it in the dashboard`,
+          ],
+        }
       : {}),
   };
 }
@@ -203,6 +229,8 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, given: Numb
       continue;
     }
     const memory = { ...buildRow(deps, scope, l, redacted[i].text, hashes[i], now, resolve), id: fresh[i]! };
+    const injection = injectionIn(l, redacted[i].text);
+    if (injection.suspicious) memory.status = "quarantined";
     const event = {
       memoryId: memory.id,
       op: "create" as const,
@@ -214,7 +242,7 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, given: Numb
     // A quarantined memory stays out of search until a person releases it.
     const ftsTokens = memory.status === "quarantined" ? "" : indexTokens(memory.content).join(" ");
     writes.push({ memory, ftsTokens, contextTokens: contexts[i], event, history: importedHistory(l, memory.id) });
-    items.push(itemFor(l, memory, redacted[i].redactions, redacted[i].text));
+    items.push(itemFor(l, memory, redacted[i].redactions, injection));
   }
   const active = writes.filter((w) => w.memory.status === "active");
   const indexed = await indexFirst(deps, scope, active);
@@ -239,6 +267,7 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, given: Numb
     indexed_later: writes.filter((w) => awaitsIndex(w.memory)).length,
     redacted: items.filter((it) => it.redactions).length,
     warned: items.filter((it) => it.warnings).length,
+    quarantined: items.filter((it) => it.quarantined).length,
     items,
     batches: { count: batches.count, longest_ms: batches.longestMs },
   };

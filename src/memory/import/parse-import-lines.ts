@@ -50,7 +50,7 @@ export function validateRecords(records: { line: number; value: unknown }[], ear
     else if (ext !== undefined) firstLineOf.set(ext, line);
     if (problems.length > 0) {
       badLines.add(line);
-      errors.push(...problems);
+      for (const p of problems) errors.push(p);
     } else lines.push({ line, input: input! });
   }
   if (badLines.size > 0)

@@ -4,6 +4,8 @@
  * the derived vector index in step: deleted rows leave the index, restored rows are re-embedded.
  * D1 commits first and the answer is the row as D1 holds it: an embedding or index failure after
  * the commit leaves indexed_at null for the repair job and never turns the answer into an error.
+ * Quarantine is left only by a person (releaseMemory): deleting a quarantined memory keeps its
+ * status and sets deleted_at, so restore still refuses it; update refuses it.
  */
 
 import type { UpdateInput } from "../contracts";
@@ -16,7 +18,7 @@ import { indexTokens } from "../text/tokenize";
 import type { Memory, Scope } from "../types";
 import { redactText } from "../write/redact-secrets";
 import { summaryLimit } from "../write/save-memory";
-import { screenContent } from "../write/screen-content";
+import { screenContent, screenLabels } from "../write/screen-content";
 
 async function mustGet(deps: MemoryDeps, scope: Scope, id: string): Promise<Memory> {
   const memory = await deps.repo.get(scope, id);
@@ -52,6 +54,8 @@ export async function updateMemory(
   const changes: Partial<Memory> = { updatedAt: now };
   if (input.category !== undefined) changes.category = redactText(input.category);
   if (input.tags !== undefined) changes.tags = dedupeTags(input.tags.map(redactText));
+  // Labels are screened like content: an instruction-like category or tag quarantines the memory.
+  const labelInjection = screenLabels([changes.category, ...(changes.tags ?? [])]);
   if (input.priority !== undefined) changes.priority = input.priority;
   if (input.confidence !== undefined) changes.confidence = input.confidence;
   if (input.memory_type !== undefined) changes.memoryType = input.memory_type;
@@ -80,6 +84,10 @@ export async function updateMemory(
     if (screened.verdict === "quarantine") changes.status = "quarantined";
     ftsTokens = screened.verdict === "quarantine" ? "" : indexTokens(screened.text).join(" ");
   }
+  if (labelInjection.suspicious) {
+    changes.status = "quarantined";
+    ftsTokens = "";
+  }
   const keys = Object.keys(changes) as (keyof Memory)[];
   const patch: MemoryPatch = {
     id: existing.id,
@@ -96,6 +104,9 @@ export async function updateMemory(
   return { memory: updated, redactions };
 }
 
+/** Deleted, or quarantined and deleted (it keeps its quarantine). */
+const isDeleted = (m: Memory) => m.status === "deleted" || (m.status === "quarantined" && m.deletedAt !== null);
+
 export async function deleteMemories(
   deps: MemoryDeps,
   scope: Scope,
@@ -108,18 +119,22 @@ export async function deleteMemories(
       .map((m) => [m.id, m]),
   );
   const now = deps.clock.now();
-  const live = unique.map((id) => found.get(id)).filter((m): m is Memory => m !== undefined && m.status !== "deleted");
-  const patches: MemoryPatch[] = live.map((m) => ({
-    id: m.id,
-    changes: { status: "deleted", deletedAt: now, updatedAt: now, indexedAt: null },
-    event: {
-      op: "delete",
-      before: { status: m.status },
-      after: { status: "deleted", deletedAt: now },
-      actor: scope.actor,
-      at: now,
-    },
-  }));
+  const live = unique.map((id) => found.get(id)).filter((m): m is Memory => m !== undefined && !isDeleted(m));
+  const patches: MemoryPatch[] = live.map((m) => {
+    // A quarantined memory stays quarantined when deleted: restore refuses it, only a person releases it.
+    const status = m.status === "quarantined" ? "quarantined" : "deleted";
+    return {
+      id: m.id,
+      changes: { status, deletedAt: now, updatedAt: now, indexedAt: null },
+      event: {
+        op: "delete",
+        before: { status: m.status },
+        after: { status, deletedAt: now },
+        actor: scope.actor,
+        at: now,
+      },
+    };
+  });
   await deps.repo.write(scope, [], patches);
   await unindex(
     deps,
@@ -128,7 +143,10 @@ export async function deleteMemories(
   );
   return {
     deleted: live.map((m) => m.id),
-    alreadyDeleted: unique.filter((id) => found.get(id)?.status === "deleted"),
+    alreadyDeleted: unique.filter((id) => {
+      const m = found.get(id);
+      return m !== undefined && isDeleted(m);
+    }),
     notFound: unique.filter((id) => !found.has(id)),
   };
 }
@@ -174,7 +192,8 @@ async function reactivate(
     indexedAt: null,
   };
   if (existing.expiresAt !== null && existing.expiresAt <= now) changes.expiresAt = null;
-  const ftsTokens = existing.status === "quarantined" ? indexTokens(existing.content).join(" ") : undefined;
+  // Always written: whatever removed the row's FTS entry before, a restored memory is searchable again.
+  const ftsTokens = indexTokens(existing.content).join(" ");
   await deps.repo.write(
     scope,
     [],

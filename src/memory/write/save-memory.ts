@@ -52,7 +52,8 @@ export async function saveMemory(
   input: SaveInput,
   options: SaveOptions = {},
 ): Promise<SaveResult> {
-  const screened = screenContent(input.content, input.confidence ?? 1, deps.settings.confidenceFloor);
+  const labels = [input.category, ...(input.tags ?? []), input.source];
+  const screened = screenContent(input.content, input.confidence ?? 1, deps.settings.confidenceFloor, labels);
   if (screened.verdict === "rejected") {
     return {
       status: "rejected",

@@ -33,6 +33,13 @@ function entityRecords(line: number, v: Record<string, unknown>): RawRecord[] | 
     return { line, field: "name", message: "an entity needs a name" };
   if (!Array.isArray(v.observations))
     return { line, field: "observations", message: "an entity needs an observations array" };
+  // Each observation becomes one memory, and a request imports at most importLinesMax of them.
+  if (v.observations.length > LIMITS.importLinesMax)
+    return {
+      line,
+      field: "observations",
+      message: `at most ${LIMITS.importLinesMax} observations per entity (each becomes one memory; a request imports at most ${LIMITS.importLinesMax}): split the entity`,
+    };
   const name = v.name.trim();
   return v.observations.map((o, i) => ({
     line,
@@ -72,7 +79,8 @@ export function convertMcpMemory(body: string): Converted {
         : v.type === "relation"
           ? relationRecord(line, v)
           : ({ line, field: "type", message: 'must be "entity" or "relation"' } as LineError);
-    if (Array.isArray(converted)) out.push(...converted);
+    // One by one: spreading a huge array into push() overflows the stack.
+    if (Array.isArray(converted)) for (const r of converted) out.push(r);
     else if ("value" in converted) out.push(converted);
     else errors.push(converted);
   }
