@@ -81,8 +81,8 @@ describe("sign-in", () => {
     await page.click("main button[type=submit]");
     await expect.poll(() => page.locator(".alert").textContent()).toContain("revoked");
     await signIn(page, "en");
-    const session = (await context.cookies()).find((c) => c.name === "hc_dash");
-    expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: "Strict", path: "/dashboard" });
+    const session = (await context.cookies()).find((c) => c.name === "__Host-hc_dash");
+    expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: "Strict", path: "/" });
     await Promise.all([page.waitForURL(`${srv.base}/dashboard`), page.click("form[action$='/sign-out'] button")]);
     expect(await page.locator("#key").count()).toBe(1);
     expect(incidents).toEqual([]);

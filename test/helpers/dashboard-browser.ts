@@ -2,14 +2,18 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { createKey, uniqueUser } from "./api-keys";
+import { uniqueIp } from "./oauth";
 
 /** A tiny cookie-keeping browser over the Worker (no redirects followed). */
 export class Browser {
   cookies = new Map<string, string>();
+  /** Its own client address: every sign-in surface is limited per address. */
+  readonly ip = uniqueIp();
 
   async go(path: string, init: RequestInit = {}): Promise<Response> {
     const request = new Request(`http://localhost${path}`, { ...init, redirect: "manual" });
     request.headers.set("host", "localhost");
+    request.headers.set("cf-connecting-ip", this.ip);
     if (this.cookies.size > 0) request.headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     const res = await exports.default.fetch(request);
     for (const line of res.headers.getSetCookie()) {

@@ -19,6 +19,14 @@ function postSignIn(ip: string): Promise<Response> {
   });
 }
 
+function postDashboardSignIn(ip: string): Promise<Response> {
+  return browserFetch(ip, {
+    "content-type": "application/x-www-form-urlencoded",
+    origin: ORIGIN,
+    "accept-language": "zh-CN",
+  })(`${ORIGIN}/dashboard/sign-in`, { method: "POST", body: "csrf=x&key=guess", redirect: "manual" });
+}
+
 function postToken(ip: string): Promise<Response> {
   return browserFetch(ip, { "content-type": "application/x-www-form-urlencoded" })(`${ORIGIN}/oauth/token`, {
     method: "POST",
@@ -40,6 +48,27 @@ describe("rate limits on the authorization endpoints", () => {
     expect(await limited.text()).toContain("尝试次数过多");
     // Another address is counted on its own.
     expect((await postSignIn(uniqueIp())).status).not.toBe(429);
+  });
+
+  it("limits the dashboard's sign-in alike: 10 attempts a minute per address, then a 429 page", async () => {
+    const ip = uniqueIp();
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await postDashboardSignIn(ip)).status);
+    expect(statuses).not.toContain(429);
+    const limited = await postDashboardSignIn(ip);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("60");
+    expect(await limited.text()).toContain("Too many attempts");
+    expect((await postDashboardSignIn(uniqueIp())).status).not.toBe(429);
+  });
+
+  it("counts both sign-in surfaces in one budget per address", async () => {
+    const ip = uniqueIp();
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await postSignIn(ip)).status, (await postDashboardSignIn(ip)).status);
+    expect(statuses).not.toContain(429);
+    expect((await postDashboardSignIn(ip)).status).toBe(429);
+    expect((await postSignIn(ip)).status).toBe(429);
   });
 
   it("limits the token endpoint per address with an OAuth error body", async () => {

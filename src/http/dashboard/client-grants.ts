@@ -37,13 +37,20 @@ export async function listGrants(c: Context<AppEnv>, accountId: string, userId: 
   return out.sort((a, b) => b.createdAt - a.createdAt);
 }
 
+/**
+ * Revokes one of this person's grants; false when they have none by that id (another person's, or
+ * none at all), so the page never says "revoked" when nothing was (the library's revoke is silent).
+ */
 export async function revokeGrant(
   c: Context<AppEnv>,
   accountId: string,
   userId: string,
   grantId: string,
-): Promise<void> {
+): Promise<boolean> {
   const site = oauthSite(c.env, c.req.url);
-  if (!site) return;
+  if (!site) return false;
+  const own = await listGrants(c, accountId, userId);
+  if (!own?.some((g) => g.id === grantId)) return false;
   await site.server.getOAuthApi(c.env).revokeGrant(grantId, grantSubject(accountId, userId));
+  return true;
 }

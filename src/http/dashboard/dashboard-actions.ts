@@ -16,7 +16,7 @@ import type { AppEnv } from "../app-env";
 import { revokeGrant } from "./client-grants";
 import { callMemory, checkForm, frameOf, requireSession } from "./dashboard-context";
 import { LOGIN_CSRF_COOKIE, parseId, signInPage } from "./dashboard-pages";
-import { endSession, sameToken, startSession } from "./dashboard-session";
+import { endSession, HOST_COOKIE_PATH, sameToken, startSession } from "./dashboard-session";
 import { memoryHref } from "./memories-page";
 import { DASHBOARD_HOME, safeReturnPath } from "./return-to";
 
@@ -31,7 +31,7 @@ export async function signInAction(c: Context<AppEnv>): Promise<Response> {
     return signInPage(c, m.signIn.problems.csrf, next);
   const problem = await startSession(c, typeof form.key === "string" ? form.key : "");
   if (problem) return signInPage(c, m.signIn.problems[problem], next);
-  deleteCookie(c, LOGIN_CSRF_COOKIE, { path: "/dashboard", secure: true });
+  deleteCookie(c, LOGIN_CSRF_COOKIE, { path: HOST_COOKIE_PATH, secure: true });
   return c.redirect(next ?? DASHBOARD_HOME, 303);
 }
 
@@ -80,11 +80,14 @@ export function memoryAction(kind: "delete" | "restore" | "release") {
     if (session instanceof Response) return session;
     await checkForm(c, session.csrf);
     const id = parseId(c);
-    if (kind === "delete") await callMemory(c, session, (stub, scope) => stub.delete(scope, { id }));
-    else if (kind === "restore") await callMemory(c, session, (stub, scope) => stub.restore(scope, id));
+    if (kind === "delete") {
+      const r = await callMemory(c, session, (stub, scope) => stub.delete(scope, { id }));
+      // Says what happened: a second delete changed nothing.
+      return back(c, memoryHref(id), r.deleted.includes(id) ? "deleted" : "already-deleted");
+    }
+    if (kind === "restore") await callMemory(c, session, (stub, scope) => stub.restore(scope, id));
     else await callMemory(c, session, (stub, scope) => stub.release(scope, id));
-    const flash = kind === "delete" ? "deleted" : kind === "restore" ? "restored" : "released";
-    return back(c, memoryHref(id), flash);
+    return back(c, memoryHref(id), kind === "restore" ? "restored" : "released");
   };
 }
 
@@ -94,8 +97,8 @@ export async function revokeAction(c: Context<AppEnv>): Promise<Response> {
   await checkForm(c, session.csrf);
   const grantId = c.req.param("id") ?? "";
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(grantId)) throw invalidInput("id", "is not a grant id");
-  await revokeGrant(c, session.principal.accountId, session.principal.userId!, grantId);
-  return back(c, "/dashboard/clients", "revoked");
+  const revoked = await revokeGrant(c, session.principal.accountId, session.principal.userId!, grantId);
+  return back(c, "/dashboard/clients", revoked ? "revoked" : "not-revoked");
 }
 
 /** The same export as GET /v1/export (docs/export-format.md), for the signed-in person. */

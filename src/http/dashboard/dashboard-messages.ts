@@ -5,7 +5,7 @@
  * switched on every page (?lang=en|zh, remembered in a cookie).
  */
 import type { EventOp } from "../../memory/types";
-import { SIGN_IN_PROBLEMS } from "../oauth/sign-in-messages";
+import { SIGN_IN_PROBLEMS, SIGN_IN_TOO_MANY } from "../oauth/sign-in-messages";
 
 export type DashLocale = "en" | "zh";
 
@@ -26,7 +26,7 @@ const en = {
     intro: "Paste one of your user keys (hc_…) — the same one you would paste on the OAuth page.",
     label: "User key",
     submit: "Sign in",
-    problems: { ...SIGN_IN_PROBLEMS.en, csrf: "The form expired; please try again." },
+    problems: { ...SIGN_IN_PROBLEMS.en, csrf: "The form expired; please try again.", too_many: SIGN_IN_TOO_MANY.en },
   },
   overview: {
     heading: "Overview",
@@ -116,6 +116,8 @@ const en = {
     revoked: "Access revoked.",
     keyRevoked: "Key revoked: it, its OAuth grants and its dashboard sessions stopped working.",
     notYours: "Nothing was revoked: that key is not one of yours.",
+    "already-deleted": "It was already deleted; nothing changed.",
+    "not-revoked": "Nothing was revoked: you have no connected client by that id.",
   } as Record<string, string>,
   status: {
     active: "active",
@@ -207,7 +209,7 @@ const zh: DashMessages = {
     intro: "粘贴你的一个用户密钥（hc_…），与 OAuth 授权页上使用的相同。",
     label: "用户密钥",
     submit: "登录",
-    problems: { ...SIGN_IN_PROBLEMS.zh, csrf: "表单已过期，请重试。" },
+    problems: { ...SIGN_IN_PROBLEMS.zh, csrf: "表单已过期，请重试。", too_many: SIGN_IN_TOO_MANY.zh },
   },
   overview: {
     heading: "概览",
@@ -296,6 +298,8 @@ const zh: DashMessages = {
     revoked: "已吊销访问权限。",
     keyRevoked: "密钥已吊销：它本身、用它建立的 OAuth 授权和控制台会话都已失效。",
     notYours: "没有吊销任何东西：那个密钥不是你的。",
+    "already-deleted": "它已被删除，没有任何改变。",
+    "not-revoked": "没有吊销任何内容：你没有该 ID 的已连接客户端。",
   },
   status: { active: "有效", superseded: "已被替代", deleted: "已删除", expired: "已过期", quarantined: "已隔离" },
   history: {

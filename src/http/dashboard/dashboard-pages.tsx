@@ -14,12 +14,13 @@ import { invalidInput } from "../../memory/errors";
 import { weekOf, weekStart } from "../../memory/manage/calendar-weeks";
 import { detectInjection } from "../../memory/write/injection-detector";
 import { D1ApiKeyRepo } from "../../storage/d1-api-key-repo";
+import { screenLabels } from "../../memory/write/screen-content";
 import type { AppEnv } from "../app-env";
 import { listGrants } from "./client-grants";
 import { ClientsPage } from "./clients-page";
 import { callMemory, frameOf, requireSession } from "./dashboard-context";
-import { currentSession } from "./dashboard-session";
 import { historyEntries } from "./history-entries";
+import { currentSession, HOST_COOKIE_PATH } from "./dashboard-session";
 import { renderPage } from "./layout";
 import { MemoriesPage, type MemoryListQuery } from "./memories-page";
 import { MemoryPage } from "./memory-page";
@@ -29,18 +30,24 @@ import { DASHBOARD_HOME, safeReturnPath } from "./return-to";
 import { SignInPage } from "./sign-in-page";
 import { CHART_WEEKS, chartData } from "./weekly-chart";
 
-export const LOGIN_CSRF_COOKIE = "hc_dash_login";
+/** The sign-in form's double-submit token, a `__Host-` cookie like the session's. */
+export const LOGIN_CSRF_COOKIE = "__Host-hc_dash_login";
 const PAGE_SIZE = 20;
 /** Core memories shown on the overview (the page links to the rest). */
 const CORE_SHOWN = 10;
 
-export async function signInPage(c: Context<AppEnv>, problem?: string, next?: string | null): Promise<Response> {
+export async function signInPage(
+  c: Context<AppEnv>,
+  problem?: string,
+  next?: string | null,
+  status?: 401 | 429,
+): Promise<Response> {
   const token = crypto.randomUUID();
   setCookie(c, LOGIN_CSRF_COOKIE, token, {
     httpOnly: true,
     secure: true,
     sameSite: "Strict",
-    path: "/dashboard",
+    path: HOST_COOKIE_PATH,
     maxAge: 900,
   });
   return renderPage(
@@ -50,7 +57,7 @@ export async function signInPage(c: Context<AppEnv>, problem?: string, next?: st
       loginCsrf={token}
       next={next === undefined ? safeReturnPath(c.req.query("next")) : next}
     />,
-    problem ? 401 : 200,
+    status ?? (problem ? 401 : 200),
   );
 }
 
@@ -151,11 +158,15 @@ export async function quarantinePage(c: Context<AppEnv>): Promise<Response> {
   if (session instanceof Response) return session;
   const input = listInput.parse({ status: "quarantined", limit: 100 });
   const page = await callMemory(c, session, (stub, scope) => stub.list(scope, input));
-  // The rule that held it, as the write path saw it (memory/write/injection-detector.ts).
-  const items = page.memories.map((memory) => {
-    const verdict = detectInjection(memory.content);
-    return { memory, reason: verdict.suspicious ? verdict.reason : "held" };
-  });
+  // Deleted ones (by an agent or here) stay quarantined until purged, but are not shown for review.
+  // The rule that held it, as the write path saw it (its text, else its labels).
+  const items = page.memories
+    .filter((memory) => memory.deletedAt === null)
+    .map((memory) => {
+      const found = detectInjection(memory.content);
+      const verdict = found.suspicious ? found : screenLabels([memory.category, ...memory.tags, memory.source]);
+      return { memory, reason: verdict.suspicious ? verdict.reason : "held" };
+    });
   return renderPage(c, <QuarantinePage frame={frameOf(c, "quarantine", session)} items={items} />);
 }
 

@@ -11,9 +11,10 @@ import { consoleLogger } from "../../console-logger";
 import { MemoryError } from "../../memory/errors";
 import type { AppEnv } from "../app-env";
 import { statusFor } from "../error-response";
+import { rateLimit, SIGN_IN_BUCKET } from "../oauth/rate-limit";
 import { editAction, exportAction, memoryAction, revokeAction, signInAction, signOutAction } from "./dashboard-actions";
 import { dashboardHeaders, frameOf } from "./dashboard-context";
-import { clientsPage, memoriesPage, memoryPage, overview, quarantinePage } from "./dashboard-pages";
+import { clientsPage, memoriesPage, memoryPage, overview, quarantinePage, signInPage } from "./dashboard-pages";
 import { currentSession } from "./dashboard-session";
 import { DASHBOARD_CSS } from "./dashboard-style";
 import { devicesPage, revokeDeviceAction } from "./device-actions";
@@ -61,7 +62,15 @@ export function registerDashboardRoutes(app: Hono<AppEnv>): void {
     c.body(FAVICON_ICO, 200, { "content-type": "image/x-icon", "cache-control": "public, max-age=86400" }),
   );
   app.get("/dashboard", asPage(overview));
-  app.post("/dashboard/sign-in", limit, asPage(signInAction));
+  // The same per-address budget as the OAuth page's sign-in (one bucket for both).
+  app.post(
+    "/dashboard/sign-in",
+    rateLimit("OAUTH_SIGNIN_LIMITER", SIGN_IN_BUCKET, (c) =>
+      signInPage(c, frameOf(c, "sign-in", null).m.signIn.problems.too_many, undefined, 429),
+    ),
+    limit,
+    asPage(signInAction),
+  );
   app.post("/dashboard/sign-out", limit, asPage(signOutAction));
   app.get("/dashboard/memories", asPage(memoriesPage));
   app.get("/dashboard/memories/:id", asPage(memoryPage));

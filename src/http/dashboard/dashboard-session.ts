@@ -17,9 +17,14 @@ import type { AppEnv } from "../app-env";
 import { PASSPHRASE_KEY_ID } from "../oauth/grant-props";
 import { isCredentialLive, type SignInProblem, signIn } from "../oauth/sign-in";
 
-export const SESSION_COOKIE = "hc_dash";
+/**
+ * A `__Host-` cookie: the browser accepts it only Secure, with Path=/ and no Domain, so neither a
+ * subdomain nor plain http can set or shadow it (http://localhost counts as secure in browsers).
+ */
+export const SESSION_COOKIE = "__Host-hc_dash";
 const SESSION_TTL_MS = 12 * 3600_000;
-const COOKIE_PATH = "/dashboard";
+/** What a `__Host-` cookie requires. */
+export const HOST_COOKIE_PATH = "/";
 
 export interface DashSession {
   principal: Principal;
@@ -68,7 +73,7 @@ export async function startSession(c: Context<AppEnv>, presented: string): Promi
     httpOnly: true,
     secure: true,
     sameSite: "Strict",
-    path: COOKIE_PATH,
+    path: HOST_COOKIE_PATH,
     maxAge: SESSION_TTL_MS / 1000,
   });
   return null;
@@ -108,5 +113,5 @@ export async function currentSession(c: Context<AppEnv>): Promise<DashSession | 
 
 export async function endSession(c: Context<AppEnv>, session: DashSession): Promise<void> {
   await new D1DashboardSessions(c.env.DB).remove(session.tokenHash);
-  deleteCookie(c, SESSION_COOKIE, { path: COOKIE_PATH, secure: true });
+  deleteCookie(c, SESSION_COOKIE, { path: HOST_COOKIE_PATH, secure: true });
 }

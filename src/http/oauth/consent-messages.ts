@@ -5,7 +5,7 @@
  * `?lang=` (or the form's `lang` field) first, then the browser's Accept-Language.
  */
 import type { SignInProblem } from "./sign-in";
-import { SIGN_IN_PROBLEMS } from "./sign-in-messages";
+import { SIGN_IN_PROBLEMS, SIGN_IN_TOO_MANY } from "./sign-in-messages";
 
 export type ConsentLocale = "en" | "zh";
 
@@ -71,7 +71,7 @@ const en: ConsentMessages = {
   expired: "This page has expired, was already used, or was opened in another browser.",
   invalidRequest: "The app sent an authorization request that cannot be accepted:",
   crossSite: "The form was sent from another site, so it was refused.",
-  tooMany: "Too many attempts. Wait a minute, then try again.",
+  tooMany: SIGN_IN_TOO_MANY.en,
   unavailable: "Sign-in is not available on this server right now.",
   startAgain: "Go back to the app and start connecting again.",
 };
@@ -103,7 +103,7 @@ const zh: ConsentMessages = {
   expired: "此页面已过期、已被使用，或是在另一个浏览器中打开的。",
   invalidRequest: "应用发送的授权请求无法接受：",
   crossSite: "表单来自其他网站，已被拒绝。",
-  tooMany: "尝试次数过多。请等待一分钟后再试。",
+  tooMany: SIGN_IN_TOO_MANY.zh,
   unavailable: "此服务器当前无法登录。",
   startAgain: "请返回应用，重新开始连接。",
 };

@@ -13,7 +13,7 @@ import { errorPage, showAuthorization, submitAuthorization } from "./authorize";
 import { guardAuthorizeClientId, guardTokenClientId } from "./client-id-guard";
 import { consentMessages, pickLocale } from "./consent-messages";
 import { AUTHORIZE_PATH, oauthSite, PROTECTED_PATHS, REGISTER_PATH, TOKEN_PATH } from "./oauth-site";
-import { oauthTooMany, rateLimit } from "./rate-limit";
+import { oauthTooMany, rateLimit, SIGN_IN_BUCKET } from "./rate-limit";
 
 /** Token, registration and consent bodies are a few hundred bytes; client metadata a few KB. */
 const OAUTH_BODY_MAX_BYTES = 16 * 1024;
@@ -76,7 +76,7 @@ export function registerOAuthRoutes(app: Hono<AppEnv>): void {
   );
   app.post(
     AUTHORIZE_PATH,
-    rateLimit("OAUTH_SIGNIN_LIMITER", "sign-in", pageTooMany),
+    rateLimit("OAUTH_SIGNIN_LIMITER", SIGN_IN_BUCKET, pageTooMany),
     limitOAuthBody,
     submitAuthorization,
   );

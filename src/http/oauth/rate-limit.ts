@@ -2,8 +2,9 @@
  * @module http/oauth/rate-limit
  * Per-client-IP limits on the authorization endpoints, on Cloudflare's rate limiting binding
  * (fixed windows counted at the edge location; miniflare simulates it locally, so dev and tests
- * exercise the same code). Two bindings: OAUTH_SIGNIN_LIMITER for credential attempts (POST
- * /authorize), OAUTH_RATE_LIMITER for the rest. A deployment without the binding is not limited.
+ * exercise the same code). Two bindings: OAUTH_SIGNIN_LIMITER for credential attempts, one
+ * budget per address shared by every sign-in surface (POST /authorize and POST /dashboard/sign-in,
+ * SIGN_IN_BUCKET), OAUTH_RATE_LIMITER for the rest. A deployment without the binding is not limited.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
@@ -18,17 +19,20 @@ export function clientIp(c: Context<AppEnv>): string {
   return c.req.header("cf-connecting-ip") ?? "local";
 }
 
+/** The one bucket of every surface that takes a credential: attempts on either count together. */
+export const SIGN_IN_BUCKET = "sign-in";
+
 export function rateLimit(
   binding: LimiterBinding,
   bucket: string,
-  refuse: (c: Context<AppEnv>) => Response,
+  refuse: (c: Context<AppEnv>) => Response | Promise<Response>,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const limiter = c.env[binding] as RateLimit | undefined;
     if (!limiter) return next();
     const { success } = await limiter.limit({ key: `${bucket}:${clientIp(c)}` });
     if (success) return next();
-    const response = refuse(c);
+    const response = await refuse(c);
     response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
     return response;
   };

@@ -23,3 +23,9 @@ export const SIGN_IN_PROBLEMS: Record<"en" | "zh", Record<SignInProblem, string>
     wrong_passphrase: "密钥或口令不正确。",
   },
 };
+
+/** Every sign-in surface shares one per-address budget (http/oauth/rate-limit.ts); past it, this. */
+export const SIGN_IN_TOO_MANY: Record<"en" | "zh", string> = {
+  en: "Too many attempts. Wait a minute, then try again.",
+  zh: "尝试次数过多。请等待一分钟后再试。",
+};
