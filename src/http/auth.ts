@@ -9,11 +9,10 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Principal } from "../access/principal";
 import { API_KEY_PATTERN, sha256Hex } from "../storage/api-key-format";
 import { D1ApiKeyRepo, LAST_USED_GRANULARITY_MS } from "../storage/d1-api-key-repo";
-import type { ApiKeyRow } from "../storage/schema";
 import { currentTiming } from "../timing/request-timing";
 import type { AppEnv } from "./app-env";
 import { errorBody } from "./error-response";
-import { TtlCache } from "./key-cache";
+import { apiKeyCache } from "./key-cache";
 import { principalFromAccessToken } from "./oauth/access-token";
 import { SUPPORTED_SCOPES } from "./oauth/oauth-scopes";
 import { type OAuthSite, oauthSite, resourceForPath } from "./oauth/oauth-site";
@@ -30,14 +29,7 @@ function unauthorized(c: Context<AppEnv>, message: string, error?: string): Resp
   return c.json(errorBody("unauthorized", message), 401, { "WWW-Authenticate": challengeHeader(c, error) });
 }
 
-/** How long a live key is trusted without asking D1 again: a revoked key stops working within this. */
-export const KEY_CACHE_TTL_MS = 10_000;
-const keyCache = new TtlCache<ApiKeyRow>(KEY_CACHE_TTL_MS, 1_000);
-
-/** A key revoked here stops working in this isolate at once; other isolates stop within KEY_CACHE_TTL_MS. */
-export function forgetRevokedKey(id: string): void {
-  keyCache.deleteWhere((row) => row.id === id);
-}
+const keyCache = apiKeyCache;
 
 export interface KeyAuth {
   principal: Principal;

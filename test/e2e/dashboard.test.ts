@@ -187,6 +187,20 @@ describe("dashboard", () => {
     expect(await b.html(`/dashboard/memories/${q.id}`)).toContain("badge active");
   });
 
+  it("a revocation this isolate sees stops the key at once, not after the key cache's 10 s", async () => {
+    const { b, key, keyId } = await signedIn();
+    const exportWith = () =>
+      exports.default.fetch(
+        new Request("http://localhost/v1/export", { headers: { host: "localhost", authorization: `Bearer ${key}` } }),
+      );
+    expect((await exportWith()).status).toBe(200); // the key is now in this isolate's cache
+    await revokeKey(keyId);
+    // The dashboard checks the key on every request, finds it revoked, and ends the session...
+    expect(await (await b.go("/dashboard")).text()).toContain('name="key"');
+    // ...and the same isolate forgets the cached key: its next request is refused.
+    expect((await exportWith()).status).toBe(401);
+  });
+
   it("exports the same file as /v1/export, signs out, and ends sessions of a revoked key", async () => {
     const { b, keyId } = await signedIn();
     const exp = await b.go("/dashboard/export");

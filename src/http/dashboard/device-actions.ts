@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { invalidInput } from "../../memory/errors";
 import { D1ApiKeyRepo } from "../../storage/d1-api-key-repo";
 import type { AppEnv } from "../app-env";
-import { forgetRevokedKey } from "../auth";
+import { forgetApiKey } from "../key-cache";
 import { checkForm, frameOf, requireSession } from "./dashboard-context";
 import { DevicesPage } from "./devices-page";
 import { renderPage } from "./layout";
@@ -38,7 +38,7 @@ export async function revokeDeviceAction(c: Context<AppEnv>): Promise<Response> 
     session.principal.userId!,
     Date.now(),
   );
-  if (row !== null) forgetRevokedKey(row.id);
+  if (row !== null) forgetApiKey(row.id);
   // Revoking the key of this very session ends it: the next page is the sign-in page.
   const flash = row === null ? "notYours" : "keyRevoked";
   return c.redirect(`/dashboard/devices?flash=${flash}`, 303);

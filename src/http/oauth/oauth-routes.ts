@@ -14,6 +14,7 @@ import { guardAuthorizeClientId, guardTokenClientId } from "./client-id-guard";
 import { consentMessages, pickLocale } from "./consent-messages";
 import { AUTHORIZE_PATH, oauthSite, PROTECTED_PATHS, REGISTER_PATH, TOKEN_PATH } from "./oauth-site";
 import { oauthTooMany, rateLimit, SIGN_IN_BUCKET } from "./rate-limit";
+import { guardRegistration } from "./registration-guard";
 
 /** Token, registration and consent bodies are a few hundred bytes; client metadata a few KB. */
 const OAUTH_BODY_MAX_BYTES = 16 * 1024;
@@ -66,6 +67,7 @@ export function registerOAuthRoutes(app: Hono<AppEnv>): void {
     REGISTER_PATH,
     rateLimit("OAUTH_RATE_LIMITER", "register", oauthTooMany),
     limitOAuthBody,
+    guardRegistration,
     toAuthorizationServer,
   );
   app.get(

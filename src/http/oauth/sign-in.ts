@@ -10,6 +10,7 @@ import { loadConfig } from "../../config";
 import type { Env } from "../../env";
 import { API_KEY_PATTERN, sha256Hex } from "../../storage/api-key-format";
 import { D1ApiKeyRepo } from "../../storage/d1-api-key-repo";
+import { forgetApiKey } from "../key-cache";
 import { type GrantProps, PASSPHRASE_KEY_ID } from "./grant-props";
 
 const MAX_CREDENTIAL_CHARS = 1024;
@@ -86,6 +87,8 @@ export async function isCredentialLive(env: Env, props: GrantProps): Promise<boo
     );
   }
   const row = await new D1ApiKeyRepo(env.DB).findById(props.keyId);
+  // Seen revoked here: this isolate stops trusting its cached copy of the key at once.
+  if (row?.revokedAt != null) forgetApiKey(row.id);
   return (
     row !== null &&
     row.revokedAt === null &&
