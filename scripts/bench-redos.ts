@@ -7,7 +7,9 @@
  * content limit; and a ~1 MB import body of such lines through the import's text work (parse and
  * validate, redact, neighbour context, injection check, index tokens). Then chrono-node, whose patterns
  * recheck partly calls polynomial: the recall query's time expressions at the bound chrono reads
- * (CHRONO_MAX_CHARS), each hostile family's worst, beside chrono alone on four times that. The sources are bundled with
+ * (CHRONO_MAX_CHARS), each hostile family's worst, beside chrono alone on four times that. Chinese
+ * password labels (`密码：` each opening a value of up to 200 characters) through redaction, beside
+ * an ordinary Chinese transcript of the same size (PASSWORD_LABEL_SHAPES; the ratio is printed). The sources are bundled with
  * esbuild (src/ imports omit extensions, which Node alone does not resolve). Prints milliseconds.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -29,6 +31,7 @@ export { conversationContext } from "./src/memory/import/conversation-context";
 export { indexTokens } from "./src/memory/text/tokenize";
 export { timeWindows, CHRONO_MAX_CHARS } from "./src/memory/text/time-expressions";
 export { casual } from "chrono-node/en";
+export { PASSWORD_LABEL_SHAPES, ordinaryZhTranscript } from "./scripts/lib/password-label-shapes";
 `;
 
 type Fn = (...args: never[]) => unknown;
@@ -89,6 +92,55 @@ time(`import text work, ${(body.length / 1e6).toFixed(2)} MB of such lines`, () 
     m.indexTokens(r.text);
   }
 });
+
+// Chinese password labels: each adversarial shape against an ordinary transcript of the same size.
+const labelChars = 60_000;
+const labels = m as unknown as {
+  PASSWORD_LABEL_SHAPES: Record<string, (chars: number) => string>;
+  ordinaryZhTranscript: (chars: number) => string;
+};
+const timed = (run: () => unknown): number => {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
+};
+/** The best of 5 runs after 3 warm-ups (V8 compiles the scans on the first calls). */
+const best = (text: string): number => {
+  for (let i = 0; i < 3; i++) m.redactSecrets(text);
+  return Math.min(...[0, 1, 2, 3, 4].map(() => timed(() => m.redactSecrets(text))));
+};
+const ordinaryText = labels.ordinaryZhTranscript(labelChars);
+const ordinaryMs = best(ordinaryText);
+console.log(
+  `${`redactSecrets(ordinary Chinese transcript, ${ordinaryText.length} chars)`.padEnd(64)} ${ordinaryMs.toFixed(1).padStart(8)} ms`,
+);
+for (const [name, make] of Object.entries(labels.PASSWORD_LABEL_SHAPES)) {
+  const text = make(labelChars);
+  const ms = best(text);
+  const label = `redactSecrets(${name}, ${text.length} chars)`;
+  console.log(`${label.padEnd(64)} ${ms.toFixed(1).padStart(8)} ms  ${(ms / ordinaryMs).toFixed(1)}× ordinary`);
+}
+// The same texts as a summarize_conversation transcript's text work: parse the turns, redact each,
+// extract facts by rules — what the issue's "an ordinary transcript of the same size" compares.
+const summarizeWork = (text: string) => () => {
+  const turns = m.parseTranscript(text) as { role: string; content: string }[];
+  const redacted = turns.map((t) => ({ role: t.role, content: m.redactSecrets(t.content).text }));
+  m.extractFactsByRules(redacted);
+};
+const bestOf = (run: () => unknown): number => {
+  for (let i = 0; i < 2; i++) run();
+  return Math.min(...[0, 1, 2].map(() => timed(run)));
+};
+const asTranscript = (text: string) => `User: ${text.replace(/\n/g, "\nUser: ")}`;
+const ordinaryWork = bestOf(summarizeWork(ordinaryText.replace(/用户：/g, "User: ").replace(/助手：/g, "Assistant: ")));
+console.log(
+  `${`summarize text work (ordinary Chinese transcript)`.padEnd(64)} ${ordinaryWork.toFixed(1).padStart(8)} ms`,
+);
+for (const [name, make] of Object.entries(labels.PASSWORD_LABEL_SHAPES)) {
+  const ms = bestOf(summarizeWork(asTranscript(make(labelChars))));
+  const label = `summarize text work (${name})`;
+  console.log(`${label.padEnd(64)} ${ms.toFixed(1).padStart(8)} ms  ${(ms / ordinaryWork).toFixed(1)}× ordinary`);
+}
 
 // chrono-node reads at most CHRONO_MAX_CHARS of a query (its polynomial patterns, docs/reliability.md).
 const loaded = m as unknown as { CHRONO_MAX_CHARS: number; casual: { parse(text: string, ref: Date): unknown } };

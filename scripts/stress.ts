@@ -32,6 +32,7 @@ import { freshSeed, Rng } from "./lib/stress-prng.ts";
 import { invariants, renderTable, type StressFigures } from "./lib/stress-report.ts";
 import { RandomRun } from "./lib/stress-run.ts";
 import { d1Files, halfWrittenCount, storeDigest } from "./lib/stress-store.ts";
+import { trustChecks } from "./lib/stress-trust.ts";
 import { apiDigest, type Verification, verifyLedger } from "./lib/stress-verify.ts";
 import { applyMigrations, ScriptError, setLocalPersistDir, type Target } from "./lib/wrangler-d1.ts";
 
@@ -225,6 +226,8 @@ async function runAll(
   const [fuzzUser, fuzzApp] = plan.fuzzDevices;
   say("hostile inputs (ReDoS texts within the limits)");
   const hostile = await hostileInputs(server.base, fuzzUser, wire);
+  say("trust: the quarantine-bypass sequence, hostile categories and actors");
+  const trust = await trustChecks(server.base, fuzzUser, wire);
   await sleep(2_000); // access counts of the hostile recall are written off the hot path
   const digest = () => (dir ? storeDigest(d1Files(dir)).digest : apiDigest(server.base, allDevices(plan), wire));
   const before = await digest();
@@ -269,6 +272,8 @@ async function runAll(
     embedderFault: embedderFigures(phases.embedder, o.kills),
     hostileSlowestMs: hostile.slowestMs,
     hostileErrors: hostile.errors.length,
+    trustChecks: trust.checks,
+    trustFailures: trust.failures.length,
     fuzzCases: fuzz.cases,
     fuzzRefused: fuzz.refused,
     fuzzAccepted: fuzz.acceptedCount,
@@ -278,7 +283,7 @@ async function runAll(
     latencyP95Ms: percentile(run.latencies, 95),
     memoryTextInLog: logMarkers,
   };
-  printDetails(run, wire, lost, fuzz, hostile);
+  printDetails(run, wire, lost, fuzz, hostile, trust.failures);
   console.log(renderTable(figures));
   const checks = invariants(figures, Math.min(o.kills, 3), Math.min(o.fuzz, 10_000), STALL_MS);
   for (const c of checks) console.log(`${c.ok ? "PASS" : "FAIL"}  ${c.name}`);
@@ -309,6 +314,7 @@ function printDetails(
   lost: { owner: string; id: string; op: string; problem: string }[],
   fuzz: Awaited<ReturnType<typeof runFuzz>>,
   hostile: Awaited<ReturnType<typeof hostileInputs>>,
+  trustFailures: string[],
 ): void {
   const show = (title: string, items: unknown[]) => {
     if (items.length === 0) return;
@@ -324,6 +330,7 @@ function printDetails(
   show("fuzz cases accepted", fuzz.accepted);
   show("fuzz cases unclear", fuzz.unclear);
   show("hostile input errors", hostile.errors);
+  show("trust checks failed", trustFailures);
   say(
     `hostile inputs: slowest ${Math.round(hostile.slowestMs)} ms (${hostile.slowest}); fuzz routes ${JSON.stringify(fuzz.byRoute)}, slowest ${Math.round(fuzz.slowestMs)} ms`,
   );

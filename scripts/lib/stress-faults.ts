@@ -8,6 +8,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Client } from "@modelcontextprotocol/client";
 import type { LocalServer } from "./local-server.ts";
+import { PASSWORD_LABEL_SHAPES } from "./password-label-shapes.ts";
 import { CALL_TIMEOUT_MS, openClient, type ToolAnswer } from "./stress-client.ts";
 import type { WireChecks } from "./stress-invariants.ts";
 import type { StressDevice } from "./stress-owners.ts";
@@ -140,6 +141,14 @@ export async function hostileInputs(base: string, device: StressDevice, wire: Wi
       "summarize password 32000",
       () => tool(client, "summarize_conversation", { transcript: `User: ${password(32_000)}` }),
     ],
+    // Chinese password labels, each opening a value scan (scripts/lib/password-label-shapes.ts).
+    ...Object.entries(PASSWORD_LABEL_SHAPES).flatMap(([name, make]): [string, () => Promise<unknown>][] => [
+      [`save ${name} 7990`, () => tool(client, "save_memory", { content: make(7990) })],
+      [
+        `summarize ${name} 59000`,
+        () => tool(client, "summarize_conversation", { transcript: `User: ${make(59_000)}` }),
+      ],
+    ]),
     [
       "import 1 MB of ReDoS lines",
       async () => {

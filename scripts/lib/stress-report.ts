@@ -29,6 +29,9 @@ export interface StressFigures {
   embedderFault: { writes: string; recallAnswered: string; repairCaughtUp: boolean; ok: boolean };
   hostileSlowestMs: number;
   hostileErrors: number;
+  /** The quarantine-bypass sequence and hostile labels (stress-trust.ts): expectations checked, and failed. */
+  trustChecks: number;
+  trustFailures: number;
   fuzzCases: number;
   fuzzRefused: number;
   fuzzAccepted: number;
@@ -62,6 +65,10 @@ export function invariants(f: StressFigures, minKills: number, minFuzz: number, 
     {
       name: `at least ${minFuzz} fuzz cases, each refused cleanly`,
       ok: f.fuzzCases >= minFuzz && f.fuzzRefused === f.fuzzCases,
+    },
+    {
+      name: "quarantine holds against tools and imports; hostile categories and actors refused",
+      ok: f.trustChecks > 0 && f.trustFailures === 0,
     },
     { name: "store byte-for-byte unchanged by the fuzz cases", ok: f.storeUnchanged },
     { name: "no memory text in the server's log", ok: f.memoryTextInLog === 0 },
@@ -97,6 +104,7 @@ export function figureRows(f: StressFigures): [string, string][] {
       `writes ${f.embedderFault.writes}; recall ${f.embedderFault.recallAnswered}; indexed after: ${f.embedderFault.repairCaughtUp ? "yes" : "no"}`,
     ],
     ["ReDoS inputs, slowest answer", ms(f.hostileSlowestMs)],
+    ["trust checks (failed / checked)", `${f.trustFailures} / ${f.trustChecks}`],
     ["fuzz cases", `${f.fuzzCases} (${f.fuzzRefused} refused, ${f.fuzzAccepted} accepted, ${f.fuzzUnclear} unclear)`],
     ["store unchanged by fuzzing", f.storeUnchanged ? "yes" : "NO"],
     ["memory text in server log", `${f.memoryTextInLog} lines`],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prng } from "../../scripts/lib/bench-synthetic";
-import { passwordPhraseEnd, passwordWordEnd } from "../../src/memory/write/password-value";
+import { PasswordValueScanner, passwordPhraseEnd, passwordWordEnd } from "../../src/memory/write/password-value";
 
 // The lazy patterns the scans replace (redact-secrets.ts before the last ReDoS pass), kept here
 // as the reference the scans must agree with; the test's inputs are short, where they are fast.
@@ -84,6 +84,32 @@ describe("password values: the scans decide what the lazy patterns decided", () 
     ]) {
       expect(passwordWordEnd(text, 0)).toBe(oldEnd(OLD_WORD, text, 0));
       expect(passwordPhraseEnd(text, 0)).toBe(oldEnd(OLD_PHRASE, text, 0));
+    }
+  });
+
+  it("one scanner shared by every offset of a text (what redaction does) answers as a fresh scan at each", () => {
+    // Long texts with dense labels' worth of values, offsets rising (as labels are found) then falling.
+    for (const text of texts(120, 23, 500)) {
+      const scan = new PasswordValueScanner(text);
+      const offsets = [...Array(text.length + 1).keys()];
+      for (const from of [...offsets, ...offsets.reverse()]) {
+        expect([text, from, scan.wordEnd(from)]).toEqual([text, from, passwordWordEnd(text, from)]);
+        expect([text, from, scan.phraseEnd(from)]).toEqual([text, from, passwordPhraseEnd(text, from)]);
+      }
+    }
+  });
+
+  it("a shared scanner agrees with the lazy patterns on long values past the 200-character limit", () => {
+    const next = random(5);
+    for (let k = 0; k < 60; k++) {
+      const text = Array.from({ length: 900 }, () =>
+        next() < 0.995 ? "a" : ALPHABET[Math.floor(next() * ALPHABET.length)],
+      ).join("");
+      const scan = new PasswordValueScanner(text);
+      for (let from = 0; from <= text.length; from += 1 + Math.floor(next() * 4)) {
+        expect([from, scan.phraseEnd(from)]).toEqual([from, oldEnd(OLD_PHRASE, text, from)]);
+        expect([from, scan.wordEnd(from)]).toEqual([from, oldEnd(OLD_WORD, text, from)]);
+      }
     }
   });
 });

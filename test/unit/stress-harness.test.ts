@@ -128,6 +128,8 @@ describe("the reliability run's invariant checks", () => {
       embedderFault: { ok: true },
       hostileSlowestMs: 100,
       hostileErrors: 0,
+      trustChecks: 13,
+      trustFailures: 0,
       fuzzCases: 10_000,
       fuzzRefused: 10_000,
       storeUnchanged: true,
@@ -139,6 +141,10 @@ describe("the reliability run's invariant checks", () => {
     const outage = invariants({ ...clean, embedderFault: { ok: false } } as StressFigures, 3, 10_000, 5_000);
     expect(outage.filter((c) => !c.ok).map((c) => c.name)).toEqual([
       "no write fails while the embedder fails; recall answers; every such memory indexed after",
+    ]);
+    const bypassed = invariants({ ...clean, trustFailures: 1 }, 3, 10_000, 5_000);
+    expect(bypassed.filter((c) => !c.ok).map((c) => c.name)).toEqual([
+      "quarantine holds against tools and imports; hostile categories and actors refused",
     ]);
   });
 });

@@ -13,74 +13,141 @@ const VALUE_MAX = 200;
 const TAIL_MAX = 8;
 
 const CLOSING_QUOTE: Readonly<Record<string, string>> = { '"': '"', "'": "'", "“": "”", "「": "」" };
+const OPENING_QUOTE: ReadonlySet<number> = new Set(Object.keys(CLOSING_QUOTE).map((q) => q.charCodeAt(0)));
+
+/**
+ * Character classes as sets of UTF-16 code units (every character here is one): reading
+ * `text.charCodeAt(i)` allocates nothing, where `text[i]` of a CJK character is a new string each
+ * time — the cost that made a text of dense Chinese labels slow.
+ */
+const codes = (chars: string): ReadonlySet<number> => new Set([...chars].map((c) => c.charCodeAt(0)));
 /** Characters a bare value never starts with (either kind), nor contains (after "is"). */
-const NOT_IN_WORD = new Set(`"'“「，。；、,;`);
+const NOT_IN_WORD = codes(`"'“「，。；、,;`);
 /** Characters a phrase after ":" never contains: a clause ends there. */
-const NOT_IN_PHRASE = new Set("\n,;，；。、");
-const SENTENCE_END = new Set(".!?。！？");
-const CLAUSE_END = new Set(",;，；。、！？");
-const WORD_TAIL = new Set(".!?。！？,，;；、)）");
-const WORD_CLAUSE_END = new Set("，。；、,;");
+const NOT_IN_PHRASE = codes("\n,;，；。、");
+const SENTENCE_END = codes(".!?。！？");
+const CLAUSE_END = codes(",;，；。、！？");
+const WORD_TAIL = codes(".!?。！？,，;；、)）");
+const WORD_CLAUSE_END = codes("，。；、,;");
+const ASCII_SENTENCE_END = codes(".!?");
+const NEWLINE = 10;
+/** What `\s` matches (ECMAScript WhiteSpace and LineTerminator). */
+const SPACE = codes(
+  "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff",
+);
 
-const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/.test(c);
+/** The code unit at `i` (NaN past the end, which no set holds). */
+const at = (text: string, i: number): number => text.charCodeAt(i);
+const isSpace = (code: number): boolean => SPACE.has(code);
 
-/** Index after at most `max` characters of `set` from `at`. */
-function skip(text: string, at: number, set: ReadonlySet<string>, max: number): number {
-  let i = at;
-  while (i < text.length && i - at < max && set.has(text[i])) i++;
+/** Index after at most `max` characters of `set` from `from`. */
+function skip(text: string, from: number, set: ReadonlySet<number>, max: number): number {
+  let i = from;
+  while (i < text.length && i - from < max && set.has(at(text, i))) i++;
   return i;
 }
 
-/**
- * A quoted value of 1–200 characters on one line, its end after the closing quote (-1: none); null
- * when unquoted. Like a bare value, it must then end its clause.
- */
-function quotedEnd(text: string, from: number): number | null {
-  const close = CLOSING_QUOTE[text[from]];
-  if (close === undefined) return null;
-  for (let i = from + 1; i < text.length && i <= from + VALUE_MAX + 1; i++) {
-    if (text[i] === "\n") return -1;
-    if (text[i] === close) return i > from + 1 ? i + 1 : -1;
-  }
-  return -1;
-}
-
 /** After ":": the clause ends at sentence punctuation then the line's end, ". " or a clause mark. */
-function phraseEndsAt(text: string, at: number): boolean {
-  let i = skip(text, at, SENTENCE_END, TAIL_MAX);
+function phraseEndsAt(text: string, end: number): boolean {
+  let i = skip(text, end, SENTENCE_END, TAIL_MAX);
   const spaces = i;
-  while (i < text.length && i - spaces < TAIL_MAX && text[i] !== "\n" && isSpace(text[i])) i++;
-  if (i >= text.length || text[i] === "\n") return true;
-  const c = text[at];
-  return (".!?".includes(c) && isSpace(text[at + 1])) || CLAUSE_END.has(c);
+  while (i < text.length && i - spaces < TAIL_MAX && at(text, i) !== NEWLINE && isSpace(at(text, i))) i++;
+  if (i >= text.length || at(text, i) === NEWLINE) return true;
+  const c = at(text, end);
+  return (ASCII_SENTENCE_END.has(c) && isSpace(at(text, end + 1))) || CLAUSE_END.has(c);
 }
 
 /** After "is"/"was": the word ends at closing punctuation then a space (or the end), or a clause mark. */
-function wordEndsAt(text: string, at: number): boolean {
-  const i = skip(text, at, WORD_TAIL, TAIL_MAX);
-  return i >= text.length || isSpace(text[i]) || WORD_CLAUSE_END.has(text[at]);
+function wordEndsAt(text: string, end: number): boolean {
+  const i = skip(text, end, WORD_TAIL, TAIL_MAX);
+  return i >= text.length || isSpace(at(text, i)) || WORD_CLAUSE_END.has(at(text, end));
 }
 
-/** A password after ":" or "=": quoted, or everything to the end of its clause (a passphrase stays whole). */
+/**
+ * The value scans over one text, remembering what they have read: how far the text is known to hold
+ * no place a value could end (phrase or word), and where each quote character next occurs. Labels
+ * packed densely (`密码：密码：…`) each open a scan of up to 200 characters; with these memos a
+ * scan that starts inside a stretch an earlier one read jumps to its end, so a whole text costs a
+ * bounded number of reads per character however many labels it holds. Same answers as a fresh scan
+ * at every offset, in any order (a start before the known stretch starts it again).
+ */
+export class PasswordValueScanner {
+  /** [phraseFrom, phraseTo): positions where no value after ":" ends or stops. */
+  private phraseFrom = 0;
+  private phraseTo = 0;
+  /** [wordFrom, wordTo): positions where no value after "is" ends or stops. */
+  private wordFrom = 0;
+  private wordTo = 0;
+  private readonly next = new Map<string, { at: number; found: number }>();
+
+  constructor(private readonly text: string) {}
+
+  /** A password after ":" or "=": quoted, or everything to the end of its clause (a passphrase stays whole). */
+  phraseEnd(from: number): number {
+    const text = this.text;
+    const quoted = this.quotedEnd(from);
+    if (quoted !== null) return quoted >= 0 && phraseEndsAt(text, quoted) ? quoted : -1;
+    if (from >= text.length || isSpace(at(text, from)) || NOT_IN_WORD.has(at(text, from))) return -1;
+    const start = from + 1;
+    const limit = from + VALUE_MAX + 1;
+    if (start < this.phraseFrom || start > this.phraseTo) this.phraseFrom = this.phraseTo = start;
+    let i = this.phraseTo;
+    while (i <= limit && !(i >= text.length || phraseEndsAt(text, i) || NOT_IN_PHRASE.has(at(text, i)))) i++;
+    this.phraseTo = i;
+    if (i > limit) return -1;
+    return phraseEndsAt(text, i) ? i : -1;
+  }
+
+  /** A password after "is" / "was" / 是: quoted, or one run of characters up to its closing punctuation. */
+  wordEnd(from: number): number {
+    const text = this.text;
+    const quoted = this.quotedEnd(from);
+    if (quoted !== null) return quoted >= 0 && wordEndsAt(text, quoted) ? quoted : -1;
+    const start = from + 1;
+    const limit = from + VALUE_MAX;
+    if (start < this.wordFrom || start > this.wordTo) this.wordFrom = this.wordTo = start;
+    let i = this.wordTo;
+    while (i <= limit && !(notInWord(text, i - 1) || wordEndsAt(text, i))) i++;
+    this.wordTo = i;
+    if (i > limit || notInWord(text, i - 1)) return -1;
+    return i;
+  }
+
+  /** The first index of `ch` at or after `at` (-1: none), remembered for later, larger `at`s. */
+  private indexOf(ch: string, at: number): number {
+    const hit = this.next.get(ch);
+    if (hit && hit.at <= at && (hit.found === -1 || hit.found >= at)) return hit.found;
+    const found = this.text.indexOf(ch, at);
+    this.next.set(ch, { at, found });
+    return found;
+  }
+
+  /**
+   * A quoted value of 1–200 characters on one line, its end after the closing quote (-1: none); null
+   * when unquoted. Like a bare value, it must then end its clause.
+   */
+  private quotedEnd(from: number): number | null {
+    // Most values are unquoted: decide on the code unit before reading the character as a string.
+    if (!OPENING_QUOTE.has(at(this.text, from))) return null;
+    const close = CLOSING_QUOTE[this.text[from]];
+    const closeAt = this.indexOf(close, from + 1);
+    if (closeAt < 0 || closeAt > from + VALUE_MAX + 1) return -1;
+    const newline = this.indexOf("\n", from + 1);
+    if (newline >= 0 && newline < closeAt) return -1;
+    return closeAt > from + 1 ? closeAt + 1 : -1;
+  }
+}
+
+/** Whether the character at `i` is one a bare value after "is" never holds (or the text's end). */
+const notInWord = (text: string, i: number): boolean =>
+  i >= text.length || isSpace(at(text, i)) || NOT_IN_WORD.has(at(text, i));
+
+/** A password after ":" or "=" (one scan; PasswordValueScanner for many over one text). */
 export function passwordPhraseEnd(text: string, from: number): number {
-  const quoted = quotedEnd(text, from);
-  if (quoted !== null) return quoted >= 0 && phraseEndsAt(text, quoted) ? quoted : -1;
-  if (from >= text.length || isSpace(text[from]) || NOT_IN_WORD.has(text[from])) return -1;
-  for (let end = from + 1; end <= from + VALUE_MAX + 1; end++) {
-    if (phraseEndsAt(text, end)) return end;
-    if (end >= text.length || NOT_IN_PHRASE.has(text[end])) return -1;
-  }
-  return -1;
+  return new PasswordValueScanner(text).phraseEnd(from);
 }
 
-/** A password after "is" / "was" / 是: quoted, or one run of characters up to its closing punctuation. */
+/** A password after "is" / "was" / 是 (one scan; PasswordValueScanner for many over one text). */
 export function passwordWordEnd(text: string, from: number): number {
-  const quoted = quotedEnd(text, from);
-  if (quoted !== null) return quoted >= 0 && wordEndsAt(text, quoted) ? quoted : -1;
-  for (let end = from + 1; end <= from + VALUE_MAX; end++) {
-    const c = text[end - 1];
-    if (c === undefined || isSpace(c) || NOT_IN_WORD.has(c)) return -1;
-    if (wordEndsAt(text, end)) return end;
-  }
-  return -1;
+  return new PasswordValueScanner(text).wordEnd(from);
 }

@@ -4,7 +4,7 @@
  * or sent to a model. Each rule is a narrow, provider-specific pattern (plus a validator where a
  * pattern alone would hit ordinary text), so numbers, dates and phone numbers survive untouched.
  */
-import { passwordPhraseEnd, passwordWordEnd } from "./password-value";
+import { PasswordValueScanner } from "./password-value";
 
 export interface Redaction {
   kind: string;
@@ -29,7 +29,7 @@ interface Rule {
    * With this, `pattern` matches only the label; the secret starts where the label ends and ends at the
    * returned index (-1: no secret there, the search goes on from the label's next character).
    */
-  valueEnd?: (text: string, from: number) => number;
+  valueEnd?: ValueEnd;
 }
 
 const hasLetterAndDigit = (s: string): boolean => /[A-Za-z]/.test(s) && /\d/.test(s);
@@ -110,6 +110,11 @@ function acceptCard(candidate: string): boolean {
   return digits.length >= 13 && digits.length <= 19 && seps.size <= 1 && passesLuhn(digits);
 }
 
+/** Where a value that starts at `from` ends (-1: none), read by the one scanner of the text. */
+type ValueEnd = (scan: PasswordValueScanner, from: number) => number;
+const phraseEnd: ValueEnd = (scan, from) => scan.phraseEnd(from);
+const wordEnd: ValueEnd = (scan, from) => scan.wordEnd(from);
+
 const PW_LABEL_EN = String.raw`\b(?:password|passwd|passphrase|passcode|pwd|pin\s*code|pin\s*number)\b(?:\s+(?:for|to|of|on|at)\s+[^\s:=：]+)?`;
 const PW_LABEL_ZH = "(?:密码|口令|密碼|pin码|PIN码)";
 /**
@@ -155,30 +160,30 @@ const RULES: Rule[] = [
     keep: 1,
     accept: hasLetterAndDigit,
   },
-  // The password rules' patterns find the label; the value after it is read by passwordPhraseEnd /
-  // passwordWordEnd (memory/write/password-value.ts), linear scans of what lazy patterns said.
+  // The password rules' patterns find the label; the value after it is read by PasswordValueScanner
+  // (memory/write/password-value.ts), linear scans of what lazy patterns said.
   {
     kind: "password",
     pattern: new RegExp(String.raw`${PW_LABEL_EN}\s*[:=：]\s*`, "gi"),
-    valueEnd: passwordPhraseEnd,
+    valueEnd: phraseEnd,
     accept: acceptPassword,
   },
   {
     kind: "password",
     pattern: new RegExp(String.raw`${PW_LABEL_EN}\s+(?:is now|is|was)\s+`, "gi"),
-    valueEnd: passwordWordEnd,
+    valueEnd: wordEnd,
     accept: acceptPassword,
   },
   {
     kind: "password",
     pattern: new RegExp(String.raw`${PW_LABEL_ZH}\s*[:=：]\s*`, "g"),
-    valueEnd: passwordPhraseEnd,
+    valueEnd: phraseEnd,
     accept: acceptPassword,
   },
   {
     kind: "password",
     pattern: new RegExp(String.raw`${PW_LABEL_ZH}\s*(?:是|为|為)\s*`, "g"),
-    valueEnd: passwordWordEnd,
+    valueEnd: wordEnd,
     accept: acceptPassword,
   },
   // First digit 2-6 covers every card network's IIN range; 13-19 digits with optional single separators.
@@ -186,7 +191,9 @@ const RULES: Rule[] = [
 ];
 
 /** A rule whose value is read by `valueEnd`: the label is kept, the value redacted when accepted. */
-function applyValueRule(text: string, rule: Rule, valueEnd: (text: string, from: number) => number) {
+function applyValueRule(text: string, rule: Rule, valueEnd: ValueEnd) {
+  // One scanner for the text: dense labels share what earlier scans read (password-value.ts).
+  const scan = new PasswordValueScanner(text);
   // The rule's own global pattern, its lastIndex driven here and left at 0 (all of this is synchronous).
   const label = rule.pattern;
   label.lastIndex = 0;
@@ -195,7 +202,7 @@ function applyValueRule(text: string, rule: Rule, valueEnd: (text: string, from:
   let count = 0;
   for (let m = label.exec(text); m !== null; m = label.exec(text)) {
     const from = m.index + m[0].length;
-    const end = valueEnd(text, from);
+    const end = valueEnd(scan, from);
     label.lastIndex = end < 0 ? m.index + 1 : end;
     if (end < 0 || (rule.accept && !rule.accept(text.slice(from, end)))) continue;
     out += `${text.slice(last, from)}[REDACTED:${rule.kind}]`;
