@@ -15,13 +15,13 @@ import type { Memory, Owner } from "../memory/types";
 import { chunk } from "./d1-bulk-rows";
 import { ownedBy } from "./d1-owner-scope";
 import { prepared } from "./d1-prepared";
+import { tombstonedBy } from "./d1-tombstones";
 import { rowToMemory } from "./memory-mapper";
 import { memories } from "./schema";
 
 /** Terms of the partial indexes, literally as schema.ts declares them. */
 const ACTIVE = sql.raw("status = 'active'");
 const DECAYABLE = sql.raw("status = 'active' AND access_count = 0 AND importance > 0.05");
-const TOMBSTONES = ["deleted", "expired", "superseded"] as const;
 /** Rows a cross-user scan reads at most per criterion, so one busy user cannot make the cron slow. */
 const SCAN_ROWS = 2000;
 const UPDATE_CHUNK = 50;
@@ -74,11 +74,7 @@ export function listRetentionExpired(
 }
 
 export function listTombstones(db: DrizzleD1Database, owner: Owner, cutoff: number, limit: number): Promise<Memory[]> {
-  const conditions = [
-    inArray(memories.status, [...TOMBSTONES]),
-    sql`coalesce(${memories.deletedAt}, ${memories.updatedAt}) <= ${cutoff}`,
-  ];
-  return ownedRows(db, owner, conditions, limit);
+  return ownedRows(db, owner, [tombstonedBy(cutoff)], limit);
 }
 
 export function listActivePage(db: DrizzleD1Database, owner: Owner, page: ActivePage): Promise<Memory[]> {
@@ -182,6 +178,8 @@ export function dueCriteria(q: DueQuery): DueCriterion[] {
       return { job: "expire", where: condition, params };
     }),
     { job: "purge", where: "status IN ('deleted', 'expired') AND deleted_at <= ?", params: [q.purgeCutoff] },
+    // A deleted quarantined memory (it keeps its quarantine); one under review has no deleted_at.
+    { job: "purge", where: "status = 'quarantined' AND deleted_at <= ?", params: [q.purgeCutoff] },
     {
       job: "purge",
       where: "status IN ('deleted', 'expired', 'superseded') AND deleted_at IS NULL AND updated_at <= ?",

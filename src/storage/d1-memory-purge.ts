@@ -13,6 +13,7 @@ import { chunk } from "./d1-bulk-rows";
 import { eventsOf, purgeEventInsert } from "./d1-memory-events";
 import { ownedBy } from "./d1-owner-scope";
 import { prepared } from "./d1-prepared";
+import { tombstonedBy } from "./d1-tombstones";
 import { ftsPurge } from "./fts-row-statements";
 import { memories, memoryEvents } from "./schema";
 
@@ -27,13 +28,7 @@ export async function purgeMemories(
 ): Promise<void> {
   const { actor, at, tombstonedBefore } = purge;
   const address = ownerAddress(owner);
-  const still =
-    tombstonedBefore === undefined
-      ? undefined
-      : and(
-          inArray(memories.status, ["deleted", "expired", "superseded"]),
-          sql`coalesce(${memories.deletedAt}, ${memories.updatedAt}) <= ${tombstonedBefore}`,
-        );
+  const still = tombstonedBefore === undefined ? undefined : tombstonedBy(tombstonedBefore);
   for (const part of chunk(purge.ids, PURGE_CHUNK)) {
     const statements = part.flatMap((id) => {
       // Everything after the DELETE runs only if the row is gone, i.e. the predicate held.

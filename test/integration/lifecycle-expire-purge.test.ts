@@ -113,6 +113,20 @@ describe("purge on the cron", () => {
     expect((await rowOf(active.id))?.status).toBe("active");
   });
 
+  it("purges a deleted quarantined memory after the retention, never one still under review", async () => {
+    const owner = ownerOf(uniqueUser());
+    const now = Date.now();
+    const [deleted, held] = await insertMemories(owner, [
+      { content: "deleted quarantined", status: "quarantined", deletedAt: now, updatedAt: now },
+      { content: "quarantined under review", status: "quarantined", updatedAt: now },
+    ]);
+    await runCron({ scheduledTime: now + 29 * DAY });
+    expect(await rowOf(deleted.id)).not.toBeNull();
+    await runCron({ scheduledTime: now + 31 * DAY });
+    expect(await rowOf(deleted.id)).toBeNull();
+    expect((await rowOf(held.id))?.status).toBe("quarantined");
+  });
+
   it("never purges another user's tombstones through this user's run", async () => {
     const alice = ownerOf(uniqueUser("alice"));
     const bob = ownerOf(uniqueUser("bob"));
