@@ -5,7 +5,7 @@
  * row is gone, so a DELETE whose own predicate did not hold (a row restored or edited since it was
  * selected) leaves the row's FTS row and events untouched.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { ownerAddress } from "../memory/owner-address";
 import type { Owner } from "../memory/types";
