@@ -1,3 +1,4 @@
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createKey, revokeKey, uniqueUser } from "../helpers/api-keys";
 import { Browser } from "../helpers/dashboard-browser";
