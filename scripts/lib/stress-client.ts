@@ -124,7 +124,9 @@ async function runImport(x: Executor, op: Extract<Op, { kind: "import" }>): Prom
   if (!res.ok) return res.status >= 500 ? "failed" : "tool-error";
   x.importsInFlight.delete(op.prefix);
   const items = (
-    JSON.parse(text) as { items: { id: string; external_id: string | null; status: string; redactions?: unknown[] }[] }
+    JSON.parse(text) as {
+      items: { id: string; external_id: string | null; status: string; redactions?: unknown[]; quarantined?: string }[];
+    }
   ).items;
   const sent = new Map(op.lines.map((l) => [l.external_id, l]));
   for (const item of items) {
@@ -133,7 +135,8 @@ async function runImport(x: Executor, op: Extract<Op, { kind: "import" }>): Prom
     x.ledger.ackWrite({
       owner: op.owner.id,
       id: item.id,
-      outcome: item.status,
+      // A line that looked like injection lands quarantined: the answer says so, as a save's does.
+      outcome: item.quarantined ? "quarantined" : item.status,
       content: plain && line ? line.content.text.trim() : null,
       forgetTag: null,
       by: x.clientLabel,
