@@ -1,12 +1,10 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createKey, revokeKey, uniqueUser } from "../helpers/api-keys";
-import { Browser } from "../helpers/dashboard-browser";
+import { Browser, csrfOf } from "../helpers/dashboard-browser";
 import { callTool, trackedConnect } from "../helpers/mcp-client";
 
 const connect = trackedConnect();
-
-const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
 
 async function signedIn(): Promise<{ b: Browser; key: string; keyId: string; user: string }> {
   const user = uniqueUser("dash");

@@ -1,14 +1,17 @@
-/** A tiny cookie-keeping browser over the Worker, for the dashboard's e2e tests. */
+/** A tiny cookie-keeping browser over the Worker for dashboard tests (no redirects followed). */
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { createKey, uniqueUser } from "./api-keys";
 import { uniqueIp } from "./oauth";
 
-/** A tiny cookie-keeping browser over the Worker (no redirects followed). */
+export const SAME_ORIGIN = "http://localhost";
+
+export const csrfOf = (html: string): string => /name="csrf" value="([^"]+)"/.exec(html)![1];
+
 export class Browser {
   cookies = new Map<string, string>();
-  /** Its own client address: every sign-in surface is limited per address. */
-  readonly ip = uniqueIp();
+  /** `ip`: the client address the Worker sees (cf-connecting-ip); its own by default, as every sign-in surface is limited per address. */
+  constructor(readonly ip: string = uniqueIp()) {}
 
   async go(path: string, init: RequestInit = {}): Promise<Response> {
     const request = new Request(`http://localhost${path}`, { ...init, redirect: "manual" });
@@ -31,12 +34,11 @@ export class Browser {
     return res.text();
   }
 
-  post(path: string, form: Record<string, string>, origin = "http://localhost"): Promise<Response> {
-    return this.go(path, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin },
-      body: new URLSearchParams(form).toString(),
-    });
+  /** A form post; `origin: null` sends no Origin header at all (the string "null" is what a sandboxed page sends). */
+  post(path: string, form: Record<string, string>, origin: string | null = SAME_ORIGIN): Promise<Response> {
+    const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
+    if (origin !== null) headers.origin = origin;
+    return this.go(path, { method: "POST", headers, body: new URLSearchParams(form).toString() });
   }
 
   async signIn(key: string): Promise<Response> {
@@ -44,9 +46,6 @@ export class Browser {
     return this.post("/dashboard/sign-in", { csrf: csrfOf(page), key });
   }
 }
-
-/** The CSRF token a page's forms carry ("" when it has none). */
-export const csrfOf = (html: string): string => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
 
 /** A person signed in with a fresh user key of their own. */
 export async function signedInPerson(): Promise<{ b: Browser; key: string; keyId: string; user: string }> {

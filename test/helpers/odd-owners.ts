@@ -21,3 +21,22 @@ export function oddOwners(prefix: string): Owner[] {
     `${base}用户ü`,
   ].map(ownerOf);
 }
+
+/**
+ * Owners with one user id that differ only by namespace or account: a person, two apps' end users,
+ * the same person in another account, and namespaces or accounts that look like a prefix or an
+ * `app:` namespace of another. A query that forgets the namespace or the account mixes them.
+ */
+export function collidingOwners(prefix: string): Owner[] {
+  const userId = uniqueUser(prefix);
+  const account = uniqueUser(`${prefix}-acct`);
+  return [
+    { accountId: "default", namespace: "user", userId },
+    { accountId: "default", namespace: "app:bot-a", userId },
+    { accountId: "default", namespace: "app:bot-b", userId },
+    { accountId: "default", namespace: "app:bot-a:user", userId },
+    { accountId: account, namespace: "user", userId },
+    { accountId: account, namespace: "app:bot-a", userId },
+    { accountId: `${account}:user`, namespace: "user", userId },
+  ];
+}

@@ -2,7 +2,8 @@
  * "A memory row of this owner, by id" has one home (storage/d1-owner-scope.ts ownerIdsWhere): the
  * reads by id (get, getMany, recall's `rowsOf`, with and without search terms) and the marks by id
  * (touch, markIndexed) reach the owner's rows only — owners whose ids differ by a trailing space,
- * quotes, separators, brackets, SQL-looking text or CJK included — and reach them by primary key.
+ * quotes, separators, brackets, SQL-looking text or CJK included, and owners with one user id in several
+ * namespaces and accounts — and reach them by primary key.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -13,7 +14,7 @@ import type { Owner } from "../../src/memory/types";
 import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
 import { ownerIdsBinds, ownerIdsWhere } from "../../src/storage/d1-owner-scope";
 import { ROWS_BY_ID_SQL } from "../../src/storage/d1-rows-by-id";
-import { oddOwners } from "../helpers/odd-owners";
+import { collidingOwners, oddOwners } from "../helpers/odd-owners";
 
 const CONTENT = "Harbour log: the ferry leaves at nine";
 
@@ -51,8 +52,8 @@ const options = { limit: 10, statuses: ["active" as const], contextWeight: 0.4 }
 
 describe("memory rows by id", () => {
   it("reads and marks only the owner's rows among ids of every owner", async () => {
-    const owners = oddOwners("byid");
-    const ids = owners.map((o, i) => `byid-${i}-${o.userId.slice(0, 11)}`);
+    const owners = [...oddOwners("byid"), ...collidingOwners("byid")];
+    const ids = owners.map((o, i) => `byid-${i}-${o.userId.slice(0, 11)}-${o.namespace}-${o.accountId.slice(-6)}`);
     const repo = new D1MemoryRepo(env.DB);
     for (const [i, o] of owners.entries()) await repo.write(o, [writeOf(o, ids[i])], []);
 

@@ -1,0 +1,67 @@
+/**
+ * GET /v1/export from the attacker's side: a person `alice`, app `bot-a`'s end user `alice`, app
+ * `bot-b`'s end user `alice` and `alice` in another account each export, and each file holds that
+ * owner's memories and history only.
+ */
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createKey, uniqueUser } from "../helpers/api-keys";
+import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
+
+const connect = trackedConnect();
+
+async function exported(key: string, query = ""): Promise<string> {
+  const request = new Request(`http://localhost/v1/export${query}`);
+  request.headers.set("host", "localhost");
+  request.headers.set("authorization", `Bearer ${key}`);
+  const res = await exports.default.fetch(request);
+  expect(res.status).toBe(200);
+  return new TextDecoder().decode(await res.arrayBuffer());
+}
+
+describe("export across colliding owners", () => {
+  it("a person, two apps' end users and another account's user with one user id each export only their own", async () => {
+    const account = uniqueUser("acct");
+    const alice = uniqueUser("alice");
+    const person = await createKey({ user: alice, account });
+    const botA = await createKey({ app: "bot-a", account });
+    const botB = await createKey({ app: "bot-b", account });
+    const elsewhere = await createKey({ user: alice, account: uniqueUser("acct") });
+    const owners = [
+      { name: "person", key: person.key, query: "", args: {} },
+      { name: "bot-a", key: botA.key, query: `?user_id=${alice}`, args: { user_id: alice } },
+      { name: "bot-b", key: botB.key, query: `?user_id=${alice}`, args: { user_id: alice } },
+      { name: "other account", key: elsewhere.key, query: "", args: {} },
+    ];
+    const markers = owners.map(() => `zq${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`);
+    const ids: string[] = [];
+    for (const [i, o] of owners.entries()) {
+      const client = await connect(o.key);
+      const saved = await callTool(client, "save_memory", { content: `Keeps the marker ${markers[i]}`, ...o.args });
+      expect(saved.isError, textOf(saved)).toBeFalsy();
+      const id = saved.structuredContent?.id as string;
+      ids.push(id);
+      const edited = await callTool(client, "update_memory", {
+        id,
+        content: `Keeps the marker ${markers[i]} in a drawer`,
+        ...o.args,
+      });
+      expect(edited.isError, textOf(edited)).toBeFalsy();
+    }
+    for (const [i, o] of owners.entries()) {
+      const text = await exported(o.key, o.query);
+      const lines = text
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { type?: string; id?: string; history?: unknown[] });
+      const memories = lines.filter((l) => l.type === "memory");
+      expect(
+        memories.map((m) => m.id),
+        o.name,
+      ).toEqual([ids[i]]);
+      expect(memories[0].history?.length, o.name).toBeGreaterThanOrEqual(2);
+      expect(lines.at(-1), o.name).toMatchObject({ type: "end", memories: 1 });
+      for (const [j, marker] of markers.entries()) expect(text.includes(marker), `${o.name} sees ${j}`).toBe(i === j);
+    }
+  });
+});
