@@ -1,9 +1,10 @@
 /**
  * GET /v1/export from the attacker's side: a person `alice`, app `bot-a`'s end user `alice`, app
  * `bot-b`'s end user `alice` and `alice` in another account each export, and each file holds that
- * owner's memories and history only.
+ * owner's memories and history only; memory_stats counts each one's own memory only.
  */
 import { exports } from "cloudflare:workers";
+import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
@@ -19,7 +20,7 @@ async function exported(key: string, query = ""): Promise<string> {
   return new TextDecoder().decode(await res.arrayBuffer());
 }
 
-describe("export across colliding owners", () => {
+describe("export and stats across colliding owners", () => {
   it("a person, two apps' end users and another account's user with one user id each export only their own", async () => {
     const account = uniqueUser("acct");
     const alice = uniqueUser("alice");
@@ -35,8 +36,10 @@ describe("export across colliding owners", () => {
     ];
     const markers = owners.map(() => `zq${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`);
     const ids: string[] = [];
+    const clients: Client[] = [];
     for (const [i, o] of owners.entries()) {
       const client = await connect(o.key);
+      clients.push(client);
       const saved = await callTool(client, "save_memory", { content: `Keeps the marker ${markers[i]}`, ...o.args });
       expect(saved.isError, textOf(saved)).toBeFalsy();
       const id = saved.structuredContent?.id as string;
@@ -62,6 +65,9 @@ describe("export across colliding owners", () => {
       expect(memories[0].history?.length, o.name).toBeGreaterThanOrEqual(2);
       expect(lines.at(-1), o.name).toMatchObject({ type: "end", memories: 1 });
       for (const [j, marker] of markers.entries()) expect(text.includes(marker), `${o.name} sees ${j}`).toBe(i === j);
+      const stats = await callTool(clients[i], "memory_stats", o.args);
+      expect(stats.isError, textOf(stats)).toBeFalsy();
+      expect(stats.structuredContent, o.name).toMatchObject({ total: 1, by_status: { active: 1 } });
     }
   });
 });
