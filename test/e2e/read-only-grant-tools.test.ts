@@ -3,7 +3,8 @@
  * the server's own tools/list (readOnlyHint not true), so a write tool added tomorrow is called here
  * the day it is registered (and this test fails until it is given arguments below). Each call is
  * refused with the read-only sentence, over /mcp and the legacy /sse, and the owner's rows in D1 are
- * byte-for-byte what they were; POST /v1/import with the grant's token is refused the same way.
+ * byte-for-byte what they were; POST /v1/import with the grant's token is refused the same way,
+ * and so is a read-write grant's token narrowed to memory:read by a refresh (the token's own scope).
  */
 import { env } from "cloudflare:workers";
 import type { Client } from "@modelcontextprotocol/client";
@@ -11,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { ownerAddress } from "../../src/memory/owner-address";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
-import { connectWithOAuth, grantTokens, rawFetch, uniqueIp } from "../helpers/oauth";
+import { connectWithOAuth, grantTokens, rawFetch, tokenRequest, uniqueIp } from "../helpers/oauth";
 
 const connectMcp = trackedConnect();
 
@@ -109,6 +110,34 @@ describe("a read-only grant against every write tool", () => {
     );
     expect(res.status).toBe(403);
     expect(await res.text()).toMatch(/read-only \(memory:read\)/);
+    expect(await snapshot(user)).toBe(before);
+  });
+
+  it("refuses writes with a read-write grant's token narrowed to memory:read by a refresh", async () => {
+    const user = uniqueUser("ro-narrow");
+    const { key } = await createKey({ user });
+    await seed(await connectMcp(key));
+    const before = await snapshot(user);
+    const ip = uniqueIp();
+    const grant = await grantTokens({ credential: key, ip });
+    expect(grant.scope.split(" ").sort()).toEqual(["memory:read", "memory:write"]);
+    const refreshed = await tokenRequest(
+      {
+        grant_type: "refresh_token",
+        refresh_token: grant.refresh_token,
+        client_id: grant.clientId,
+        scope: "memory:read",
+      },
+      ip,
+    );
+    const narrowed = (await refreshed.json()) as { access_token: string; scope: string };
+    expect(narrowed.scope).toBe("memory:read");
+    const res = await rawFetch(
+      "/v1/import",
+      { method: "POST", body: `${JSON.stringify({ content: "Imported with a narrowed token" })}\n` },
+      { authorization: `Bearer ${narrowed.access_token}` },
+    );
+    expect(res.status).toBe(403);
     expect(await snapshot(user)).toBe(before);
   });
 });
