@@ -85,8 +85,15 @@ async function runOne(root: string, m: Mutant, timeoutMs: number): Promise<Mutan
     const problem = parseProblem(root, m);
     if (problem) fail(problem);
     const started = Date.now();
-    const code = await runCommand(testCommand(m, opts.full), root, timeoutMs, log);
-    return { mutant: m, verdict: verdictOf(code), seconds: (Date.now() - started) / 1000 };
+    let output = "";
+    const code = await runCommand(testCommand(m, opts.full), root, timeoutMs, (chunk) => {
+      output += chunk;
+      log(chunk);
+    });
+    const verdict = verdictOf(code, output);
+    if (verdict === "error")
+      return fail(`${m.id}: vitest exited ${code} without a failed test:\n${output.slice(-2000)}`);
+    return { mutant: m, verdict, seconds: (Date.now() - started) / 1000 };
   } finally {
     restore(root, m, original);
   }

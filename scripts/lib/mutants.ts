@@ -163,8 +163,16 @@ export function testCommand(m: Mutant | null, full: boolean): string[] {
   return ["npx", "vitest", "run", "--project", m.project ?? "main", ...m.tests];
 }
 
-export function verdictOf(code: number | null): Verdict {
-  return code === null ? "timeout" : code === 0 ? "survived" : "killed";
+/**
+ * A run's verdict: exit 0 survived, no exit (timeout) timeout, a failing exit killed only when vitest
+ * reported failed tests; any other failure (vitest could not start, a file did not load) is an error.
+ */
+export function verdictOf(code: number | null, output: string): Verdict | "error" {
+  if (code === null) return "timeout";
+  if (code === 0) return "survived";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its summary with ANSI escapes
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, "");
+  return /^\s*Tests\s+\d+ failed/m.test(plain) ? "killed" : "error";
 }
 
 /** Killed (timeouts count as killed, as in Stryker) over all, as a percentage with one decimal. */

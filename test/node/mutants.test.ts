@@ -27,6 +27,7 @@ import {
   parseProblem,
   removeCopy,
   restore,
+  verdictOf,
 } from "../../scripts/lib/mutants";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -86,6 +87,17 @@ describe("the mutant list", () => {
     const list = parseMutants(readFileSync(join(ROOT, "test/mutants/guards.json"), "utf8"));
     expect(list.length).toBeGreaterThan(0);
     expect(checkMutants(ROOT, list)).toEqual([]);
+  });
+});
+
+describe("a run's verdict", () => {
+  it("is killed only when vitest reports a failed test; another failure is an error", () => {
+    expect(verdictOf(0, "Tests  2 passed (2)")).toBe("survived");
+    expect(verdictOf(1, "\u001b[2m      Tests \u001b[22m \u001b[1m\u001b[31m1 failed\u001b[39m | 1 passed (2)")).toBe(
+      "killed",
+    );
+    expect(verdictOf(1, "Error: Cannot find module 'vitest/config'")).toBe("error");
+    expect(verdictOf(null, "")).toBe("timeout");
   });
 });
 
