@@ -5,6 +5,7 @@
  * refusals are the guard's and not a broken form.
  */
 import { describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "../../src/http/dashboard/dashboard-session";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { Browser, csrfOf, SAME_ORIGIN } from "../helpers/dashboard-browser";
 import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
@@ -35,7 +36,7 @@ async function signedIn(): Promise<{ b: Browser; key: string; token: string }> {
   return { b, key, token: csrfOf(await b.html("/dashboard")) };
 }
 
-const hasSession = (b: Browser) => b.cookies.has("hc_dash");
+const hasSession = (b: Browser) => b.cookies.has(SESSION_COOKIE);
 
 describe("dashboard forms refuse forgeries", () => {
   it("sign-in: a missing, empty, wrong or foreign token, a foreign or null Origin, or no login cookie start no session", async () => {
