@@ -4,6 +4,7 @@
  * or sent to a model. Each rule is a narrow, provider-specific pattern (plus a validator where a
  * pattern alone would hit ordinary text), so numbers, dates and phone numbers survive untouched.
  */
+import { isPasswordLookalike } from "./password-lookalike";
 import { PasswordValueScanner } from "./password-value";
 
 export interface Redaction {
@@ -24,7 +25,7 @@ interface Rule {
   kind: string;
   pattern: RegExp;
   keep?: number;
-  accept?: (secret: string) => boolean;
+  accept?: (secret: string, after: string) => boolean;
   /**
    * With this, `pattern` matches only the label; the secret starts where the label ends and ends at the
    * returned index (-1: no secret there, the search goes on from the label's next character).
@@ -85,11 +86,15 @@ const NOT_A_PASSWORD = new Set([
   "不对",
 ]);
 
-function acceptPassword(secret: string): boolean {
+function acceptPassword(secret: string, after: string): boolean {
   const bare = secret.replace(/^["'“‘「]|["'”’」]$/g, "");
   // A value an earlier rule already redacted ("password: sk-…") is not counted twice.
-  return bare.length > 0 && !bare.startsWith("[REDACTED:") && !NOT_A_PASSWORD.has(bare.toLowerCase());
+  if (bare.length === 0 || bare.startsWith("[REDACTED:") || NOT_A_PASSWORD.has(bare.toLowerCase())) return false;
+  return !isPasswordLookalike(secret, after);
 }
+
+/** An OpenAI key has a long random run; a slug such as `sk-8-skateboard-shop-2024` has only short words. */
+const acceptOpenAiKey = (s: string): boolean => hasLetterAndDigit(s) && /[A-Za-z0-9]{16}/.test(s);
 
 /** Luhn checksum: the only thing that separates a card number from any other 16-digit number. */
 export function passesLuhn(digits: string): boolean {
@@ -111,11 +116,26 @@ function acceptCard(candidate: string): boolean {
 }
 
 /** Where a value that starts at `from` ends (-1: none), read by the one scanner of the text. */
-type ValueEnd = (scan: PasswordValueScanner, from: number) => number;
+type ValueEnd = (scan: PasswordValueScanner, from: number, text: string) => number;
 const phraseEnd: ValueEnd = (scan, from) => scan.phraseEnd(from);
 const wordEnd: ValueEnd = (scan, from) => scan.wordEnd(from);
 
-const PW_LABEL_EN = String.raw`\b(?:password|passwd|passphrase|passcode|pwd|pin\s*code|pin\s*number)\b(?:\s+(?:for|to|of|on|at)\s+[^\s:=：]+)?`;
+// "password for the shed", "password for http://192.168.1.1": the object of the preposition is part of the label.
+const PW_LABEL_EN = String.raw`\b(?:password|passwd|passphrase|passcode|pwd|pin\s*code|pin\s*number)\b(?:\s+(?:for|to|of|on|at)\s+(?:(?:the|my|our|your|this|that)\s+)?[^\s:=：]+(?:://[^\s"'<>]+)?)?`;
+/**
+ * After ":", a quoted value also ends where it closes the JSON object, list or call around it
+ * (`{"password": "…"}`), which the phrase scan alone does not accept as a clause end.
+ */
+const passwordAfterColonEnd: ValueEnd = (scan, from, text) => {
+  const end = scan.phraseEnd(from);
+  const quote = text[from];
+  if (end >= 0 || (quote !== '"' && quote !== "'")) return end;
+  const close = text.slice(from + 1, from + 202).indexOf(quote);
+  const value = text.slice(from + 1, from + 1 + close);
+  const next = text[from + close + 2] ?? "";
+  return close > 0 && !value.includes("\n") && next !== "" && "}])".includes(next) ? from + close + 2 : -1;
+};
+
 const PW_LABEL_ZH = "(?:密码|口令|密碼|pin码|PIN码)";
 /**
  * Order matters: specific provider prefixes run before generic ones (sk-ant- before sk-, a JWT
@@ -140,7 +160,7 @@ const RULES: Rule[] = [
   // run without dots was a new start rescanning the rest of it (quadratic).
   { kind: "jwt", pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{8,}/g },
   { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
-  { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}/g, accept: hasLetterAndDigit },
+  { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}/g, accept: acceptOpenAiKey },
   { kind: "stripe-key", pattern: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
   { kind: "github-token", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/g },
   { kind: "slack-token", pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
@@ -164,8 +184,8 @@ const RULES: Rule[] = [
   // (memory/write/password-value.ts), linear scans of what lazy patterns said.
   {
     kind: "password",
-    pattern: new RegExp(String.raw`${PW_LABEL_EN}\s*[:=：]\s*`, "gi"),
-    valueEnd: phraseEnd,
+    pattern: new RegExp(String.raw`${PW_LABEL_EN}["']?\s*[:=：]\s*`, "gi"),
+    valueEnd: passwordAfterColonEnd,
     accept: acceptPassword,
   },
   {
@@ -202,9 +222,9 @@ function applyValueRule(text: string, rule: Rule, valueEnd: ValueEnd) {
   let count = 0;
   for (let m = label.exec(text); m !== null; m = label.exec(text)) {
     const from = m.index + m[0].length;
-    const end = valueEnd(scan, from);
+    const end = valueEnd(scan, from, text);
     label.lastIndex = end < 0 ? m.index + 1 : end;
-    if (end < 0 || (rule.accept && !rule.accept(text.slice(from, end)))) continue;
+    if (end < 0 || (rule.accept && !rule.accept(text.slice(from, end), text.slice(end, end + 40)))) continue;
     out += `${text.slice(last, from)}[REDACTED:${rule.kind}]`;
     last = end;
     count++;
@@ -220,7 +240,7 @@ function applyRule(text: string, rule: Rule): { text: string; count: number } {
     const keep = rule.keep ?? 0;
     const labels = groups.slice(0, keep) as string[];
     const secret = keep > 0 ? String(groups[keep] ?? "") : match;
-    if (rule.accept && !rule.accept(secret)) return match;
+    if (rule.accept && !rule.accept(secret, "")) return match;
     count++;
     return `${labels.join("")}[REDACTED:${rule.kind}]`;
   });
