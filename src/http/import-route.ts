@@ -2,16 +2,19 @@
  * @module http/import-route
  * POST /v1/import — bulk import over HTTP. The body is JSON Lines (one memory per line, fields in
  * memory/import/import-line.ts), a Hippocampus export, the MCP memory server's memory.jsonl, a mem0
- * export or plain text / Markdown (`?format=`, else detected); `?user_id=` names the end user for app keys, `?agent_id=` (or
+ * export or plain text / Markdown (`?format=`, else detected); `?user_id=` names the end user for app keys
+ * (or a mem0 file's one `user_id` does: access/import-owner.ts), `?agent_id=` (or
  * X-Agent-Id) makes the memories private to an agent. The whole body is validated first: any bad
  * line answers 400 with every problem by line number and nothing is written. A valid body goes to
  * the user's Durable Object and lands in one D1 batch. `?dry_run=true` validates without writing.
  */
 import type { Context } from "hono";
 import { z } from "zod";
+import { importScopeArgs } from "../access/import-owner";
 import { requireWrite, resolveScope, scopeFields } from "../access/scope";
 import { type MemoryCallContext, withMemory } from "../access/user-memory-client";
 import { invalidInput } from "../memory/errors";
+import { mem0UserIds } from "../memory/import/formats/mem0-format";
 import { parseImportBody } from "../memory/import/formats/parse-import-body";
 import { IMPORT_FORMATS } from "../memory/import/formats/raw-record";
 import { describeLineError } from "../memory/import/parse-import-lines";
@@ -40,9 +43,14 @@ function scopeArgs(c: Context<AppEnv>): z.infer<typeof scopeQuery> {
 export async function importRoute(c: Context<AppEnv>): Promise<Response> {
   const ctx: MemoryCallContext = { env: c.env, caller: callerOf(c) };
   requireWrite(ctx);
-  const args = scopeArgs(c);
-  resolveScope(ctx, args); // who the import is for is checked before the body is read
-  const parsed = parseImportBody(await c.req.text(), args.format);
+  const given = scopeArgs(c);
+  // Who the import is for is checked before the body is read, unless an app key leaves it to the file.
+  const fromFile = ctx.caller.principal.scope === "app" && given.user_id === undefined;
+  if (!fromFile) resolveScope(ctx, given);
+  const body = await c.req.text();
+  const parsed = parseImportBody(body, given.format);
+  const args = importScopeArgs(ctx.caller.principal, given, parsed.format === "mem0" ? mem0UserIds(body) : []);
+  resolveScope(ctx, args);
   if (!parsed.ok) {
     const lines = parsed.errors.map((e) => ({ ...e, text: describeLineError(e) }));
     const message =

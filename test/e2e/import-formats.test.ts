@@ -100,6 +100,36 @@ describe("POST /v1/import reads other memory servers' files", () => {
     expect((await post(other.key, arr)).json).toMatchObject({ format: "mem0", imported: 1 });
   });
 
+  it("a mem0 file's user_id names an app key's end user; another user's file is refused", async () => {
+    const alex = uniqueUser("alex");
+    const { key } = await createKey({ user: uniqueUser("owner"), app: "mem0-app" });
+    const body = JSON.stringify([
+      { id: "m1", memory: "Likes tea", user_id: alex, updated_at: "2024-09-01T00:00:00Z" },
+      { id: "m2", memory: "Walks the dog", user_id: alex },
+    ]);
+    const r = await post(key, body);
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json).toMatchObject({ format: "mem0", imported: 2 });
+    const { results } = await env.DB.prepare(
+      "SELECT content, updated_at FROM memories WHERE user_id = ? ORDER BY content",
+    )
+      .bind(alex)
+      .all<{ content: string; updated_at: number }>();
+    expect(results).toEqual([
+      { content: "Likes tea", updated_at: Date.parse("2024-09-01T00:00:00Z") },
+      { content: "Walks the dog", updated_at: expect.any(Number) },
+    ]);
+    const bob = uniqueUser("bob");
+    const refused = await post(key, body, `?user_id=${bob}`);
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ error: "invalid_input", field: "user_id" });
+    expect(await rowsOf(bob)).toEqual([]);
+    const mixed = JSON.stringify([...JSON.parse(body), { memory: "Other", user_id: bob }]);
+    expect((await post(key, mixed)).json).toMatchObject({ field: "user_id" });
+    // Not a mem0 file: an app key must still name the user.
+    expect((await post(key, "- Likes tea")).json).toMatchObject({ field: "user_id" });
+  });
+
   it("plain text and Markdown: one memory per line or bullet, headings become categories", async () => {
     const { user, key } = await newUser();
     const r = await post(key, markdown);

@@ -3,8 +3,10 @@
  * A mem0 `get_all` answer or an OpenMemory export, as one JSON document: an array of memories, or
  * an object holding it under `results` (mem0 v1.1+) or `memories` (OpenMemory). Each item's text is
  * `memory` (mem0) or `content` / `text` (OpenMemory); `categories` become the category (the first)
- * and tags; `created_at` is kept; the item's id becomes `external_id` (prefixed "mem0:"), so a
- * re-import skips what is already there. Items are numbered from 1 in error messages. Pure.
+ * and tags; `created_at` and `updated_at` are kept; the item's id becomes `external_id` (prefixed "mem0:"), so a
+ * re-import skips what is already there. Items are numbered from 1 in error messages. The items'
+ * `user_id`s are reported beside the records (`mem0UserIds`): the import route lets them name the end
+ * user of an app key (memory/import/import-owner.ts). Pure.
  */
 import { LIMITS } from "../../limits";
 import { boundedId, boundedTag, type Converted, isObject, parseJson, type RawRecord } from "./raw-record";
@@ -49,6 +51,7 @@ function toLine(item: unknown): unknown {
     line.tags = cats;
   }
   if (item.created_at !== undefined && item.created_at !== null) line.created_at = isoTime(item.created_at);
+  if (item.updated_at !== undefined && item.updated_at !== null) line.updated_at = isoTime(item.updated_at);
   if (typeof item.id === "string" || typeof item.id === "number")
     line.external_id = boundedId(`mem0:${item.id}`, LIMITS.externalIdMaxChars);
   return line;
@@ -72,4 +75,14 @@ export function convertMem0(body: string): Converted {
     };
   const records: RawRecord[] = items.map((item, i) => ({ line: i + 1, value: toLine(item) }));
   return { ok: true, records };
+}
+
+/** The distinct `user_id`s a mem0 document's items name, in order of first appearance (ids only, as written). */
+export function mem0UserIds(body: string): string[] {
+  const items = mem0Items(parseJson(body).value) ?? [];
+  const ids = new Set<string>();
+  for (const item of items)
+    if (isObject(item) && (typeof item.user_id === "string" || typeof item.user_id === "number"))
+      ids.add(String(item.user_id));
+  return [...ids];
 }
