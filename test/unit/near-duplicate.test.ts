@@ -44,6 +44,32 @@ describe("near duplicates with the local hash embedder (measured pairs)", () => 
   });
 });
 
+describe("paraphrases merge, different facts never do (canonical wording)", () => {
+  it.each([
+    ["繁星喜欢哥特风的衣服", "繁星喜欢哥特风服装"],
+    ["I do not eat meat", "I don't eat meat"],
+    ["My mother lives in Boston", "My mom lives in Boston"],
+    ["我女儿7岁", "我女儿七岁"],
+    ["我妹妹住广州", "我妹妹住在广州"],
+    ["My favourite color is green", "My favorite colour is green"],
+  ])("%j restates %j", async (next, stored) => {
+    expect((await localVerdict(next, stored)).near).toBe(true);
+  });
+
+  it.each([
+    ["My brother lives in Porto", "My sister lives in Porto"],
+    ["I love cats", "My sister loves cats"],
+    ["Sam gave Alex a book", "Alex gave Sam a book"],
+    ["我弟弟住在广州", "我妹妹住在广州"],
+    ["我有3个孩子", "我有两个孩子"],
+    ["I do not eat meat anymore", "I don't eat meat"],
+    ["我不再住在上海", "我住在上海"],
+    ["The flight is on January 15", "The flight is on January 14"],
+  ])("%j is not a restatement of %j", async (next, stored) => {
+    expect((await localVerdict(next, stored)).near).toBe(false);
+  });
+});
+
 describe("near-duplicate guards", () => {
   it("needs the same negation and tense cues", () => {
     expect(sameCues("I like tea", "I really like tea")).toBe(true);

@@ -9,7 +9,8 @@
 import { type LunarHoliday, lunarHolidayWindow, lunarHolidayWindows } from "./lunar-holidays";
 import { DAY_MS, daySpan, monthSpan, type TimeWindow, weekSpan, yearlyWindow, yearSpan } from "./time-window";
 
-const DIGITS: Record<string, number> = {
+/** The value of each Chinese digit (两 too); also read by the near-duplicate test's number forms. */
+export const DIGITS: Record<string, number> = {
   零: 0,
   〇: 0,
   一: 1,

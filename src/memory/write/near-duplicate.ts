@@ -5,11 +5,15 @@
  * embedders score "I like coffee" vs "I don't like coffee" (0.82 on the hash embedder) as high as
  * "I love sushi" vs "I really love sushi" (0.81), and "I love sushi and ramen" as high as either.
  * So a merge also needs the same negation/tense cues and no content word the stored text lacks.
+ * Paraphrases (function words, contractions, number forms, synonyms of one concept) are compared in
+ * one canonical wording (paraphrase.ts); two texts about different people never merge.
  * Anything this test refuses still reaches the Llm's conflict check, which may call it a duplicate.
  * Without a vector (the embedding model is unavailable) the cosine bar is replaced by a stricter
  * token bar, NEAR_DUPLICATE.lexicalOnly: the other guards are the same.
+ * Measured by `npm run bench:dedupe` (bench/dedupe-pairs.json).
  */
 import { indexTokens, lexicalOverlap } from "../text/tokenize";
+import { canonicalWording, peopleOf } from "./paraphrase";
 
 /**
  * Thresholds per embedder kind. Local hash vectors of restatements measured 0.81–1.0 (intensifier
@@ -79,9 +83,36 @@ export function nearDuplicateBar(embedderKind: string, measured?: number): numbe
   return measured ?? NEAR_DUPLICATE.cosine[embedderKind] ?? Math.max(...Object.values(NEAR_DUPLICATE.cosine));
 }
 
+/** Both texts' content tokens are the same set: a paraphrase, whatever the hashed vectors say. */
+function sameContent(a: string, b: string): boolean {
+  return addsNothing(a, b) && addsNothing(b, a);
+}
+
+/**
+ * How far below the cosine bar a pair may score when only the canonical wording makes their content
+ * the same (synonyms move hashed vectors apart): unrelated texts stay below it on both embedders.
+ */
+const PARAPHRASE_SLACK = 0.4;
+
+/** The restatement test in the canonical wording, for texts whose raw wordings differ in content. */
+function paraphrases(next: string, stored: string, cosine: number, bar: number): boolean {
+  const [a, b] = [canonicalWording(next), canonicalWording(stored)];
+  if (!sameCues(a, b) || !addsNothing(a, b)) return false;
+  if (cosine >= bar && lexicalOverlap(a, b) >= NEAR_DUPLICATE.overlap) return true;
+  return cosine >= bar - PARAPHRASE_SLACK && sameContent(a, b) && !sameContent(next, stored);
+}
+
+/** Without a vector: the stricter token bar, intensifiers left out, and the same other guards. */
+function lexicalDuplicate(next: string, stored: string): boolean {
+  const overlap = lexicalOverlap(withoutIntensifiers(next), withoutIntensifiers(stored));
+  return overlap >= NEAR_DUPLICATE.lexicalOnly && sameCues(next, stored) && addsNothing(next, stored);
+}
+
 /**
  * The near-duplicate decision. `embedderKind` picks the cosine bar unless `measured` gives one; an
  * unknown kind uses the strictest one, so a new embedder never merges more eagerly than a measured one.
+ * In the canonical wording, the same content tokens lower the bar by PARAPHRASE_SLACK. Texts about
+ * different people never merge; a null cosine (no vector) is judged by tokens alone.
  */
 export function isNearDuplicate(
   next: string,
@@ -90,10 +121,15 @@ export function isNearDuplicate(
   embedderKind: string,
   measured?: number,
 ): boolean {
+  if (peopleOf(next) !== peopleOf(stored)) return false;
+  if (cosine === null) return lexicalDuplicate(next, stored);
   const bar = nearDuplicateBar(embedderKind, measured);
-  const overlap =
-    cosine === null
-      ? lexicalOverlap(withoutIntensifiers(next), withoutIntensifiers(stored)) >= NEAR_DUPLICATE.lexicalOnly
-      : cosine >= bar && lexicalOverlap(next, stored) >= NEAR_DUPLICATE.overlap;
-  return overlap && sameCues(next, stored) && addsNothing(next, stored);
+  if (
+    cosine >= bar &&
+    lexicalOverlap(next, stored) >= NEAR_DUPLICATE.overlap &&
+    sameCues(next, stored) &&
+    addsNothing(next, stored)
+  )
+    return true;
+  return paraphrases(next, stored, cosine, bar);
 }
