@@ -62,6 +62,13 @@ export interface ConflictDecision {
   /** Handle of a candidate that says the same thing (merge instead of insert), if any. */
   duplicateOf: number | null;
   reason: string;
+  /**
+   * For a superseded candidate that also states facts the new memory does not contradict: those
+   * facts, in the candidate's own words ("I teach yoga on weekends" from "I live in Lisbon and teach
+   * yoga on weekends" superseded by "I moved to Porto"). Kept as a new memory derived from it
+   * (memory/write/remainder.ts checks each one first).
+   */
+  remainders?: { handle: number; content: string }[];
 }
 
 export interface ExtractedFact {

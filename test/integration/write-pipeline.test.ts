@@ -325,6 +325,66 @@ describe("history and provenance", () => {
     expect(history.memory.status).toBe("active");
   });
 
+  it.each([
+    ["我住在上海，每天骑自行车上班", "我搬到北京了，不再住在上海", "我每天骑自行车上班", "骑自行车"],
+    ["I live in Lisbon and teach yoga on weekends", "I moved to Porto", "I teach yoga on weekends", "yoga"],
+  ])("a contradiction supersedes only the contradicted fact: %j → %j", async (first, next, rest, query) => {
+    const svc = service();
+    const userId = uniqueUser("remainder");
+    const old = await svc.save(scopeOf(userId), { content: first, category: "personal", tags: ["home"] });
+    const moved = await svc.save(scopeOf(userId), { content: next });
+    expect(moved).toMatchObject({ status: "superseded", supersededIds: [old.id] });
+    expect(moved.remainderIds).toHaveLength(1);
+    const [keptId] = moved.remainderIds!;
+    expect(moved.reason).toContain(`the rest kept as ${keptId}`);
+    const kept = (await rowsOf(userId)).find((r) => r.id === keptId)!;
+    expect(kept).toMatchObject({ content: rest, status: "active", category: "personal" });
+    expect(JSON.parse(kept.derived_from as string)).toEqual([old.id]);
+    expect(JSON.parse(kept.tags as string)).toEqual(["home"]);
+    // The old memory keeps every word; its supersede event names the new memory and the remainder.
+    const events = await eventsOf(userId);
+    expect(events.find((e) => e.id === old.id && e.op === "supersede")).toMatchObject({
+      before: { content: first },
+      after: { status: "superseded", supersededBy: moved.id },
+    });
+    expect(events.find((e) => e.id === keptId)).toMatchObject({
+      op: "create",
+      after: { content: rest, reason: `remainder of ${old.id}: the facts ${moved.id} does not contradict` },
+    });
+    const hits = await svc.recall(scopeOf(userId), { query }, 5);
+    expect(hits.results.map((r) => r.memory.id)).toContain(keptId);
+    expect(hits.results.map((r) => r.memory.id)).not.toContain(old.id);
+  });
+
+  it("a model's remainder is kept only in the superseded memory's own words", async () => {
+    const answer = (remainder: string) =>
+      jsonContent({
+        supersedes: [1],
+        duplicate_of: null,
+        reason: "moved",
+        remainders: [{ handle: 1, content: remainder }],
+      });
+    for (const [remainder, kept] of [
+      ["I teach yoga on weekends", true],
+      ["I teach yoga and surf on weekends", false],
+    ] as const) {
+      const llm = new WorkersAiLlm(
+        new FakeChatAi(() => answer(remainder)),
+        DEFAULT_LLM_MODEL,
+        new RulesLlm(),
+        recordingLogger(),
+      );
+      const svc = service({ llm });
+      const userId = uniqueUser("remainder-llm");
+      await svc.save(scopeOf(userId), { content: "I live in Lisbon and teach yoga on weekends" });
+      const moved = await svc.save(scopeOf(userId), { content: "I moved to Porto" });
+      expect(moved.status).toBe("superseded");
+      expect(moved.remainderIds?.length ?? 0).toBe(kept ? 1 : 0);
+      const active = (await rowsOf(userId)).filter((r) => r.status === "active").map((r) => r.content);
+      expect(active.sort()).toEqual(kept ? ["I moved to Porto", remainder].sort() : ["I moved to Porto"]);
+    }
+  });
+
   it("forget by source deletes what was saved from it and what was derived from it", async () => {
     const svc = service();
     const userId = uniqueUser("provenance");

@@ -142,6 +142,7 @@ describe("the request each model gets", () => {
     expect(Object.keys(schemaOf(conflict)?.schema?.properties as object).sort()).toEqual([
       "duplicate_of",
       "reason",
+      "remainders",
       "supersedes",
     ]);
     expect(schemaOf(conflict)?.schema).not.toHaveProperty("$schema");
@@ -151,6 +152,21 @@ describe("the request each model gets", () => {
     const user = "messages" in conflict ? conflict.messages.find((m) => m.role === "user")?.content : "";
     expect(user).toContain("[1] (preference) I love sushi");
     expect(user).toContain("NEW: My favorite color is green");
+  });
+
+  it("keeps a remainder only for a handle it supersedes that was offered", async () => {
+    const remainders = [
+      { handle: 2, content: "My favorite color was blue" },
+      { handle: 1, content: "not superseded" },
+      { handle: 9, content: "never offered" },
+    ];
+    const { llm } = llmOver(() => jsonContent({ supersedes: [2, 9], duplicate_of: null, reason: "x", remainders }));
+    expect(await llm.decideConflict("My favorite color is green", candidates)).toEqual({
+      supersedes: [2],
+      duplicateOf: null,
+      reason: "llm: x",
+      remainders: [{ handle: 2, content: "My favorite color was blue" }],
+    });
   });
 
   it("ignores handles the model was never offered and cuts summaries to maxChars", async () => {

@@ -17,6 +17,7 @@ import { indexTokens } from "../text/tokenize";
 import type { Memory, Scope, WriteOutcome } from "../types";
 import { mergePatch, supersedePatch } from "./merge";
 import { isNearDuplicate } from "./near-duplicate";
+import { remaindersOf, remainderWrites } from "./remainder";
 import { screenContent } from "./screen-content";
 import { findSimilar, type SimilarMemory } from "./similar-memories";
 
@@ -27,6 +28,8 @@ export interface SaveResult {
   supersededIds: string[];
   redactions: { kind: string; count: number }[];
   reason: string | null;
+  /** Memories kept from what a supersede replaced: the facts the new memory does not contradict (remainder.ts). */
+  remainderIds?: string[];
 }
 
 export interface SaveOptions {
@@ -185,7 +188,21 @@ async function insertWithConflicts(
   const older = [...new Set(decision.supersedes)]
     .map((h) => similar[h - 1]?.memory)
     .filter((m): m is Memory => m !== undefined && mayReplace(memory, m));
-  const patches: MemoryPatch[] = older.map((m) => supersedePatch(m, memory.id, decision.reason, scope.actor, now));
+  const rest = await remaindersOf(
+    deps,
+    scope,
+    memory,
+    older,
+    similar.map((s) => s.memory),
+    decision,
+  );
+  const keptAs = (m: Memory) => rest.find((r) => r.fromId === m.id)?.memory.id;
+  const why = (m: Memory) =>
+    keptReason(
+      decision.reason,
+      rest.filter((r) => r.memory.id === keptAs(m)),
+    );
+  const patches: MemoryPatch[] = older.map((m) => supersedePatch(m, memory.id, why(m), scope.actor, now));
   const created = {
     ...memory,
     ...(older.length > 0 ? { supersedes: older.map((m) => m.id), reason: decision.reason } : {}),
@@ -193,8 +210,14 @@ async function insertWithConflicts(
   // Index first, so the row is written once with its indexed_at (D1 stays the truth: recall
   // validates every vector hit, and repair removes a vector whose row never landed). No vector:
   // the row lands with indexed_at null and the repair job embeds it later.
-  const indexed = vector !== null && (await upsertVectors(deps, scope, [{ id: memory.id, vector }], deps.clock.now()));
-  if (indexed) Object.assign(memory, { embeddingModel: deps.embedder.model, indexedAt: deps.clock.now() });
+  const withVectors = [{ memory, vector }, ...rest.map((r) => ({ memory: r.memory, vector: r.vector }))].filter(
+    (v): v is { memory: Memory; vector: Float32Array } => v.vector !== null,
+  );
+  const vectors = withVectors.map((v) => ({ id: v.memory.id, vector: v.vector }));
+  const indexed = vectors.length > 0 && (await upsertVectors(deps, scope, vectors, deps.clock.now()));
+  if (indexed)
+    for (const { memory: m } of withVectors)
+      Object.assign(m, { embeddingModel: deps.embedder.model, indexedAt: deps.clock.now() });
   await deps.repo.write(
     scope,
     [
@@ -204,6 +227,7 @@ async function insertWithConflicts(
         contextTokens,
         event: { memoryId: memory.id, op: "create", before: null, after: created, actor: scope.actor, at: now },
       },
+      ...remainderWrites(rest, memory.id, scope.actor),
     ],
     patches,
   );
@@ -222,8 +246,14 @@ async function insertWithConflicts(
     memory,
     supersededIds: older.map((m) => m.id),
     redactions,
-    reason: older.length > 0 ? decision.reason : null,
+    reason: older.length > 0 ? keptReason(decision.reason, rest) : null,
+    ...(rest.length > 0 ? { remainderIds: rest.map((r) => r.memory.id) } : {}),
   };
+}
+
+/** The decision's reason, and the memories kept from what it superseded. */
+function keptReason(reason: string, rest: { memory: Memory }[]): string {
+  return rest.length > 0 ? `${reason}; the rest kept as ${rest.map((r) => r.memory.id).join(", ")}` : reason;
 }
 
 /**

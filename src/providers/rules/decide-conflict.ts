@@ -9,6 +9,7 @@
  */
 import type { ConflictCandidate, ConflictDecision } from "../../memory/ports";
 import { type AttributeFact, parseAttributes } from "./attributes";
+import { remainderOf } from "./remainder";
 import { parseStances, type Stance } from "./sentiment";
 import { bare, containment, splitClauses, splitSentences } from "./text";
 
@@ -76,20 +77,32 @@ function compare(next: Analysis, old: Analysis): Verdict {
   return compareStances(next, old) ?? byAttribute;
 }
 
-/** The rules' decision; `reason` names each rule that fired and the candidate it fired on. */
+/** The facts of a superseded memory the new one does not contradict (providers/rules/remainder.ts). */
+function remainderAfter(next: Analysis, stored: string): string | null {
+  return remainderOf(stored, (fact) => compare(next, analyse(fact))?.kind === "supersede");
+}
+
+/**
+ * The rules' decision; `reason` names each rule that fired and the candidate it fired on. A
+ * superseded candidate that carries other facts too gets a remainder: those facts, kept.
+ */
 export function decideConflictByRules(newContent: string, candidates: ConflictCandidate[]): ConflictDecision {
   const next = analyse(newContent);
   const supersedes: number[] = [];
+  const remainders: { handle: number; content: string }[] = [];
   const reasons: string[] = [];
   let duplicateOf: number | null = null;
   for (const candidate of candidates) {
     const verdict = compare(next, analyse(candidate.content));
     if (!verdict) continue;
-    if (verdict.kind === "supersede") supersedes.push(candidate.handle);
-    else if (duplicateOf === null) duplicateOf = candidate.handle;
+    if (verdict.kind === "supersede") {
+      supersedes.push(candidate.handle);
+      const rest = remainderAfter(next, candidate.content);
+      if (rest !== null) remainders.push({ handle: candidate.handle, content: rest });
+    } else if (duplicateOf === null) duplicateOf = candidate.handle;
     else continue;
     reasons.push(`${verdict.rule} #${candidate.handle}`);
   }
   const reason = reasons.length > 0 ? `rules: ${reasons.join("; ")}` : "rules: no conflict";
-  return { supersedes, duplicateOf, reason };
+  return { supersedes, duplicateOf, reason, ...(remainders.length > 0 ? { remainders } : {}) };
 }
