@@ -10,6 +10,9 @@
  * milliseconds per session, and QA through extraction: the LoCoMo questions whose evidence that
  * speaker spoke, recalled (recall_memory, limit 10) over the extracted store, beside the same
  * questions over a store of that speaker's raw turns imported one per memory.
+ * Then the Chinese set (`--zh`, default bench/zh-extract.json; scripts/lib/extract-zh): each
+ * conversation through summarize_conversation as messages with its date as event_time, scored by
+ * split (dev, test). Without `--data` only the Chinese set runs.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -18,14 +21,24 @@ import { importMemories, recall, type Server } from "./lib/bench-run.ts";
 import { say, withServer } from "./lib/bench-server.ts";
 import { extractionCases, type SpeakerCase } from "./lib/extract-data.ts";
 import { addScores, type FactOutcome, type SessionScore, scoreSession, turnRecallAt10 } from "./lib/extract-metrics.ts";
+import {
+  addZh,
+  scoreConversation,
+  type ZhConversation,
+  type ZhOutcome,
+  type ZhScore,
+  zhConversations,
+} from "./lib/extract-zh.ts";
 import { ScriptError } from "./lib/wrangler-d1.ts";
 
-const USAGE = "usage: npm run bench:extract -- --data <locomo.json> [--json <out.json>] [--samples N] [--keep]";
+const USAGE =
+  "usage: npm run bench:extract -- [--data <locomo.json>] [--zh bench/zh-extract.json] [--json <out.json>] [--samples N] [--keep]";
 
 function options() {
   const { values } = parseArgs({
     options: {
       data: { type: "string" },
+      zh: { type: "string", default: "bench/zh-extract.json" },
       json: { type: "string" },
       samples: { type: "string" },
       keep: { type: "boolean" },
@@ -36,10 +49,9 @@ function options() {
     console.log(USAGE);
     process.exit(0);
   }
-  if (!values.data) throw new ScriptError(`give --data\n${USAGE}`);
   const samples = values.samples === undefined ? Number.POSITIVE_INFINITY : Number(values.samples);
   if (!(samples >= 1)) throw new ScriptError("--samples must be a positive integer");
-  return { data: values.data, json: values.json, samples, keep: values.keep ?? false };
+  return { data: values.data, zh: values.zh!, json: values.json, samples, keep: values.keep ?? false };
 }
 
 interface SummarizeAnswer {
@@ -153,12 +165,45 @@ function print(r: ReturnType<typeof report>, llm: string) {
   );
 }
 
+async function runChinese(s: Server, conversations: ZhConversation[]): Promise<Record<string, ZhScore>> {
+  const bySplit: Record<string, ZhScore> = {};
+  for (const c of conversations) {
+    const r = (await s.client.callTool({
+      name: "summarize_conversation",
+      arguments: {
+        messages: c.messages,
+        event_time: c.date,
+        source: `zh-extract/${c.id}`,
+        user_id: `zh-extract-${c.id}`,
+      },
+    })) as { isError?: boolean; structuredContent?: { outcomes: ZhOutcome[] }; content?: { text?: string }[] };
+    if (r.isError || !r.structuredContent)
+      throw new Error(`summarize_conversation failed for ${c.id}: ${r.content?.[0]?.text}`);
+    const one = scoreConversation(c, r.structuredContent.outcomes);
+    const zero: ZhScore = { facts: 0, covered: 0, stored: 0, precise: 0, noise: 0 };
+    bySplit[c.split] = addZh(bySplit[c.split] ?? zero, one);
+  }
+  return bySplit;
+}
+
+function printChinese(bySplit: Record<string, ZhScore>, conversations: ZhConversation[]) {
+  console.log(`Chinese extraction (offline rules) — ${conversations.length} conversations`);
+  for (const [split, z] of Object.entries(bySplit).sort()) {
+    const coverage = z.facts ? z.covered / z.facts : 0;
+    const precision = z.stored ? z.precise / z.stored : 0;
+    console.log(
+      `  ${split.padEnd(5)} coverage ${f3(coverage)} (${z.facts} facts)  precision ${f3(precision)} (${z.stored} memories)  noise ${z.noise}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const o = options();
-  const all = extractionCases(JSON.parse(readFileSync(o.data, "utf8")));
+  const all = o.data ? extractionCases(JSON.parse(readFileSync(o.data, "utf8"))) : [];
   const cases = all.filter((c) => Number(c.userId.split("-")[1]) < o.samples);
-  say(`${o.data}: ${cases.length} speakers`);
-  const result = await withServer(
+  const conversations = zhConversations(JSON.parse(readFileSync(o.zh, "utf8")));
+  say(`${o.data ?? "no LoCoMo file"}: ${cases.length} speakers; ${o.zh}: ${conversations.length} conversations`);
+  const { result, zh } = await withServer(
     o.keep,
     async (s) => {
       const runs: CaseRun[] = [];
@@ -166,13 +211,14 @@ async function main(): Promise<void> {
         say(`${c.sampleId} / ${c.speaker}: ${c.sessions.length} sessions, ${c.questions.length} questions`);
         runs.push(await runCase(s, c));
       }
-      return report(runs, cases.length);
+      return { result: runs.length > 0 ? report(runs, cases.length) : null, zh: await runChinese(s, conversations) };
     },
     "bench-extract",
   );
-  print(result, "offline rules");
+  if (result) print(result, "offline rules");
+  printChinese(zh, conversations);
   if (o.json) {
-    writeFileSync(o.json, `${JSON.stringify({ llm: "rules", ...result }, null, 2)}\n`);
+    writeFileSync(o.json, `${JSON.stringify({ llm: "rules", ...result, zh }, null, 2)}\n`);
     say(`wrote ${o.json}`);
   }
 }

@@ -44,7 +44,7 @@ describe("summarize_conversation and speakers", () => {
     expect(listed.memories.map((m) => m.content).join(" ")).not.toContain("remember that");
   });
 
-  it("a chat between two names takes user_name, keeps each memory's turn and the conversation's date", async () => {
+  it("a chat between two names takes user_name, keeps each memory's turn and dates it from the conversation's date", async () => {
     const client = await newClient();
     const transcript = [
       "Melanie: Hey Caroline! How have you been?",
@@ -67,7 +67,8 @@ describe("summarize_conversation and speakers", () => {
       memories: { content: string; event_time: string | null }[];
     };
     expect(recalled.memories[0].content).toContain("support group");
-    expect(recalled.memories[0].event_time).toBe("2023-05-08T13:56:00.000Z");
+    // "yesterday", said on 2023-05-08: the fact happened the day before the conversation.
+    expect(recalled.memories[0].event_time).toBe("2023-05-07T00:00:00.000Z");
   });
 
   it("a chat between two names without user_name is refused with the field named, and nothing is saved", async () => {

@@ -15,6 +15,7 @@ import type { ExtractedFact } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
 import type { Scope } from "../types";
+import { factEventTime } from "./fact-time";
 import { sourceRef, turnRef } from "./merge";
 import { redactSecrets } from "./redact-secrets";
 import { type SaveResult, saveMemory } from "./save-memory";
@@ -98,7 +99,7 @@ async function saveFact(
       memory_type: fact.memoryType,
       source,
       shared: input.shared,
-      event_time: input.event_time,
+      event_time: factEventTime(fact.content, input.event_time),
     },
     {
       derivedFrom: turn === null ? [sourceRef(source)] : [sourceRef(source), turnRef(source, turn)],

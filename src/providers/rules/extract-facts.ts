@@ -9,6 +9,7 @@ import type { ExtractedFact } from "../../memory/ports";
 // The write pipeline's own filler test, so "thanks!" is judged the same way here as on save.
 import { assessValue } from "../../memory/write/value-filter";
 import { signalScore, speaksOfSelf } from "./fact-signals";
+import { isChineseStatement, statementBeforeQuestion, withoutFiller } from "./statement-parts";
 import { bare, normalise, splitSentences } from "./text";
 
 /** "event": something that happened to the user or that they did ("I just moved to Lisbon", 「我去了绿禾公园」). */
@@ -64,6 +65,8 @@ export function myThingIs(text: string): boolean {
 // First match wins, so the order resolves overlaps: "can't stand" is a dislike, not a constraint;
 // "I'm allergic" and "I'm going to" are not generic "I'm" facts.
 const RULES: CategoryRule[] = [
+  // A birthday is a date in someone's life, not a plan ("My daughter's birthday is next month").
+  { category: "personal", pattern: /\bbirthday\b|生日/ },
   { category: "preference", pattern: /\bi\s+(?:really\s+|just\s+)?(?:can't|cannot|can not)\s+stand\b/ },
   {
     category: "constraint",
@@ -98,7 +101,7 @@ const RULES: CategoryRule[] = [
   {
     category: "personal",
     pattern: new RegExp(
-      String.raw`${I_AM}(?!(?:not\s+)?(?:sure|fine|good|ok|okay|here|back|ready|sorry|glad|happy to|afraid|wondering|trying|looking|asking|curious|just|going|confused|done|tired|hungry|bored|busy|excited|kidding|joking)\b)|\bi\s+(?:live|work|was born|grew up|studied|study|graduated|speak|own|have|come from)\b`,
+      String.raw`${I_AM}(?!(?:not\s+)?(?:sure|fine|good|ok|okay|here|back|ready|sorry|glad|happy to|afraid|wondering|trying|looking|asking|curious|just|going|confused|done|tired|hungry|bored|busy|excited|kidding|joking)\b)|\bi\s+(?:(?:don't|do not|can't|cannot)\s+)?(?:live|work|was born|grew up|studied|study|graduated|speak|own|have|come from)\b`,
       "u",
     ),
   },
@@ -117,7 +120,7 @@ const RULES: CategoryRule[] = [
 
 /** Requests and meta-talk that look first-person but are about the conversation, not the user. */
 const NOT_A_FACT =
-  /\bi (?:want|need|would like|'d like) you\b|\bi'd like you\b|\bi (?:want|wanted|need) to (?:know|ask|understand|check|see)\b|\bi have (?:a|another|one more|some|a quick) questions?\b|\bi'm (?:asking|wondering)\b|我是说|我是不是|我有(?:个|一个|几个)?问题|我有点|我有些|我想(?:让你|请你|问|知道|了解一下)|我要你|我想是/;
+  /帮我|请你|麻烦你|\bi (?:want|need|would like|'d like) you\b|\bi'd like you\b|\bi (?:want|wanted|need) to (?:know|ask|understand|check|see)\b|\bi have (?:a|another|one more|some|a quick) questions?\b|\bi'm (?:asking|wondering)\b|我是说|我是不是|我有(?:个|一个|几个)?问题|我有点|我有些|我想(?:让你|请你|问|知道|了解一下)|我要你|我想是/;
 
 const QUESTION_END = /(?:[?？]|[吗呢][。.!！~～]*)\s*$/;
 const ASKS_ASSISTANT = /^(?:can|could|would|will|do|did|are|is) (?:you|u)\b/;
@@ -130,12 +133,23 @@ function isQuestion(sentence: string): boolean {
 export function classifySentence(sentence: string): FactCategory | null {
   const text = normalise(sentence);
   if (text.length === 0 || isQuestion(text) || NOT_A_FACT.test(text)) return null;
-  if (!assessValue(sentence).keep || !speaksOfSelf(text)) return null;
+  if (!assessValue(sentence).keep) return null;
   const category = RULES.find((r) => r.pattern.test(text))?.category ?? null;
+  // Chinese leaves the subject out of what a speaker says of themselves (「最近在准备马拉松」).
+  if (!speaksOfSelf(text)) return isChineseStatement(text) && signalScore(text) >= 0 ? (category ?? "personal") : null;
   const score = signalScore(text) + (category ? CATEGORY_WEIGHT : 0);
   const long = text.split(" ").length >= LONG_SENTENCE_WORDS;
-  if (score < KEEP_THRESHOLD && !(long && score >= 0)) return null;
-  return category ?? "event";
+  const zh = isChineseStatement(text) && score >= 0;
+  if (score < KEEP_THRESHOLD && !(long && score >= 0) && !zh) return null;
+  return category ?? (zh ? "personal" : "event");
+}
+
+/** The statement a sentence makes: filler stripped, and the part before a question when it asks one. */
+function statementOf(sentence: string): string | null {
+  const plain = withoutFiller(sentence);
+  if (!isQuestion(normalise(plain))) return plain;
+  const before = statementBeforeQuestion(plain);
+  return before === null ? null : withoutFiller(before);
 }
 
 function toFact(content: string, category: FactCategory, turn: number): ExtractedFact {
@@ -155,7 +169,9 @@ export function extractFactsByRules(messages: { role: string; content: string }[
   const seen = new Set<string>();
   for (const [turn, message] of messages.entries()) {
     if (message.role.trim().toLowerCase() !== "user") continue;
-    for (const sentence of splitSentences(message.content)) {
+    for (const said of splitSentences(message.content)) {
+      const sentence = statementOf(said);
+      if (sentence === null) continue;
       const category = classifySentence(sentence);
       const key = bare(sentence);
       if (!category || seen.has(key)) continue;

@@ -10,7 +10,9 @@
  */
 
 /** Where one fact of a compound memory ends: sentence and clause marks, and "and"-type joins. */
-const FACT_BREAK = /[。！？!?；;，,\n]+|\.(?=\s|$)|\s+(?:and|and also|as well as|plus)\s+|并且|而且|同时|另外|此外/gi;
+// Each run of spaces is tried once (the lookbehind), or a long run before no "and" rescans it from every space.
+const FACT_BREAK =
+  /[。！？!?；;，,\n]+|\.(?=\s|$)|(?<!\s)\s+(?:and(?: also)?|as well as|plus)\s+|并且|而且|同时|另外|此外/gi;
 
 /** A subject the first fact states and the others may omit ("I", "My sister", 「我」, 「我妹妹」). */
 const EN_SUBJECT = /^(?:I|We|He|She|They|(?:My|Our|His|Her|Their) [a-z]+|[A-Z][a-z]+)\s/;

@@ -1,0 +1,86 @@
+/**
+ * @module providers/rules/statement-parts
+ * What of a user's sentence is a statement: discourse markers and filler around it stripped ("Oh,
+ * and …", "Big news — …", "… btw", 「对了，」「另外」「是的，」), the statement inside a question
+ * ("Any vegan places near Alfama? I'm vegan" is two sentences already; 「另外我想考级，你觉得什么时候
+ * 合适？」 keeps 「我想考级」), and the Chinese sentences whose subject is left out (「最近在准备马拉松」
+ * 「预算三千以内」), which Chinese speakers say of themselves. Pure.
+ */
+
+/** Leading discourse markers and filler: they carry no fact and would be stored with it. */
+const LEADING_FILLER =
+  /^(?:(?:oh|ah|well|so|okay|ok|anyway|anyways|also|and|plus|btw|by the way|big news|guess what|fun fact|actually|honestly|haha|lol|hey|yeah|yes|yep|um|uh|hmm)\b[\s,!.:;—–-]*)+|^(?:(?:对了|另外|此外|还有|其实|是的|是啊|对|嗯|哦|啊|好的|好|对啊|然后|所以|话说|顺便说一下|顺便说|跟你说|告诉你)[，,。！!、\s]*)+/i;
+/** Trailing filler words ("… btw", "… lol"), after a space or comma. */
+const TRAILING_WORDS = ["btw", "by the way", "lol", "haha", "though"];
+
+/**
+ * The text without trailing filler ("… btw.", 「…哈哈」), read from the end by string operations:
+ * an end-anchored pattern rescans a long run of spaces from each of them.
+ */
+function withoutTrailingFiller(text: string): string {
+  let end = text.trimEnd().length;
+  while (end > 0 && ".!".includes(text[end - 1])) end--;
+  let rest = text.slice(0, end).trimEnd();
+  const lower = rest.toLowerCase();
+  const word = TRAILING_WORDS.find((w) => lower.endsWith(w) && /[\s,]/.test(lower[lower.length - w.length - 1] ?? ""));
+  if (word) {
+    let cut = rest.length - word.length;
+    while (cut > 0 && /[\s,]/.test(rest[cut - 1])) cut--;
+    return rest.slice(0, cut);
+  }
+  while (rest.endsWith("哈")) rest = rest.slice(0, -1);
+  return rest.length < end ? rest : text;
+}
+
+/** The sentence without discourse markers around it; unchanged when nothing would be left. */
+export function withoutFiller(sentence: string): string {
+  const trimmed = withoutTrailingFiller(sentence.replace(LEADING_FILLER, "")).trim();
+  return trimmed.length >= 2 ? trimmed : sentence;
+}
+
+const CLAUSE_BREAK = /[，,；;]/;
+/** A clause that asks rather than states. */
+const ASKS =
+  /[?？]|[吗呢]$|什么|怎么|哪|谁|多少|几[个天次]|是否|有没有|能不能|可不可以|要不要|你觉得|你看|\b(?:what|how|which|who|where|when|why|any|can you|could you|do you|would you)\b/i;
+
+/**
+ * The statement a question sentence makes before it asks: its leading clauses that do not ask
+ * ("另外我想考级，你觉得什么时候合适？" → "另外我想考级"), or null when every clause asks.
+ */
+export function statementBeforeQuestion(sentence: string): string | null {
+  const clauses = sentence.split(CLAUSE_BREAK);
+  if (clauses.length < 2) return null;
+  const kept: string[] = [];
+  for (const clause of clauses) {
+    if (ASKS.test(clause)) break;
+    kept.push(clause.trim());
+  }
+  const text = kept.filter((c) => c.length > 0).join(/\p{Script=Han}/u.test(sentence) ? "，" : ", ");
+  return text.length > 0 ? text : null;
+}
+
+const HAN = /\p{Script=Han}/gu;
+/** A Chinese sentence that talks to the assistant or asks it for something. */
+const ZH_TO_ASSISTANT = /你|您|请|帮我|麻烦|推荐|建议|谢谢|多谢/;
+/** Han characters a Chinese statement needs to say something: 「我不抽烟」 with its subject, 「家里有哑铃了」 without. */
+const ZH_STATEMENT_MIN = { withSubject: 4, without: 5 } as const;
+const ZH_SELF = /我/;
+
+/** An opinion or a reply, not a fact (「我觉得挺好」「我试试」). */
+const ZH_OPINION = /^我(?:觉得|认为|感觉|猜|想想|试试|看看|知道|明白)/;
+/**
+ * How a statement whose subject is left out opens when it is the speaker's own life: a person
+ * (他, 她, 我们, 家里), or a time, habit or amount (最近, 每天, 平时, 差不多, 预算 …). 「讲一个女孩…的故事」
+ * opens with neither: it describes something else.
+ */
+const ZH_DROPPED_SUBJECT_OPENING =
+  /^(?:他|她|我们|咱们|家里|我家|最近|近来|每天|每周|每月|每年|平时|平常|一般|经常|常常|已经|差不多|大概|大约|预算|主要|今年|明年|去年|下个?月|上个?月|下周|上周|周末|早上|晚上|现在|目前|以前|之前|刚|会去|不会|还没|没有)/;
+
+/** A Chinese declarative sentence of the user's, subject left out or not, that is not aimed at the assistant. */
+export function isChineseStatement(sentence: string): boolean {
+  const self = ZH_SELF.test(sentence);
+  const min = self ? ZH_STATEMENT_MIN.withSubject : ZH_STATEMENT_MIN.without;
+  if ((sentence.match(HAN)?.length ?? 0) < min || ZH_TO_ASSISTANT.test(sentence) || ZH_OPINION.test(sentence))
+    return false;
+  return self || ZH_DROPPED_SUBJECT_OPENING.test(sentence);
+}
