@@ -201,6 +201,7 @@ export function buildMemoryService(env: Env, config: Config, objectSql: SqlStora
       halfLifeDays: config.IMPORTANCE_HALF_LIFE_DAYS,
       importBatchRows: config.IMPORT_BATCH_ROWS,
       thresholds: { denseFloor: config.DENSE_RELEVANCE_FLOOR, nearDuplicateCosine: config.NEAR_DUPLICATE_COSINE },
+      abstain: { coverage: config.RECALL_ABSTAIN_COVERAGE, coverageCjk: config.RECALL_ABSTAIN_COVERAGE_CJK },
       progressive: {
         enabled: config.PROGRESSIVE_INJECTION === "on",
         resetMs: config.PROGRESSIVE_RESET_SECONDS * 1000,

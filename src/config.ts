@@ -131,6 +131,10 @@ const baseSchema = z.object({
   PROGRESSIVE_FIRST_CALL_TOKENS: intFrom(FIRST_CALL_TOKENS, 20, 4_000),
   // Longest excerpt stages 1–2 show of one memory, in estimated tokens; 0 = whole memories.
   PROGRESSIVE_EXCERPT_TOKENS: intFrom(EXCERPT_TOKENS, 0, 4_000),
+  // Least share of a query's idf-weighted tokens a memory must hold for recall to answer
+  // (recall/abstention.ts); unset: retrieval-weights.ts's measured value.
+  RECALL_ABSTAIN_COVERAGE: z.coerce.number().min(0).max(1).optional(),
+  RECALL_ABSTAIN_COVERAGE_CJK: z.coerce.number().min(0).max(1).optional(),
   SOFT_DELETE_RETENTION_DAYS: intFrom(30, 0, 3650),
   CONFIDENCE_FLOOR: z.coerce.number().min(0).max(1).default(0.6),
   // Measured for the embedder this deployment runs (`npm run calibrate`); unset: the per-embedder

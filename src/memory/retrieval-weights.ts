@@ -63,6 +63,23 @@ export const RETRIEVAL_WEIGHTS = {
   importanceBoost: (importance: number) => 0.9 + 0.2 * importance,
   /** Slow recency decay: half the boost is lost after a year; never below ×0.9. */
   recencyBoost: (ageDays: number) => 0.9 + 0.1 * 0.5 ** (ageDays / 365),
+  /**
+   * Abstention (recall/abstention.ts): a query is answered only when a relevant candidate's own
+   * text holds `coverage` of the query's idf-weighted tokens (`coverageCjk` for a query written
+   * mostly in CJK, whose character bigrams include many no statement holds: 「哪本」「店开」), or one
+   * is as close in meaning as `cosine[embedder]`. `minWeight` keeps a token every memory holds from
+   * weighing nothing. `npm run bench:recall`, foreign questions answered with something / R@10:
+   * LoCoMo dev 0 → 71.1% / 0.761, 0.27 → 35.8% / 0.761, 0.32 → 27.3% / 0.760 (no category down
+   * more than 0.5), 0.35 → 21.6% / 0.752 (open-domain −4.5); zh-conv-dev (CJK) 0 → 62.8% / 0.894,
+   * 0.07 → 53.3% / 0.889, 0.08 → 47.3% / 0.884, 0.15 → 24.6% / 0.850. Local cosine 0.5–0.7 changes
+   * nothing on either set; the bge-m3 value is unmeasured.
+   */
+  abstain: {
+    coverage: 0.32,
+    coverageCjk: 0.07,
+    minWeight: 0.1,
+    cosine: { local: 0.6, "workers-ai": 0.7 } as Record<string, number>,
+  },
   /** How many fused candidates the reranker (when configured) sees, and its blend weight (unmeasured). */
   rerankTop: 20,
   rerankWeight: 0.5,

@@ -26,6 +26,8 @@ export interface ServiceSettings {
   halfLifeDays: number;
   /** Progressive injection (recall/session-recall.ts); its default when unset. */
   progressive?: { enabled: boolean; resetMs: number; firstCallTokens: number; excerptTokens?: number };
+  /** Least query coverage recall answers with (recall/abstention.ts); W.abstain's when unset. */
+  abstain?: { coverage?: number; coverageCjk?: number };
   /** Rows per D1 batch of a bulk import (memory/import/import-batches.ts); its default when unset. */
   importBatchRows?: number;
   /**

@@ -27,6 +27,30 @@ describe("core flow over /mcp with the MCP SDK client", () => {
     expect((en.structuredContent as Recall).memories[0].content).toBe("Prefers TypeScript for all new code");
   });
 
+  it("answers nothing when the only match is one word of a question about something else, first call included", async () => {
+    const { key } = await createKey({ user: uniqueUser() });
+    const client = await connect(key);
+    for (const content of [
+      "Jon: we watched the parade downtown with the kids",
+      "Jon: I lost my job at the bank last month",
+      "Gina: I opened my own dance studio",
+      "Gina: my favourite food is spicy ramen",
+    ])
+      await callTool(client, "save_memory", { content });
+    // "parade" alone matches (a positive BM25 score above the lexical floor), but the question is
+    // about Caroline, painting and LGBTQ pride, which no memory holds.
+    const question = "What did Caroline paint for the LGBTQ pride parade?";
+    for (const args of [{ limit: 10 }, {}]) {
+      const r = await callTool(client, "recall_memory", { query: question, ...args });
+      expect((r.structuredContent as Recall).memories, JSON.stringify(args)).toEqual([]);
+      expect(textOf(r)).toBe("Nothing remembered about that.");
+    }
+    const own = await callTool(client, "recall_memory", { query: "Which parade did Jon watch downtown?", limit: 10 });
+    expect((own.structuredContent as Recall).memories[0].content).toBe(
+      "Jon: we watched the parade downtown with the kids",
+    );
+  });
+
   it("answers an unrelated query with the plain nothing-remembered text", async () => {
     const { key } = await createKey({ user: uniqueUser() });
     const client = await connect(key);

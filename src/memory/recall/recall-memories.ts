@@ -11,6 +11,7 @@ import type { LexicalHits, LexicalSearch } from "../ports";
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
 import type { MemoryDeps } from "../service-deps";
 import type { Memory, Scope, ScoredId } from "../types";
+import { coverageTokens, mostlyCjk, shouldAbstain } from "./abstention";
 import {
   denseFloor,
   type Evidence,
@@ -54,8 +55,33 @@ export async function recallMemories(
   };
   const filter = recallFilterFor(scope, input, now);
   const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, filter));
-  const fused = await deps.timer.time("rank", () => rerank(deps, input.query, fuseScores(rows, evidence, ctx)));
+  const ranked = await deps.timer.time("rank", () => rerank(deps, input.query, fuseScores(rows, evidence, ctx)));
+  const tokens = coverageTokens(query.tokens, query.windows.length > 0);
+  const fused = abstains(deps, query.text, tokens, lexical, ranked, evidence) ? [] : ranked;
   return { results: fused.slice(0, limit), totalRelevant: fused.length, lexicalOnly: dense === null };
+}
+
+/** No relevant candidate is about the query (recall/abstention.ts): the answer is "nothing remembered". */
+function abstains(
+  deps: MemoryDeps,
+  text: string,
+  tokens: string[],
+  lexical: LexicalHits,
+  ranked: FusedCandidate[],
+  evidence: Map<string, Evidence>,
+): boolean {
+  if (ranked.length === 0) return false;
+  const hitIds = new Set(lexical.hits.map((h) => h.id));
+  return shouldAbstain({
+    tokens,
+    pool: lexical.rows.filter((m) => hitIds.has(m.id)),
+    corpusSize: lexical.corpusSize,
+    candidates: ranked.map((c) => ({ memory: c.memory, evidence: evidence.get(c.memory.id) })),
+    cosineFloor: W.abstain.cosine[deps.settings.embedderKind] ?? 1,
+    threshold: mostlyCjk(text)
+      ? (deps.settings.abstain?.coverageCjk ?? W.abstain.coverageCjk)
+      : (deps.settings.abstain?.coverage ?? W.abstain.coverage),
+  });
 }
 
 /**

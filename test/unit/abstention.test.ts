@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import {
+  bestCoverage,
+  coverage,
+  coverageTokens,
+  mostlyCjk,
+  shouldAbstain,
+  tokenWeights,
+} from "../../src/memory/recall/abstention";
+import { maxIdf } from "../../src/memory/recall/fuse-scores";
+import { RETRIEVAL_WEIGHTS as W } from "../../src/memory/retrieval-weights";
+import { indexTokens, queryTokens } from "../../src/memory/text/tokenize";
+
+const row = (content: string) => ({ content });
+const cand = (content: string, cosine = 0.1) => ({ memory: row(content), evidence: { cosine, bm25: 3 } });
+const POOL = [
+  row("Gina: I opened my dance studio downtown"),
+  row("Jon: the support group met on Tuesday"),
+  row("Jon: I lost my job at the bank"),
+  row("Gina: my support for the team never wavered"),
+];
+const decide = (query: string, candidates: ReturnType<typeof cand>[], threshold: number = W.abstain.coverage) =>
+  shouldAbstain({
+    tokens: queryTokens(query),
+    pool: POOL,
+    corpusSize: 600,
+    candidates,
+    cosineFloor: W.abstain.cosine.local,
+    threshold,
+  });
+
+describe("tokenWeights", () => {
+  it("weighs a token no pool row holds as much as the rarest, and a common one less", () => {
+    const pool = [new Set(["support", "group"]), new Set(["support"]), new Set(["job"])];
+    const w = tokenWeights(["lgbtq", "support", "group"], pool, 600);
+    expect(w.get("lgbtq")).toBeCloseTo(maxIdf(600));
+    expect(w.get("support")!).toBeLessThan(w.get("group")!);
+    expect(w.get("group")!).toBeLessThanOrEqual(maxIdf(600));
+  });
+
+  it("never weighs a token at zero, even when every row of a small corpus holds it", () => {
+    const w = tokenWeights(["the"], [new Set(["the"]), new Set(["the"])], 2);
+    expect(w.get("the")!).toBeGreaterThanOrEqual(W.abstain.minWeight);
+  });
+});
+
+describe("coverage", () => {
+  it("is the share of the query's weight the text holds", () => {
+    const w = new Map([
+      ["a", 3],
+      ["b", 1],
+    ]);
+    expect(coverage(w, new Set(["a"]))).toBeCloseTo(0.75);
+    expect(coverage(w, new Set(["b", "c"]))).toBeCloseTo(0.25);
+    expect(coverage(new Map(), new Set(["a"]))).toBe(0);
+  });
+
+  it("takes the best candidate", () => {
+    const of = (...contents: string[]) =>
+      bestCoverage({
+        tokens: queryTokens("When did Jon lose his job at the bank?"),
+        pool: POOL,
+        corpusSize: 600,
+        candidates: contents.map((c) => cand(c)),
+      });
+    const jon = "Jon: I lost my job at the bank";
+    const gina = "Gina: my support for the team never wavered";
+    expect(of(gina, jon)).toBeCloseTo(of(jon));
+    expect(of(jon)).toBeGreaterThan(0.6);
+    expect(of(gina)).toBe(0);
+  });
+});
+
+describe("shouldAbstain", () => {
+  it("answers a question a memory is about", () => {
+    expect(decide("When did Jon lose his job at the bank?", [cand("Jon: I lost my job at the bank")])).toBe(false);
+  });
+
+  it("abstains when the match is one common word of a question about someone else", () => {
+    // The question names Caroline and LGBTQ, which no memory holds: "support" alone is not about it.
+    const q = "What did Caroline say about the LGBTQ support group?";
+    expect(decide(q, [cand("Gina: my support for the team never wavered")])).toBe(true);
+  });
+
+  it("is monotone in the threshold: 0 never abstains while candidates exist, above 1 always does", () => {
+    const candidates = [cand("Gina: my support for the team never wavered")];
+    const q = "What did Caroline say about the LGBTQ support group?";
+    expect(decide(q, candidates, 0)).toBe(false);
+    expect(decide("When did Jon lose his job at the bank?", [cand("Jon: I lost my job at the bank")], 1.01)).toBe(true);
+    expect(decide(q, [], 0)).toBe(true);
+  });
+
+  it("answers whatever the words when a candidate is close in meaning", () => {
+    const q = "What did Caroline say about the LGBTQ support group?";
+    const close = cand("Gina: my support for the team never wavered", W.abstain.cosine.local);
+    expect(decide(q, [close])).toBe(false);
+  });
+
+  it("judges Chinese by its bigrams: a shared common character is not enough", () => {
+    const pool = [row("我表哥李明在杭州开了一家咖啡店"), row("我每天早上喝咖啡"), row("周末去爬山")];
+    const judge = (query: string, content: string) =>
+      shouldAbstain({
+        tokens: queryTokens(query),
+        pool,
+        corpusSize: 300,
+        candidates: [cand(content)],
+        cosineFloor: 1,
+        threshold: W.abstain.coverageCjk,
+      });
+    expect(judge("我表哥在哪里开店？", "我表哥李明在杭州开了一家咖啡店")).toBe(false);
+    expect(judge("王芳的未婚夫是做什么的？", "我每天早上喝咖啡")).toBe(true);
+    expect(indexTokens("王芳").length).toBeGreaterThan(0);
+  });
+});
+
+describe("coverageTokens", () => {
+  it("leaves the words of a date out when the query names a time window, and only then", () => {
+    const tokens = queryTokens("What did Mel paint in July 2023?");
+    expect(coverageTokens(tokens, true)).toEqual(queryTokens("What did Mel paint?"));
+    expect(coverageTokens(tokens, false)).toEqual(tokens);
+    expect(coverageTokens(queryTokens("我上个月去了哪里？"), true)).not.toContain("上个");
+  });
+});
+
+describe("mostlyCjk", () => {
+  it("tells a Chinese question from an English one, a Latin name inside either", () => {
+    expect(mostlyCjk("我表哥李明在哪里工作？")).toBe(true);
+    expect(mostlyCjk("Ana 的工作是什么？")).toBe(true);
+    expect(mostlyCjk("What does my sister Ana do?")).toBe(false);
+    expect(mostlyCjk("Where did Ana buy 月饼?")).toBe(false);
+  });
+});
