@@ -96,6 +96,20 @@ describe("shouldAbstain", () => {
     expect(decide(q, [close])).toBe(false);
   });
 
+  it("keeps the dense floor's verdict when BM25 found nothing at all", () => {
+    const judge = (pool: { content: string }[]) =>
+      shouldAbstain({
+        tokens: queryTokens("photography"),
+        pool,
+        corpusSize: 2,
+        candidates: [cand("Photographs", 0.35)],
+        cosineFloor: W.abstain.cosine.local,
+        threshold: W.abstain.coverage,
+      });
+    expect(judge([])).toBe(false);
+    expect(judge([row("Gina: photography is my hobby"), row("Photographs")])).toBe(true);
+  });
+
   it("judges Chinese by its bigrams: a shared common character is not enough", () => {
     const pool = [row("我表哥李明在杭州开了一家咖啡店"), row("我每天早上喝咖啡"), row("周末去爬山")];
     const judge = (query: string, content: string) =>

@@ -103,12 +103,15 @@ export function bestCoverage(input: Omit<AbstentionInput, "cosineFloor" | "thres
 
 /**
  * True when recall should answer "nothing remembered": no candidate covers `threshold` of the
- * query's weight and none is close in meaning (cosine at or above `cosineFloor`). A query without
- * search tokens (all stop words) is judged by cosine alone.
+ * query's weight and none is close in meaning (cosine at or above `cosineFloor`). Candidates found
+ * by the dense channel alone while BM25 found nothing keep the dense floor's verdict.
  */
 export function shouldAbstain(input: AbstentionInput): boolean {
   if (input.candidates.length === 0) return true;
   if (input.candidates.some((c) => (c.evidence?.cosine ?? 0) >= input.cosineFloor)) return false;
+  // No memory holds any query word: coverage has nothing to weigh, and the dense floor alone
+  // admitted these candidates (a spelling variant the stemmer misses), so they stand.
+  if (input.pool.length === 0) return false;
   if (input.tokens.length === 0) return true;
   return bestCoverage(input) < input.threshold;
 }
