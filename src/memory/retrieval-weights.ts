@@ -73,13 +73,13 @@ export const RETRIEVAL_WEIGHTS = {
    * more than 0.5), 0.35 → 21.6% / 0.752 (open-domain −4.5); zh-conv-dev (CJK) 0 → 62.8% / 0.894,
    * 0.07 → 53.3% / 0.889, 0.08 → 47.3% / 0.884, 0.15 → 24.6% / 0.850. Local cosine (at 0.32):
    * 0.3 → 36.0% / 0.761, 0.4 → 27.9% / 0.761, 0.5–0.7 → 27.3% / 0.760; no change on Chinese. The
-   * bge-m3 value is unmeasured.
+   * bge-m3 value (Workers AI, or an OpenAI-compatible server) is unmeasured.
    */
   abstain: {
     coverage: 0.32,
     coverageCjk: 0.07,
     minWeight: 0.1,
-    cosine: { local: 0.4, "workers-ai": 0.7 } as Record<string, number>,
+    cosine: { local: 0.4, "workers-ai": 0.7, "openai-compatible": 0.7 } as Record<string, number>,
   },
   /** How many fused candidates the reranker (when configured) sees, and its blend weight (unmeasured). */
   rerankTop: 20,
