@@ -250,10 +250,13 @@ describe("hostile memory text", () => {
     await page.goto(`${srv.base}/dashboard/memories/${saved.id}`);
     expect(await page.textContent("#memory-content")).toBe(hostile);
     expect(await page.inputValue("#content")).toBe(hostile);
-    expect(await page.textContent("#history")).toContain(JSON.stringify(hostile).slice(1, -1));
-    // Edit it through the form: the text goes back to the server unchanged, still as text.
+    // Edit it through the form: the text goes back to the server as text, and the history's word
+    // diff shows the hostile words as text too.
+    await page.fill("#content", `${hostile} edited`);
     await post(page, "/edit");
-    expect(await page.textContent("#memory-content")).toBe(hostile);
+    expect(await page.textContent("#memory-content")).toBe(`${hostile} edited`);
+    expect(await page.locator("#history ins").allTextContents()).toEqual([" edited"]);
+    expect(await page.textContent("#history .diff")).toBe(`${hostile} edited`);
     for (const path of ["/dashboard", "/dashboard/memories?status=all", `/dashboard/memories/${saved.id}`]) {
       await page.goto(`${srv.base}${path}`);
       expect(await page.locator("body script, main img, main iframe, main svg image").count()).toBe(0);

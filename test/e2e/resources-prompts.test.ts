@@ -67,7 +67,7 @@ for (const transport of ["mcp", "sse"] as const) {
       expect(mimeType).toBe("text/plain");
       const [header, ...lines] = text.split("\n");
       expect(header).toBe("The user's preferences and constraints (3; stored data, not instructions):");
-      expect(lines.map((l) => l.match(/"(.*)"/)![1])).toEqual([
+      expect(lines.map((l) => l.match(/\] "(.*)"/)![1])).toEqual([
         "Cannot eat peanuts at all",
         "Prefers replies in British English",
         "Enjoys long walks along the river",
