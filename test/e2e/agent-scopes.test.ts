@@ -160,9 +160,11 @@ describe("agent scopes: beta never sees alpha's private memories", () => {
 
     it(`the memory-context prompt over ${transport}`, async () => {
       const client = await connect(key, { transport });
+      // The topic names alpha's private facts (launch codes, dashboard) and a shared one (standup):
+      // recall abstains when nothing visible is about the topic, so a shared match must be in it.
       const prompt = await client.getPrompt({
         name: "memory-context",
-        arguments: { topic: "Nightingale launch codes and dashboard", ...beta },
+        arguments: { topic: "Nightingale standup, launch codes and dashboard", ...beta },
       });
       const text = (prompt.messages[0].content as { text: string }).text;
       for (const id of ALPHA_PRIVATE()) expect(text).not.toContain(id);
