@@ -1,19 +1,12 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createKey, revokeKey, uniqueUser } from "../helpers/api-keys";
-import { Browser, csrfOf } from "../helpers/dashboard-browser";
+import { Browser, csrfOf, signedInPerson } from "../helpers/dashboard-browser";
 import { callTool, trackedConnect } from "../helpers/mcp-client";
 
 const connect = trackedConnect();
 
-async function signedIn(): Promise<{ b: Browser; key: string; keyId: string; user: string }> {
-  const user = uniqueUser("dash");
-  const { key, id } = await createKey({ user });
-  const b = new Browser();
-  const res = await b.signIn(key);
-  expect(res.status).toBe(303);
-  return { b, key, keyId: id, user };
-}
+const signedIn = signedInPerson;
 
 describe("dashboard", () => {
   it("signs in with a user key into an HttpOnly, Secure, SameSite=Strict __Host- session; CSP allows no script", async () => {
