@@ -170,7 +170,7 @@ async function main(): Promise<void> {
       `dense relevance floor ${floor.floor.toFixed(2)} (default ${defaults.denseFloor ?? "—"}): ${pct(floor.unrelatedPassing)} of ${floor.unrelated} unrelated (question, memory) pairs pass it, ${pct(floor.relevantPassing)} of ${floor.relevant} relevant (question, evidence) pairs do; medians ${floor.medians.relevant.toFixed(3)} relevant, ${floor.medians.unrelated.toFixed(3)} unrelated`,
       `near-duplicate bar ${bar.bar.toFixed(2)} (default ${defaults.nearDuplicateCosine ?? "—"}): merges ${pct(bar.duplicatesMerged)} of ${bar.duplicates} labelled restatements (${bar.duplicatesGuarded} refused by the token guards, left to the Llm), ${bar.falseMerges} of ${bar.nonDuplicates} non-duplicates; hardest non-duplicate the guards pass: ${bar.hardestNonDuplicate?.toFixed(3) ?? "none"}`,
       "",
-      "Set on that deployment ([vars] in wrangler.toml, then npm run deploy):",
+      "Set on that deployment ([env.production.vars] in wrangler.toml, then npm run deploy):",
       ...Object.entries(vars).map(([k, v]) => `${k} = "${v}"`),
     ].join("\n"),
   );

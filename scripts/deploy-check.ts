@@ -7,7 +7,7 @@
  *  1. every Workers AI model the production vars name (and the config defaults) is in the installed
  *     `@cloudflare/workers-types` model list (AiModels): a retired or misspelt model fails here;
  *  2. the production vars pass the server's own config schema (src/config.ts, bundled with esbuild);
- *  3. the bindings that configuration needs are declared at the top level of wrangler.toml;
+ *  3. the bindings that configuration needs are declared in wrangler.toml's [env.production];
  *  4. `wrangler deploy --dry-run` builds the production bundle, whose size is reported against the
  *     plans' limits;
  *  5. `wrangler check startup` runs the built bundle's startup (module evaluation) locally.
@@ -126,7 +126,9 @@ function checkBindings(prod: ProductionConfig, config: Record<string, unknown>):
   ];
   const missing = needed.filter(([name]) => !declared.has(name));
   if (missing.length > 0)
-    throw new CheckError(`missing bindings in wrangler.toml: ${missing.map(([n, why]) => `${n} (${why})`).join(", ")}`);
+    throw new CheckError(
+      `missing bindings in [env.production]: ${missing.map(([n, why]) => `${n} (${why})`).join(", ")}`,
+    );
   const classes = new Set(
     prod.migrations.flatMap((m: { new_sqlite_classes?: string[]; new_classes?: string[] }) => [
       ...(m.new_sqlite_classes ?? []),
@@ -170,7 +172,7 @@ function placeholderFailure(prod: ProductionConfig, configPath: string): string 
   }
   return [
     `${configPath} still has the template's placeholder ids: ${found.map((p) => p.what).join(", ")}.`,
-    "  Create each resource, put the id it prints into the production (top-level) section, then run deploy:check again:",
+    "  Create each resource, put the id it prints into [env.production] (or run npm run setup), then run deploy:check again:",
     ...found.map((p) => `    ${p.create}`),
     ...(vectorize.length ? ["  and, if not done yet, the Vectorize index and its owner filter:"] : []),
     ...vectorize.map((c) => `    ${c}`),
@@ -185,7 +187,8 @@ function checkBundle(work: string, configPath: string): string {
     "--dry-run",
     "--config",
     configPath,
-    "--env=",
+    "--env",
+    "production",
     "--outdir",
     join(work, "dist"),
     "--outfile",
@@ -223,8 +226,8 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), "hippocampus-deploy-check-"));
   try {
     const { values } = parseArgs({ options: { config: { type: "string", default: "wrangler.toml" } } });
-    const production = unstable_readConfig({ config: values.config }, { hideWarnings: true });
-    console.log(`deploy:check — ${production.name}, top level of ${values.config} (production)`);
+    const production = unstable_readConfig({ config: values.config, env: "production" }, { hideWarnings: true });
+    console.log(`deploy:check — ${production.name}, [env.production] of ${values.config}`);
     const placeholders = placeholderFailure(production, values.config);
     if (placeholders) say("✗", placeholders);
     checkModels(production.vars, false);

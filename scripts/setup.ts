@@ -1,7 +1,7 @@
 /**
  * @module scripts/setup
  * `npm run setup [-- --dry-run] [--config wrangler.toml]`: the Cloudflare resources a deployment
- * needs, created or found, and their ids written into wrangler.toml's top level — the D1 database(s),
+ * needs, created or found, and their ids written into wrangler.toml's [env.production] — the D1 database(s),
  * the Vectorize index with its `owner` metadata index, the OAuth KV namespace — then the migrations
  * applied to each database and the secrets offered. Idempotent and resumable: every step looks for
  * what exists first (by name), so a second run, or one after a failure, only does what is left.
@@ -10,7 +10,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
-import { isPlaceholder, readResources, writeId } from "./lib/setup-config.ts";
+import { isPlaceholder, PRODUCTION_ENV, readResources, writeId } from "./lib/setup-config.ts";
 
 class SetupError extends Error {}
 
@@ -67,7 +67,7 @@ function record(table: string, binding: string, key: string, id: string): void {
 
 function setUpD1(): string[] {
   const { d1 } = readResources(configPath);
-  if (d1.length === 0) throw new SetupError(`${configPath} declares no top-level [[d1_databases]]`);
+  if (d1.length === 0) throw new SetupError(`${configPath} declares no [[env.production.d1_databases]]`);
   const existing = jsonList(wrangler(["d1", "list", "--json"]));
   for (const db of d1) {
     const found = existing.find((e) => e.name === db.name);
@@ -80,7 +80,7 @@ function setUpD1(): string[] {
 
 function setUpVectorize(): void {
   const vec = readResources(configPath).vectorize;
-  if (!vec) return console.log("no top-level [[vectorize]]: skipped");
+  if (!vec) return console.log("no [[env.production.vectorize]]: skipped");
   const found = jsonList(wrangler(["vectorize", "list", "--json"])).some((i) => i.name === vec.index);
   if (found) console.log(`Vectorize ${vec.index}: exists`);
   else wrangler(["vectorize", "create", vec.index, `--dimensions=${VECTOR_DIMENSIONS}`, "--metric=cosine"]);
@@ -92,7 +92,7 @@ function setUpVectorize(): void {
 
 function setUpKv(): void {
   const kv = readResources(configPath).kv;
-  if (!kv) return console.log("no top-level OAUTH_KV: OAuth stays off");
+  if (!kv) return console.log("no OAUTH_KV in [env.production]: OAuth stays off");
   const found = jsonList(wrangler(["kv", "namespace", "list"])).find((n) => n.title === KV_TITLE);
   if (found) console.log(`KV ${KV_TITLE}: exists`);
   const id = found ? String(found.id) : createdId(wrangler(["kv", "namespace", "create", KV_TITLE]), "id");
@@ -104,8 +104,8 @@ function offerSecrets(): void {
   for (const [name, why] of SECRETS) {
     if (process.stdin.isTTY && !dryRun) {
       console.log(`secret ${name} (optional: ${why}) — type it, or press Ctrl-C to skip`);
-      wrangler(["secret", "put", name], "inherit");
-    } else console.log(`secret ${name} (optional: ${why}): npx wrangler secret put ${name}`);
+      wrangler(["secret", "put", name, "--env", PRODUCTION_ENV], "inherit");
+    } else console.log(`secret ${name} (optional: ${why}): npx wrangler secret put ${name} --env ${PRODUCTION_ENV}`);
   }
 }
 
@@ -115,7 +115,8 @@ function main(): void {
   const databases = setUpD1();
   setUpVectorize();
   setUpKv();
-  for (const binding of databases) wrangler(["d1", "migrations", "apply", binding, "--remote"]);
+  for (const binding of databases)
+    wrangler(["d1", "migrations", "apply", binding, "--remote", "--env", PRODUCTION_ENV]);
   offerSecrets();
   console.log("setup: done. Next: npm run deploy:check, then npm run deploy");
 }

@@ -1,8 +1,9 @@
 /**
  * @module scripts/lib/setup-config
- * What `npm run setup` reads from and writes into wrangler.toml: the production (top-level) D1
- * databases, the Vectorize index, the OAuth KV namespace; and the ids written back into the
- * top-level blocks only (never an [env.*] block), where deploy:check and `wrangler deploy` read them.
+ * What `npm run setup` reads from and writes into wrangler.toml: the production ([env.production])
+ * D1 databases, the Vectorize index, the OAuth KV namespace; and the ids written back into that
+ * section's blocks only (never the top level or another env), where deploy:check and
+ * `wrangler deploy --env production` read them.
  * Text edits, so every comment and the layout of the file stay as they were.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -13,16 +14,25 @@ export interface ProductionResources {
   kv: { binding: string; id: string } | null;
 }
 
-/** The part of the file before the first [env.*] table: the production configuration. */
-function topLevel(text: string): { head: string; tail: string } {
-  const at = text.search(/^\[+env\./m);
-  return at < 0 ? { head: text, tail: "" } : { head: text.slice(0, at), tail: text.slice(at) };
+export const PRODUCTION_ENV = "production";
+
+/**
+ * The file split around the production section: from its `[env.production]` header (or its first
+ * `[env.production.*]` table) to the first table of another environment or of the top level.
+ */
+function productionSection(text: string): { before: string; section: string; after: string } {
+  const start = text.search(/^\[+env\.production[\].]/m);
+  if (start < 0) return { before: text, section: "", after: "" };
+  const rest = text.slice(start);
+  const end = rest.search(/^\[\[?(?!\[|env\.production[\].])/m);
+  const stop = end < 0 ? text.length : start + end;
+  return { before: text.slice(0, start), section: text.slice(start, stop), after: text.slice(stop) };
 }
 
-/** `[[name]]` where a table starts: alone on its line (a comment may mention it too). */
-const tableHeader = (name: string) => new RegExp(`^\\[\\[${name}\\]\\]$`, "m");
+/** `[[env.production.name]]` where a table starts: alone on its line (a comment may mention it too). */
+const tableHeader = (name: string) => new RegExp(`^\\[\\[env\\.production\\.${name}\\]\\]$`, "m");
 
-/** The blocks `[[name]]` of the top level, each as its text. */
+/** The blocks `[[env.production.name]]`, each as its text. */
 function blocks(head: string, name: string): string[] {
   return head
     .split(tableHeader(name))
@@ -33,7 +43,7 @@ function blocks(head: string, name: string): string[] {
 const field = (block: string, key: string) => new RegExp(`^${key}\\s*=\\s*"([^"]*)"`, "m").exec(block)?.[1] ?? "";
 
 export function readResources(path: string): ProductionResources {
-  const { head } = topLevel(readFileSync(path, "utf8"));
+  const head = productionSection(readFileSync(path, "utf8")).section;
   const d1 = blocks(head, "d1_databases").map((b) => ({
     binding: field(b, "binding"),
     name: field(b, "database_name"),
@@ -46,10 +56,10 @@ export function readResources(path: string): ProductionResources {
   return { d1, vectorize: vec ?? null, kv: kv ?? null };
 }
 
-/** Sets `key = "value"` in the top-level `[[table]]` block whose `binding` is `binding`. */
+/** Sets `key = "value"` in the production `[[table]]` block whose `binding` is `binding`. */
 export function writeId(path: string, table: string, binding: string, key: string, value: string): boolean {
-  const { head, tail } = topLevel(readFileSync(path, "utf8"));
-  const parts = head.split(tableHeader(table));
+  const { before, section, after } = productionSection(readFileSync(path, "utf8"));
+  const parts = section.split(tableHeader(table));
   let changed = false;
   for (let i = 1; i < parts.length; i++) {
     if (field(parts[i], "binding") !== binding) continue;
@@ -57,7 +67,7 @@ export function writeId(path: string, table: string, binding: string, key: strin
     changed = next !== parts[i];
     parts[i] = next;
   }
-  if (changed) writeFileSync(path, parts.join(`[[${table}]]`) + tail);
+  if (changed) writeFileSync(path, before + parts.join(`[[env.production.${table}]]`) + after);
   return changed;
 }
 

@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import type * as Wrangler from "wrangler";
 import { ID_RULE, isPrincipalId, normalizePrincipalId } from "../../src/memory/ids.ts";
 
-/** "local" = the offline dev database (env dev); "remote" = the deployed database (top-level config). */
+/** "local" = the offline dev database (env dev); "remote" = the deployed database (env production). */
 export type Target = "local" | "remote";
 
 /** An expected failure: the scripts print its message alone, without a stack trace. */
@@ -60,8 +60,8 @@ export function setLocalPersistDir(dir: string | null): void {
 }
 
 export function targetArgs(target: Target): string[] {
-  // Bindings are not inherited by [env.*]; the offline database is declared in env dev.
-  if (target !== "local") return ["--remote"];
+  // Bindings are not inherited by [env.*]: the deployed database is env production's, the offline one env dev's.
+  if (target !== "local") return ["--env", "production", "--remote"];
   return ["--env", "dev", "--local", ...(localPersistDir ? ["--persist-to", localPersistDir] : [])];
 }
 
@@ -110,14 +110,14 @@ export function failureText(run: Run): string {
 }
 
 /**
- * The D1 bindings of the target's configuration (env dev locally, the top level remotely): the home
+ * The D1 bindings of the target's configuration (env dev locally, env production remotely): the home
  * database DB first, then every shard (docs/shards.md). Each gets every migration.
  */
 export function d1Bindings(target: Target): string[] {
   // Loaded here, not imported: tests import this module inside workerd, where wrangler must not load.
   const api: typeof Wrangler = createRequire(import.meta.url)("wrangler");
   const config = api.unstable_readConfig(
-    { config: "wrangler.toml", env: target === "local" ? "dev" : undefined },
+    { config: "wrangler.toml", env: target === "local" ? "dev" : "production" },
     { hideWarnings: true },
   );
   const bindings: string[] = config.d1_databases.map((d: { binding: string }) => d.binding);
@@ -148,7 +148,7 @@ export function query(sql: string, target: Target): Row[] {
   if (run.status !== 0 && /no such table/i.test(failureText(run))) {
     if (target === "remote") {
       throw new ScriptError(
-        `${failureText(run)}: apply migrations first (npx wrangler d1 migrations apply DB --remote)`,
+        `${failureText(run)}: apply migrations first (npx wrangler d1 migrations apply DB --remote --env production)`,
       );
     }
     applyMigrations(target);

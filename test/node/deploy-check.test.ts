@@ -20,7 +20,7 @@ function config(name: string, ids: Record<string, string> = {}): string {
   let text = readFileSync(join(ROOT, "wrangler.toml"), "utf8")
     .replace('main = "src/index.ts"', `main = ${JSON.stringify(join(ROOT, "src/index.ts"))}`)
     .replaceAll('migrations_dir = "migrations"', `migrations_dir = ${JSON.stringify(join(ROOT, "migrations"))}`);
-  for (const [from, to] of Object.entries(ids)) text = text.replace(from, to);
+  for (const [from, to] of Object.entries(ids)) text = text.replaceAll(from, to);
   const path = join(work, name);
   writeFileSync(path, text);
   return path;

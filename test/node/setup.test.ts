@@ -2,7 +2,7 @@
  * `npm run setup` against a fake `wrangler` first on PATH (test/helpers/fake-wrangler.mjs), on a copy
  * of wrangler.toml: a dry run runs no command and changes nothing; a run creates the D1 database,
  * the Vectorize index with its owner metadata index and the KV namespace, writes their ids into the
- * top level only and applies the migrations; a second run creates nothing; a run that failed half
+ * [env.production] only and applies the migrations; a second run creates nothing; a run that failed half
  * way resumes where it stopped.
  */
 import { spawnSync } from "node:child_process";
@@ -41,10 +41,15 @@ const calls = () =>
   existsSync(join(dir, "calls.log")) ? readFileSync(join(dir, "calls.log"), "utf8").trim().split("\n") : [];
 const toml = () => readFileSync(join(dir, "wrangler.toml"), "utf8");
 const state = () => JSON.parse(readFileSync(join(dir, "state.json"), "utf8"));
-/** The top level (production) and the [env.*] tables, split where the first env table starts. */
-const envStart = (t: string) => t.search(/^\[+env\./m);
-const production = (t: string) => t.slice(0, envStart(t));
-const environments = (t: string) => t.slice(envStart(t));
+/** The [env.production] section, and everything else (the top level and the other environments). */
+function split(t: string): { production: string; others: string } {
+  const start = t.indexOf("\n[env.production]\n");
+  const next = t.slice(start + 1).search(/^\[\[?(?!\[|env\.production[\].])/m);
+  const end = next < 0 ? t.length : start + 1 + next;
+  return { production: t.slice(start, end), others: t.slice(0, start) + t.slice(end) };
+}
+const production = (t: string) => split(t).production;
+const environments = (t: string) => split(t).others;
 
 describe("npm run setup", () => {
   it("--dry-run prints every wrangler command and runs none", () => {
@@ -60,13 +65,13 @@ describe("npm run setup", () => {
       "would run wrangler vectorize create hippocampus-memories --dimensions=1024 --metric=cosine",
       "would run wrangler vectorize create-metadata-index hippocampus-memories --propertyName=owner --type=string",
       "would run wrangler kv namespace create hippocampus-oauth",
-      "would run wrangler d1 migrations apply DB --remote",
-      "npx wrangler secret put OAUTH_PASSPHRASE",
+      "would run wrangler d1 migrations apply DB --remote --env production",
+      "npx wrangler secret put OAUTH_PASSPHRASE --env production",
     ])
       expect(r.out).toContain(command);
   });
 
-  it("creates what is missing, writes the ids into the top level only, applies the migrations", () => {
+  it("creates what is missing, writes the ids into [env.production] only, applies the migrations", () => {
     const before = toml();
     const r = setup();
     expect(r.status, r.out).toBe(0);
@@ -75,10 +80,10 @@ describe("npm run setup", () => {
     expect(s.vectorize).toEqual(["hippocampus-memories"]);
     expect(s.metadata["hippocampus-memories"]).toEqual(["owner"]);
     expect(s.migrated).toEqual(["DB"]);
-    const top = production(toml());
-    expect(top).toContain(`database_id = "${s.d1[0].uuid}"`);
-    expect(top).toContain(`id = "${s.kv[0].id}"`);
-    expect(top).not.toContain("00000000-0000-0000-0000-000000000000");
+    const section = production(toml());
+    expect(section).toContain(`database_id = "${s.d1[0].uuid}"`);
+    expect(section).toContain(`id = "${s.kv[0].id}"`);
+    expect(section).not.toContain("00000000-0000-0000-0000-000000000000");
     expect(environments(toml())).toBe(environments(before));
   });
 

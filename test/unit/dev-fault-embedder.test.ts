@@ -15,9 +15,9 @@ import { FakeEmbeddingAi } from "../helpers/fake-ai";
 
 const FUTURE = String(Date.now() + 3_600_000);
 
-/** The [vars] table at the top of wrangler.toml (production), as NAME -> value. */
+/** The [env.production.vars] table of wrangler.toml, as NAME -> value. */
 function productionVars(): Record<string, string> {
-  const section = wranglerToml.split(/^\[vars\]$/m)[1].split(/^\[/m)[0];
+  const section = wranglerToml.split(/^\[env\.production\.vars\]$/m)[1].split(/^\[/m)[0];
   return Object.fromEntries([...section.matchAll(/^(\w+)\s*=\s*"([^"]*)"/gm)].map((m) => [m[1], m[2]]));
 }
 
