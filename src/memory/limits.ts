@@ -43,11 +43,16 @@ export const ID_RULE = "must be 1-64 characters of letters, digits, _ - : . #";
 
 /**
  * What a label may not contain: every field that reaches a rendering (category, tags, source, an
- * event's actor) prints on one line, as quoted data. Control characters (newlines included), line and
- * paragraph separators, and the bidirectional overrides that reorder what a reader sees are refused.
+ * event's actor, the labels of an imported history snapshot) prints on one line, as quoted data.
+ * Refused: control characters (newlines included), line and paragraph separators, every invisible
+ * format character (Unicode category Cf: the bidirectional controls U+202A–U+202E, U+2066–U+2069,
+ * U+200E/U+200F and U+061C that reorder what a reader sees, the zero-width U+200B–U+200D, U+2060,
+ * U+FEFF, soft hyphens, tag characters) and lone surrogates. Quoting escapes none of the invisible
+ * ones, so they are refused at the door rather than stripped: what is stored is what was sent.
  */
-export const LABEL_UNSAFE = /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
-export const LABEL_RULE = "must not contain control characters, line breaks or bidirectional overrides";
+export const LABEL_UNSAFE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+export const LABEL_RULE =
+  "must not contain control characters, line breaks or invisible format characters (bidirectional controls such as U+202E, zero-width characters such as U+200B, U+FEFF)";
 
 /** True when a label prints safely on one line. */
 export const isSafeLabel = (value: string): boolean => !LABEL_UNSAFE.test(value);

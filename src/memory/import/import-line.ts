@@ -38,9 +38,26 @@ const historyValue = z.union(
   ],
   { error: "must be a text, number, true/false, null or a list of texts (no nested objects)" },
 );
+/**
+ * A snapshot's field names and every text but its `content` (which may span lines, like a memory's)
+ * are labels a rendering prints on one line: the dashboard's timeline and memory_history show them.
+ */
+const snapshotLabelProblem = (r: Record<string, unknown>): { path: string[]; message: string } | null => {
+  for (const [field, value] of Object.entries(r)) {
+    if (!isSafeLabel(field)) return { path: [], message: `field names ${LABEL_RULE}` };
+    if (field === "content") continue;
+    const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
+    if (texts.some((t) => typeof t === "string" && !isSafeLabel(t))) return { path: [field], message: LABEL_RULE };
+  }
+  return null;
+};
 const historySnapshot = z
   .record(z.string().max(64, "field names must be at most 64 characters"), historyValue)
-  .refine((r) => Object.keys(r).length <= LIMITS.historyFieldsMax, `at most ${LIMITS.historyFieldsMax} fields`);
+  .refine((r) => Object.keys(r).length <= LIMITS.historyFieldsMax, `at most ${LIMITS.historyFieldsMax} fields`)
+  .superRefine((r, ctx) => {
+    const problem = snapshotLabelProblem(r);
+    if (problem) ctx.addIssue({ code: "custom", ...problem });
+  });
 
 const historyEvent = z
   .object({
