@@ -1,8 +1,10 @@
 /**
  * Dynamic client registration bounds what a client may register: client_name and every other
  * metadata field by length (and no control characters in what the consent page shows), and how
- * many clients one address may register per day.
+ * many clients one address may register per day: only registrations the library stored count, and
+ * parallel registrations never read the same count.
  */
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { browserFetch, ORIGIN, REDIRECT_URI, uniqueIp } from "../helpers/oauth";
 
@@ -43,5 +45,40 @@ describe("dynamic client registration bounds", () => {
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error_description: string }).error_description).toMatch(/20 clients/);
     expect((await register(uniqueIp(), { client_name: "elsewhere" })).status).toBe(201);
+  });
+
+  const countOf = (ip: string) =>
+    env.DB.prepare("SELECT count FROM client_registrations WHERE address = ?").bind(ip).first<number>("count");
+
+  it("does not count a registration the OAuth library refuses", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 25; i++) {
+      const refused = await register(ip, { client_name: `bad ${i}`, redirect_uris: [] });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toBe("invalid_client_metadata");
+    }
+    expect(await countOf(ip)).toBe(0);
+    expect((await register(ip, { client_name: "good" })).status).toBe(201);
+    expect(await countOf(ip)).toBe(1);
+  });
+
+  it("counts parallel registrations exactly: 20 stored, the rest refused, whatever the interleaving", async () => {
+    const ip = uniqueIp();
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => register(ip, { client_name: `p${i}` }).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    expect(await countOf(ip)).toBe(20);
+  });
+
+  it("says when the address may register again: the next UTC day", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 20; i++) await register(ip, { client_name: `c${i}` });
+    const refused = await register(ip, { client_name: "one more" });
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get("retry-after"));
+    const midnight = Math.ceil((86_400_000 - (Date.now() % 86_400_000)) / 1000);
+    expect(Math.abs(wait - midnight)).toBeLessThanOrEqual(2);
   });
 });

@@ -3,14 +3,15 @@
  * Dynamic client registration (RFC 7591) checked before the OAuth library stores a client: every
  * metadata field is bounded in length (the consent page and the dashboard show client_name; nothing
  * stored may be a megabyte of text), what a person reads has no control characters, and one client
- * address (CF-Connecting-IP) registers at most REGISTRATIONS_PER_DAY clients a day, counted in
- * OAUTH_KV. Requests without CF-Connecting-IP (local runs) are not counted. Answers in the RFC 7591
- * error shape (invalid_client_metadata naming the field and the rule).
+ * address (CF-Connecting-IP) registers at most `perAddressPerDay` clients a UTC day, counted in D1
+ * (storage/d1-client-registrations.ts: one atomic check-and-count; a registration the OAuth library
+ * refuses is not counted). Requests without CF-Connecting-IP (local runs) are not counted. Answers
+ * in the RFC 7591 error shape (invalid_client_metadata naming the field and the rule).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { isSafeLabel, LABEL_RULE } from "../../memory/limits";
+import { D1ClientRegistrations } from "../../storage/d1-client-registrations";
 import type { AppEnv } from "../app-env";
-import { RETRY_AFTER_SECONDS } from "./rate-limit";
 
 export const REGISTRATION_LIMITS = {
   clientNameMaxChars: 100,
@@ -25,7 +26,7 @@ export const REGISTRATION_LIMITS = {
 } as const;
 
 const URI_FIELDS = new Set(["client_uri", "logo_uri", "tos_uri", "policy_uri", "jwks_uri", "initiate_login_uri"]);
-const DAY_SECONDS = 86_400;
+const DAY_MS = 86_400_000;
 const L = REGISTRATION_LIMITS;
 
 function textProblem(field: string, value: string): string | null {
@@ -66,14 +67,20 @@ export function registrationProblem(metadata: Record<string, unknown>): string |
 const oauthError = (c: Context<AppEnv>, status: 400 | 429, error: string, description: string) =>
   c.json({ error, error_description: description }, status, { "Cache-Control": "no-store" });
 
-/** Counts a registration for the address; false when it already has its day's clients. */
-async function admitAddress(kv: KVNamespace, ip: string, now: number): Promise<boolean> {
-  const day = new Date(now).toISOString().slice(0, 10);
-  const key = `registrations:${ip}:${day}`;
-  const count = Number((await kv.get(key)) ?? "0");
-  if (count >= L.perAddressPerDay) return false;
-  await kv.put(key, String(count + 1), { expirationTtl: 2 * DAY_SECONDS });
-  return true;
+const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** Seconds until the next UTC day, when the address has places again. */
+const secondsToTomorrow = (now: number): number => Math.ceil((DAY_MS - (now % DAY_MS)) / 1000);
+
+function tooManyToday(c: Context<AppEnv>, now: number): Response {
+  const response = oauthError(
+    c,
+    429,
+    "temporarily_unavailable",
+    `This address registered ${L.perAddressPerDay} clients today, the most one address may; reuse a registered client or retry tomorrow (UTC)`,
+  );
+  response.headers.set("Retry-After", String(secondsToTomorrow(now)));
+  return response;
 }
 
 export const guardRegistration: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -88,16 +95,15 @@ export const guardRegistration: MiddlewareHandler<AppEnv> = async (c, next) => {
   const problem = registrationProblem(metadata as Record<string, unknown>);
   if (problem) return oauthError(c, 400, "invalid_client_metadata", problem);
   const ip = c.req.header("cf-connecting-ip");
-  const kv = c.env.OAUTH_KV as KVNamespace | undefined;
-  if (ip && kv && !(await admitAddress(kv, ip, Date.now()))) {
-    const response = oauthError(
-      c,
-      429,
-      "temporarily_unavailable",
-      `This address registered ${L.perAddressPerDay} clients today, the most one address may; reuse a registered client or retry tomorrow`,
-    );
-    response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS * 60));
-    return response;
+  if (!ip) return next();
+  const now = Date.now();
+  const day = utcDay(now);
+  const counts = new D1ClientRegistrations(c.env.DB);
+  if (!(await counts.take(ip, day, utcDay(now - DAY_MS), L.perAddressPerDay))) return tooManyToday(c, now);
+  try {
+    await next();
+  } finally {
+    // Only a client the library stored counts: a refused or failed registration gives its place back.
+    if (!c.res || c.res.status !== 201) await counts.giveBack(ip, day);
   }
-  return next();
 };
