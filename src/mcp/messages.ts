@@ -39,8 +39,16 @@ const en = {
   summarizedTruncated: (saved: number, found: number) =>
     `Saved the first ${saved} of ${found} facts; send the rest of the conversation in another call.`,
   updated: "Updated.",
-  deleted: (n: number) =>
-    `Deleted ${n} memor${n === 1 ? "y" : "ies"}; restore_memory can bring them back during the retention window.`,
+  /** `quarantined` of the `n` stay quarantined: restore_memory refuses them, so the answer never offers it. */
+  deleted: (n: number, quarantined = 0) => {
+    const restorable = n - quarantined;
+    const head = `Deleted ${memories(n)}`;
+    const locked = `${quarantined === n ? (n === 1 ? "it stays" : "they stay") : `${quarantined} ${quarantined === 1 ? "stays" : "stay"}`} quarantined: restore_memory cannot bring ${quarantined === 1 ? "it" : "them"} back, only the person can release ${quarantined === 1 ? "it" : "them"}, in the dashboard (/dashboard → Quarantine).`;
+    if (quarantined === 0)
+      return `${head}; restore_memory can bring ${n === 1 ? "it" : "them"} back during the retention window.`;
+    if (restorable === 0) return `${head}; ${locked}`;
+    return `${head}; restore_memory can bring back ${restorable} during the retention window, and ${locked}`;
+  },
   restored: "Restored.",
   noneListed: "No memories match.",
   notFoundIds: (ids: string) => `Not found: ${ids}.`,
@@ -123,7 +131,12 @@ const zh: typeof en = {
     `${messages} 条消息中没有值得长期记住的内容：只保留用户本人说出的偏好、事实、计划和禁忌。`,
   summarizedTruncated: (saved, found) => `只保存了 ${found} 条中的前 ${saved} 条；其余内容请分批再次提交。`,
   updated: "已更新。",
-  deleted: (n) => `已删除 ${n} 条记忆；保留期内可用 restore_memory 恢复。`,
+  deleted: (n, quarantined = 0) => {
+    const locked = `${quarantined === n ? "" : `其中 ${quarantined} 条`}仍在隔离中：restore_memory 无法恢复，只有用户本人能在控制台（/dashboard → 隔离区）放行。`;
+    if (quarantined === 0) return `已删除 ${n} 条记忆；保留期内可用 restore_memory 恢复。`;
+    if (quarantined === n) return `已删除 ${n} 条记忆；${locked}`;
+    return `已删除 ${n} 条记忆；保留期内可用 restore_memory 恢复其中 ${n - quarantined} 条，${locked}`;
+  },
   restored: "已恢复。",
   noneListed: "没有符合条件的记忆。",
   notFoundIds: (ids) => `未找到：${ids}。`,

@@ -82,8 +82,13 @@ export function memoryAction(kind: "delete" | "restore" | "release") {
     const id = parseId(c);
     if (kind === "delete") {
       const r = await callMemory(c, session, (stub, scope) => stub.delete(scope, { id }));
-      // Says what happened: a second delete changed nothing.
-      return back(c, memoryHref(id), r.deleted.includes(id) ? "deleted" : "already-deleted");
+      // Says what happened: a second delete changed nothing; a quarantined memory stays quarantined.
+      const flash = r.quarantined.includes(id)
+        ? "deleted-quarantined"
+        : r.deleted.includes(id)
+          ? "deleted"
+          : "already-deleted";
+      return back(c, memoryHref(id), flash);
     }
     if (kind === "restore") await callMemory(c, session, (stub, scope) => stub.restore(scope, id));
     else await callMemory(c, session, (stub, scope) => stub.release(scope, id));

@@ -111,6 +111,8 @@ const en = {
   flash: {
     saved: "Saved.",
     deleted: "Deleted. You can restore it for the retention period.",
+    "deleted-quarantined":
+      "Deleted. It stays quarantined: Restore cannot bring it back; Release it under Quarantine if it is safe.",
     restored: "Restored.",
     released: "Released from quarantine.",
     revoked: "Access revoked.",
@@ -293,6 +295,7 @@ const zh: DashMessages = {
   flash: {
     saved: "已保存。",
     deleted: "已删除，保留期内可以恢复。",
+    "deleted-quarantined": "已删除，但仍在隔离中：无法用“恢复”找回；若内容安全，请在“隔离区”放行。",
     restored: "已恢复。",
     released: "已解除隔离。",
     revoked: "已吊销访问权限。",

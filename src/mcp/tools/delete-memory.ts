@@ -11,10 +11,14 @@ import { defineTool } from "../tool-definition";
 export const deleteMemoryTool = defineTool({
   name: "delete_memory",
   title: "Delete memories",
-  description: "Forget one memory (id) or several (ids); restore_memory brings them back.",
+  description: "Delete by id or ids; restore_memory undoes it unless quarantined.",
   input: deleteInput.extend({ ...scopeFields }),
   output: z.object({
     deleted: z.array(z.string()).describe("Ids now deleted"),
+    quarantined: z
+      .array(z.string())
+      .optional()
+      .describe("Of those, ids kept quarantined (not restorable); absent when none"),
     already_deleted: z.array(z.string()).describe("Ids that were deleted before this call"),
     not_found: z.array(z.string()).describe("Ids that do not exist for this user"),
   }),
@@ -26,8 +30,13 @@ export const deleteMemoryTool = defineTool({
       ? `\n${ctx.messages.notFoundIds(r.notFound.join(", "))} ${ctx.messages.notFoundAdvice}`
       : "";
     return {
-      structured: { deleted: r.deleted, already_deleted: r.alreadyDeleted, not_found: r.notFound },
-      text: ctx.messages.deleted(r.deleted.length) + extra,
+      structured: {
+        deleted: r.deleted,
+        ...(r.quarantined.length > 0 ? { quarantined: r.quarantined } : {}),
+        already_deleted: r.alreadyDeleted,
+        not_found: r.notFound,
+      },
+      text: ctx.messages.deleted(r.deleted.length, r.quarantined.length) + extra,
     };
   },
 });

@@ -111,7 +111,7 @@ export async function deleteMemories(
   deps: MemoryDeps,
   scope: Scope,
   ids: string[],
-): Promise<{ deleted: string[]; alreadyDeleted: string[]; notFound: string[] }> {
+): Promise<{ deleted: string[]; quarantined: string[]; alreadyDeleted: string[]; notFound: string[] }> {
   const unique = [...new Set(ids)];
   const found = new Map(
     (await deps.repo.getMany(scope, unique))
@@ -143,6 +143,8 @@ export async function deleteMemories(
   );
   return {
     deleted: live.map((m) => m.id),
+    // Deleted but still quarantined: the answer must not offer restore_memory for these.
+    quarantined: live.filter((m) => m.status === "quarantined").map((m) => m.id),
     alreadyDeleted: unique.filter((id) => {
       const m = found.get(id);
       return m !== undefined && isDeleted(m);
