@@ -4,7 +4,7 @@
  * bounded) and printed quoted; imported history is redacted whole; /v1/import bounds sizes and
  * depth with a 4xx naming the line and the rule.
  */
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, trackedConnect } from "../helpers/mcp-client";
@@ -86,6 +86,40 @@ describe("imported history is redacted whole", () => {
     const exported = await (await call("/v1/export", key)).text();
     expect(exported).not.toContain("ghp_");
     expect(exported).toContain("[REDACTED:github-token]");
+  });
+});
+
+describe("history stored in clear before imports redacted it whole", () => {
+  it("comes back redacted from memory_history, the dashboard's source, and /v1/export", async () => {
+    const { key } = await createKey({ user: uniqueUser("oldhist") });
+    const line = { content: "I like tea", external_id: "a" };
+    const imported = (await (await postImport(key, JSON.stringify(line))).json()) as { items: { id: string }[] };
+    const id = imported.items[0].id;
+    // An event as an older import stored it: the secret in tags, source and the actor, in clear.
+    await env.DB.prepare(
+      "INSERT INTO memory_events (memory_id, account_id, namespace, user_id, op, before, after, actor, at) SELECT memory_id, account_id, namespace, user_id, 'update', ?, ?, ?, at + 1 FROM memory_events WHERE memory_id = ? LIMIT 1",
+    )
+      .bind(
+        JSON.stringify({ tags: [`t ${TOKEN}`], source: `s ${TOKEN}` }),
+        JSON.stringify({ category: `c ${TOKEN}` }),
+        `deploy ${TOKEN}`,
+        id,
+      )
+      .run();
+    const stored = await env.DB.prepare("SELECT actor FROM memory_events WHERE memory_id = ? AND op = 'update'")
+      .bind(id)
+      .first<string>("actor");
+    expect(stored).toContain(TOKEN);
+    const client = await connect(key);
+    const history = await callTool(client, "memory_history", { id });
+    const events = (history.structuredContent as { events: { op: string }[] }).events;
+    expect(events.map((e) => e.op)).toContain("update");
+    expect(JSON.stringify(history.structuredContent)).not.toContain("ghp_");
+    expect(JSON.stringify(history.structuredContent)).toContain("[REDACTED:github-token]");
+    expect(textOf(history)).not.toContain("ghp_");
+    const exported = await (await call("/v1/export", key)).text();
+    expect(exported).not.toContain("ghp_");
+    expect(exported).toContain("deploy [REDACTED:github-token]");
   });
 });
 

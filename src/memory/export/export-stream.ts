@@ -10,6 +10,7 @@
  */
 import type { ExportReader, Keyset } from "../ports";
 import type { Owner } from "../types";
+import { redactEvent } from "../write/redact-event";
 import { type ExportPosition, encodeExportCursor } from "./export-cursor";
 import { type ExportFilter, exportHeader, exportRecord } from "./export-format";
 
@@ -64,7 +65,8 @@ export function exportStream(
         );
         const parts: string[] = [];
         for (const m of page) {
-          const own = history.get(m.id) ?? [];
+          // Redacted again: an import may have stored history before it redacted all of it.
+          const own = (history.get(m.id) ?? []).map(redactEvent);
           events += own.length;
           parts.push(JSON.stringify(exportRecord(m, own)));
         }

@@ -15,7 +15,8 @@ import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
 import type { Memory, MemoryEvent, Scope } from "../types";
 import { detectInjection, type InjectionVerdict } from "../write/injection-detector";
-import { type Redaction, redactSecrets, redactText } from "../write/redact-secrets";
+import { redactEvent } from "../write/redact-event";
+import { type Redaction, redactSecrets } from "../write/redact-secrets";
 import { screenLabels } from "../write/screen-content";
 import { conversationContext } from "./conversation-context";
 import { writeInBatches } from "./import-batches";
@@ -112,31 +113,26 @@ function buildRow(
   return memory;
 }
 
-/** A history value with every text in it redacted (strings, and the strings of a list such as tags). */
-function redactValue(v: unknown): unknown {
-  if (typeof v === "string") return redactText(v);
-  if (Array.isArray(v)) return v.map(redactValue);
-  return v;
-}
-
 /**
  * An export's events, re-addressed to the new row. Everything kept is redacted like the content:
  * every text field of each snapshot (content, tags, source, category, reasons, …) and the actor.
  */
 function importedHistory(l: NumberedLine, memoryId: string): MemoryEvent[] | undefined {
-  const redact = (snap: Record<string, unknown> | null): Partial<Memory> | null => {
+  const owned = (snap: Record<string, unknown> | null): Partial<Memory> | null => {
     if (!snap) return null;
     const { accountId: _a, namespace: _n, userId: _u, ...rest } = snap;
-    return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, redactValue(v)])) as Partial<Memory>;
+    return rest as Partial<Memory>;
   };
-  return l.input.history?.map((e) => ({
-    memoryId,
-    op: e.op,
-    before: redact(e.before),
-    after: redact(e.after),
-    actor: redactText(e.actor),
-    at: Date.parse(e.at),
-  }));
+  return l.input.history?.map((e) =>
+    redactEvent({
+      memoryId,
+      op: e.op,
+      before: owned(e.before),
+      after: owned(e.after),
+      actor: e.actor,
+      at: Date.parse(e.at),
+    }),
+  );
 }
 
 /** The line screened like a save: injection in its text or labels (category, tags, source). */

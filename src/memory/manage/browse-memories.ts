@@ -13,6 +13,7 @@ import { passesRecallFilter, recallFilterFor } from "../recall/recall-filters";
 import type { RecallHealth } from "../recall/recall-health";
 import type { MemoryDeps } from "../service-deps";
 import type { ListFilter, Memory, MemoryEvent, Scope, StatsSnapshot } from "../types";
+import { redactEvent } from "../write/redact-event";
 
 const DEFAULT_PAGE = 20;
 
@@ -85,7 +86,13 @@ export async function memoryHistory(
     memory.supersededBy ? deps.repo.get(scope, memory.supersededBy) : Promise.resolve(null),
   ]);
   // The chain may pass through another agent's private memory: that link stays hidden.
-  return { memory, events, supersedes, supersededBy: newer && visibleInScope(newer, scope) ? newer : null };
+  // Redacted again on every read: an import may have stored history before it redacted all of it.
+  return {
+    memory,
+    events: events.map(redactEvent),
+    supersedes,
+    supersededBy: newer && visibleInScope(newer, scope) ? newer : null,
+  };
 }
 
 export interface MemoryStats extends StatsSnapshot {
