@@ -3,8 +3,10 @@
  * Where a password that follows its label ("password: ", "密码是") ends. These were lazy patterns with
  * a lookahead (`[^…]{0,200}?(?=[.!?]{0,8}…)`), which recheck's fuzz checker calls polynomial (the
  * lookahead re-reads the same punctuation from every place the value might end); these scans take
- * the same decisions reading each character a bounded number of times. Both
- * return the end index of the value that starts at `from`, or -1 when none ends within the limits.
+ * the same decisions reading each character a bounded number of times: the regex engine finds the
+ * next place a value could stop (single character classes, one read a character), and the few
+ * places a run of closing marks could end a value are checked here. Both return the end index of
+ * the value that starts at `from`, or -1 when none ends within the limits.
  */
 
 /** A password is at most this long (what the patterns bounded: 200 characters after the first). */
@@ -23,8 +25,6 @@ const OPENING_QUOTE: ReadonlySet<number> = new Set(Object.keys(CLOSING_QUOTE).ma
 const codes = (chars: string): ReadonlySet<number> => new Set([...chars].map((c) => c.charCodeAt(0)));
 /** Characters a bare value never starts with (either kind), nor contains (after "is"). */
 const NOT_IN_WORD = codes(`"'“「，。；、,;`);
-/** Characters a phrase after ":" never contains: a clause ends there. */
-const NOT_IN_PHRASE = codes("\n,;，；。、");
 const SENTENCE_END = codes(".!?。！？");
 const CLAUSE_END = codes(",;，；。、！？");
 const WORD_TAIL = codes(".!?。！？,，;；、)）");
@@ -39,6 +39,7 @@ const SPACE = codes(
 /** The code unit at `i` (NaN past the end, which no set holds). */
 const at = (text: string, i: number): number => text.charCodeAt(i);
 const isSpace = (code: number): boolean => SPACE.has(code);
+const isLineSpace = (code: number): boolean => code !== NEWLINE && SPACE.has(code);
 
 /** Index after at most `max` characters of `set` from `from`. */
 function skip(text: string, from: number, set: ReadonlySet<number>, max: number): number {
@@ -64,23 +65,67 @@ function wordEndsAt(text: string, end: number): boolean {
 }
 
 /**
- * The value scans over one text, remembering what they have read: how far the text is known to hold
- * no place a value could end (phrase or word), and where each quote character next occurs. Labels
- * packed densely (`密码：密码：…`) each open a scan of up to 200 characters; with these memos a
- * scan that starts inside a stretch an earlier one read jumps to its end, so a whole text costs a
- * bounded number of reads per character however many labels it holds. Same answers as a fresh scan
- * at every offset, in any order (a start before the known stretch starts it again).
+ * The places a value after ":" stops that a regex finds cheaply: a clause mark or a newline (the
+ * characters a phrase never contains, and CLAUSE_END), or ".!?" before a space. The regex engine skips what cannot stop a
+ * value far faster than a loop reading each character. The third kind of stop, at most 8 sentence
+ * marks then at most 8 spaces then the line's end, lies within 16 characters before a newline or the
+ * text's end; phraseEnd checks those few places itself.
+ */
+const PHRASE_STOP = /[\n,;，；。、！？]|[.!?](?=\s)/g;
+/** Characters before a line's end among which a value may still stop (8 marks, 8 spaces). */
+const LINE_END_REACH = 2 * TAIL_MAX;
+/**
+ * Where a value after "is" may end (wordEndsAt) that a regex finds cheaply: a clause mark, or a
+ * space (no closing marks before it). A run of at most 8 closing marks before a space is the third
+ * kind; wordEnd checks that run itself.
+ */
+const WORD_STOP = /[，。；、,;]|\s/g;
+/** A character a value after "is" never holds (notInWord): the value stops just after it. */
+const NOT_WORD_CHAR = /[\s"'“「，。；、,;]/g;
+
+/**
+ * The first place at or after a position where `pattern` matches (the text's length when none),
+ * remembered: a later position up to that place has the same answer, so positions asked in order
+ * read each character once in all. Patterns are module-level; every use is synchronous.
+ */
+class NextStop {
+  private asked = 0;
+  private found = -1;
+  constructor(
+    private readonly text: string,
+    private readonly pattern: RegExp,
+  ) {}
+
+  at(i: number): number {
+    if (i >= this.asked && i <= this.found) return this.found;
+    this.pattern.lastIndex = i;
+    const m = this.pattern.exec(this.text);
+    this.pattern.lastIndex = 0;
+    this.asked = i;
+    this.found = m ? m.index : Math.max(i, this.text.length);
+    return this.found;
+  }
+}
+
+/**
+ * The value scans over one text, remembering what they have read: the next place a value could stop
+ * (phrase or word) and where each quote character next occurs. Labels packed densely (`密码：密码：…`)
+ * each open a scan of up to 200 characters; with these memos a scan that starts before a place an
+ * earlier one found gets it at once, so a whole text costs a bounded number of reads per character
+ * however many labels it holds. Same answers as a fresh scan at every offset, in any order (a start
+ * before the remembered stretch searches again).
  */
 export class PasswordValueScanner {
-  /** [phraseFrom, phraseTo): positions where no value after ":" ends or stops. */
-  private phraseFrom = 0;
-  private phraseTo = 0;
-  /** [wordFrom, wordTo): positions where no value after "is" ends or stops. */
-  private wordFrom = 0;
-  private wordTo = 0;
+  private readonly phraseStops: NextStop;
+  private readonly wordStops: NextStop;
+  private readonly notWord: NextStop;
   private readonly next = new Map<string, { at: number; found: number }>();
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.phraseStops = new NextStop(text, PHRASE_STOP);
+    this.wordStops = new NextStop(text, WORD_STOP);
+    this.notWord = new NextStop(text, NOT_WORD_CHAR);
+  }
 
   /** A password after ":" or "=": quoted, or everything to the end of its clause (a passphrase stays whole). */
   phraseEnd(from: number): number {
@@ -88,14 +133,35 @@ export class PasswordValueScanner {
     const quoted = this.quotedEnd(from);
     if (quoted !== null) return quoted >= 0 && phraseEndsAt(text, quoted) ? quoted : -1;
     if (from >= text.length || isSpace(at(text, from)) || NOT_IN_WORD.has(at(text, from))) return -1;
-    const start = from + 1;
-    const limit = from + VALUE_MAX + 1;
-    if (start < this.phraseFrom || start > this.phraseTo) this.phraseFrom = this.phraseTo = start;
-    let i = this.phraseTo;
-    while (i <= limit && !(i >= text.length || phraseEndsAt(text, i) || NOT_IN_PHRASE.has(at(text, i)))) i++;
-    this.phraseTo = i;
-    if (i > limit) return -1;
+    // The first place after the first character where the clause stops: its end, or a mark it may not hold.
+    const i = this.phraseStop(from + 1);
+    if (i > from + VALUE_MAX + 1) return -1;
     return phraseEndsAt(text, i) ? i : -1;
+  }
+
+  /** The first place at or after `start` where a value after "is" may end (the text's length when none). */
+  private wordStop(start: number): number {
+    const found = this.wordStops.at(start);
+    // Closing marks right before `found` may end the word earlier: only that run, at most 8, is read again.
+    const text = this.text;
+    let run = found;
+    const reach = Math.max(start, found - TAIL_MAX);
+    while (run > reach && WORD_TAIL.has(at(text, run - 1))) run--;
+    for (let i = run; i < found; i++) if (wordEndsAt(text, i)) return i;
+    return found;
+  }
+
+  /** The first place at or after `start` where a value after ":" stops (the text's length when none). */
+  private phraseStop(start: number): number {
+    const found = this.phraseStops.at(start);
+    // A stop that ends a line starts a run of marks and spaces reaching `found` (at or before the
+    // line's end): only that run, at most 16 characters, is read again.
+    const text = this.text;
+    let run = found;
+    const reach = Math.max(start, found - LINE_END_REACH);
+    while (run > reach && (SENTENCE_END.has(at(text, run - 1)) || isLineSpace(at(text, run - 1)))) run--;
+    for (let i = run; i < found; i++) if (phraseEndsAt(text, i)) return i;
+    return found;
   }
 
   /** A password after "is" / "was" / 是: quoted, or one run of characters up to its closing punctuation. */
@@ -104,12 +170,10 @@ export class PasswordValueScanner {
     const quoted = this.quotedEnd(from);
     if (quoted !== null) return quoted >= 0 && wordEndsAt(text, quoted) ? quoted : -1;
     const start = from + 1;
-    const limit = from + VALUE_MAX;
-    if (start < this.wordFrom || start > this.wordTo) this.wordFrom = this.wordTo = start;
-    let i = this.wordTo;
-    while (i <= limit && !(notInWord(text, i - 1) || wordEndsAt(text, i))) i++;
-    this.wordTo = i;
-    if (i > limit || notInWord(text, i - 1)) return -1;
+    // The first place the word ends, or just after a character it may not hold, whichever comes first.
+    const afterNotWord = this.notWord.at(start - 1) + 1;
+    const i = Math.min(afterNotWord, this.wordStop(start));
+    if (i > from + VALUE_MAX || notInWord(text, i - 1)) return -1;
     return i;
   }
 

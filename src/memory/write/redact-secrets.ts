@@ -210,27 +210,63 @@ const RULES: Rule[] = [
   { kind: "card-number", pattern: /(?<![\d-])[2-6]\d{3}(?:[ -]?\d){9,15}(?![\d-])/g, accept: acceptCard },
 ];
 
+/**
+ * How many values one rule asks `accept` about in one text: 24, and one more per 512 characters
+ * (39 in a memory at the content limit, 141 in a 60,000-character transcript).
+ * Asking costs a microsecond or two (the lookalike checks), so a text packed with labels that each
+ * have a value (`密码：x 密码是y …`) would cost that per label. Past the budget a value is redacted
+ * without asking (fail closed): a text that dense with password labels is not prose about passwords.
+ */
+const acceptBudget = (text: string): number => 24 + (text.length >> 9);
+
+/**
+ * How many labels one rule reads in one text: 64, and one more per 64 characters (189 in a memory at
+ * the content limit, 1,001 in a 60,000-character transcript). Each label costs a regex match and a
+ * value scan however short the text between labels (`密码：密码：…` is a label every 3 characters),
+ * so past the budget the rest of the text, from that label's value on, is redacted as one secret
+ * (fail closed): no prose holds a password label every 64 characters, hundreds of times over.
+ */
+const labelBudget = (text: string): number => 64 + (text.length >> 6);
+
+/** True when the value at `from` is already a redaction (an earlier rule's, maybe quoted). */
+const isRedacted = (text: string, from: number): boolean =>
+  text.startsWith("[REDACTED:", from) || text.startsWith("[REDACTED:", from + 1);
+
 /** A rule whose value is read by `valueEnd`: the label is kept, the value redacted when accepted. */
 function applyValueRule(text: string, rule: Rule, valueEnd: ValueEnd) {
   // One scanner for the text: dense labels share what earlier scans read (password-value.ts).
   const scan = new PasswordValueScanner(text);
+  let budget = acceptBudget(text);
+  let labels = labelBudget(text);
   // The rule's own global pattern, its lastIndex driven here and left at 0 (all of this is synchronous).
   const label = rule.pattern;
   label.lastIndex = 0;
-  let out = "";
+  // Pieces joined once at the end: a flat string, where += of thousands of pieces leaves a rope the
+  // next rule's regex must flatten first.
+  const out: string[] = [];
+  const redacted = `[REDACTED:${rule.kind}]`;
   let last = 0;
-  let count = 0;
   for (let m = label.exec(text); m !== null; m = label.exec(text)) {
     const from = m.index + m[0].length;
+    if (labels-- === 0) {
+      out.push(text.slice(last, from), redacted);
+      last = text.length;
+      break;
+    }
     const end = valueEnd(scan, from, text);
     label.lastIndex = end < 0 ? m.index + 1 : end;
-    if (end < 0 || (rule.accept && !rule.accept(text.slice(from, end), text.slice(end, end + 40)))) continue;
-    out += `${text.slice(last, from)}[REDACTED:${rule.kind}]`;
+    if (end < 0) continue;
+    if (rule.accept && budget > 0) {
+      budget--;
+      if (!rule.accept(text.slice(from, end), text.slice(end, end + 40))) continue;
+    } else if (isRedacted(text, from)) continue;
+    out.push(text.slice(last, from), redacted);
     last = end;
-    count++;
   }
   label.lastIndex = 0;
-  return { text: out + text.slice(last), count };
+  if (out.length === 0) return { text, count: 0 };
+  out.push(text.slice(last));
+  return { text: out.join(""), count: (out.length - 1) / 2 };
 }
 
 function applyRule(text: string, rule: Rule): { text: string; count: number } {
