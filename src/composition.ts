@@ -10,7 +10,16 @@ import type { Env } from "./env";
 import { FreshBuffer } from "./memory/fresh-buffer";
 import type { LifecyclePolicy } from "./memory/lifecycle/lifecycle-types";
 import { MemoryService } from "./memory/memory-service";
-import type { Embedder, ExportReader, LifecycleScan, Llm, MemoryRepo, Reranker, VectorIndex } from "./memory/ports";
+import type {
+  Embedder,
+  EntityStore,
+  ExportReader,
+  LifecycleScan,
+  Llm,
+  MemoryRepo,
+  Reranker,
+  VectorIndex,
+} from "./memory/ports";
 import type { Owner } from "./memory/types";
 import { currentInvocation, InvocationBudget, runInvocation } from "./platform-limits/invocation-budget";
 import { limitedEnv } from "./platform-limits/limited-env";
@@ -25,6 +34,7 @@ import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
 import { WorkersAiLlm } from "./providers/workers-ai-llm";
 import { isEmbeddingModel, isLlmModel, isRerankerModel } from "./providers/workers-ai-models";
 import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
+import { D1EntityStore } from "./storage/d1-entity-store";
 import { D1ExportReader, exportPageQueries } from "./storage/d1-export-reader";
 import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
 import { D1MemoryRepo } from "./storage/d1-memory-repo";
@@ -134,6 +144,11 @@ export function buildMemoryRepo(db: D1Database): MemoryRepo {
   return new D1MemoryRepo(new MeteredD1(db));
 }
 
+/** The owner's entities on one shard (beside its memories: a shard move carries both). Metered like the repository. */
+export function buildEntityStore(db: D1Database): EntityStore {
+  return new D1EntityStore(new MeteredD1(db));
+}
+
 /** PLATFORM_LIMITS of this deployment; the paid figures while the config cannot be read (its error surfaces elsewhere). */
 export function platformLimits(env: object): PlatformLimits {
   try {
@@ -180,6 +195,7 @@ export function buildMemoryService(env: Env, config: Config, objectSql: SqlStora
   const newUlid = monotonicFactory();
   return new MemoryService({
     repo: buildMemoryRepo(db),
+    entities: buildEntityStore(db),
     index: buildIndex(env, config, sql, embedder.dimensions),
     embedder,
     reranker: buildReranker(env, config),

@@ -6,7 +6,7 @@
  * they were copied and the index repair marks them again. Released at the switch.
  */
 import { MemoryError } from "../memory/errors";
-import type { MemoryRepo } from "../memory/ports";
+import type { EntityStore, MemoryRepo } from "../memory/ports";
 
 const REFUSED = new Set<keyof MemoryRepo>(["write", "purge", "setLinks", "setDecayedImportance", "markConsolidated"]);
 const SKIPPED = new Set<keyof MemoryRepo>(["touch", "markIndexed"]);
@@ -22,6 +22,21 @@ export function heldWrites(repo: MemoryRepo): MemoryRepo {
       if (REFUSED.has(prop as keyof MemoryRepo))
         return () => Promise.reject(new MemoryError("conflict", MOVING_MESSAGE));
       if (SKIPPED.has(prop as keyof MemoryRepo)) return () => Promise.resolve();
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
+const ENTITY_WRITES = new Set<keyof EntityStore>(["replaceMentions", "storeGraph", "forgetMemories"]);
+
+/** The owner's entity store while its rows cross: reads from the source, writes refused like the repository's. */
+export function heldEntityWrites(store: EntityStore): EntityStore {
+  return new Proxy(store, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== "function") return value;
+      if (ENTITY_WRITES.has(prop as keyof EntityStore))
+        return () => Promise.reject(new MemoryError("conflict", MOVING_MESSAGE));
       return (value as (...a: unknown[]) => unknown).bind(target);
     },
   });

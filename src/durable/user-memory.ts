@@ -7,6 +7,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
+  buildEntityStore,
   buildMemoryRepo,
   buildMemoryService,
   inInvocation,
@@ -29,6 +30,7 @@ import type {
   SummarizeInput,
   UpdateInput,
 } from "../memory/contracts";
+import type { EntityGraphInput, ListEntitiesInput } from "../memory/entities/entity-contracts";
 import { MemoryError, type MemoryErrorShape } from "../memory/errors";
 import type { NumberedLine } from "../memory/import/import-line";
 import type { MaintenanceReport, MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
@@ -39,7 +41,7 @@ import type { MemoryDeps } from "../memory/service-deps";
 import type { Scope } from "../memory/types";
 import type { ShardHome } from "../storage/shard-placement";
 import { RequestTiming, runTimed, type TimingSnapshot } from "../timing/request-timing";
-import { heldWrites } from "./held-writes";
+import { heldEntityWrites, heldWrites } from "./held-writes";
 import { DoCursorStore } from "./maintenance-state";
 import { type CrossingState, holdsWrites, type RelocationReport, relocateOwner } from "./shard-relocation";
 
@@ -116,11 +118,14 @@ export class UserMemory extends DurableObject<Env> {
   /** The service on a repository over the current home, writes held or not; queued calls see it too. */
   private swapRepo(): void {
     if (!this.service) return;
-    const plain = buildMemoryRepo(this.resolvedHome().db);
+    const db = this.resolvedHome().db;
+    const plain = buildMemoryRepo(db);
     const repo = this.held ? heldWrites(plain) : plain;
+    const entities = this.held ? heldEntityWrites(buildEntityStore(db)) : buildEntityStore(db);
     const old = this.service;
-    this.service = old.withDeps({ ...old.deps, repo });
+    this.service = old.withDeps({ ...old.deps, repo, entities });
     old.deps.repo = repo;
+    old.deps.entities = entities;
   }
 
   /** Holds (or releases) this owner's writes while its rows cross to another shard. */
@@ -233,6 +238,21 @@ export class UserMemory extends DurableObject<Env> {
 
   get(scope: Scope, id: string) {
     return this.run(scope, () => this.svc.get(scope, id));
+  }
+
+  /** A page of the owner's entities (memory://entities, the dashboard). */
+  listEntities(scope: Scope, input: ListEntitiesInput) {
+    return this.run(scope, () => this.svc.listEntities(scope, input));
+  }
+
+  /** One entity by name or alias; null when the owner has none by that name. */
+  describeEntity(scope: Scope, nameOrAlias: string) {
+    return this.run(scope, () => this.svc.describeEntity(scope, nameOrAlias));
+  }
+
+  /** An importer's entity graph (entities, relations, which memories name them), stored as given. */
+  storeEntities(scope: Scope, graph: EntityGraphInput) {
+    return this.run(scope, () => this.svc.storeEntities(scope, graph));
   }
 
   preferences(scope: Scope, limit: number) {

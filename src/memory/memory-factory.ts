@@ -69,6 +69,7 @@ export function buildMemory(scope: Scope, id: string, hash: string, now: number,
     indexedAt: null,
     decayedAt: null,
     consolidatedAt: null,
+    entitiesAt: null,
   };
 }
 

@@ -14,6 +14,8 @@ import type {
   SummarizeInput,
   UpdateInput,
 } from "./contracts";
+import type { EntityGraphInput, ListEntitiesInput } from "./entities/entity-contracts";
+import { describeEntity, listEntities, storeEntities } from "./entities/entity-reads";
 import { invalidInput, MemoryError } from "./errors";
 import type { NumberedLine } from "./import/import-line";
 import { type ImportResult, importMemories } from "./import/import-memories";
@@ -215,6 +217,21 @@ export class MemoryService {
 
   get(scope: Scope, id: string) {
     return getMemory(this.deps, scope, id);
+  }
+
+  /** The owner's entities, most mentioned first (memory/entities/entity-reads.ts). */
+  listEntities(scope: Scope, input: ListEntitiesInput) {
+    return listEntities(this.deps, scope, input);
+  }
+
+  /** One entity by name or alias, with its relations and the memories that name it; null when none. */
+  describeEntity(scope: Scope, nameOrAlias: string) {
+    return describeEntity(this.deps, scope, nameOrAlias);
+  }
+
+  /** Another system's entity graph stored as given (an importer), on the write queue. */
+  storeEntities(scope: Scope, graph: EntityGraphInput) {
+    return this.serial(() => storeEntities(this.deps, scope, graph));
   }
 
   core(scope: Scope, limit: number, input?: Partial<RecallInput>) {

@@ -5,6 +5,7 @@
  * Nothing in memory/ imports an adapter.
  */
 
+import type { EntityDetail, EntityGraph, EntityListOptions, EntityPage, MemoryEntities } from "./entities/entity-types";
 import type { ExportFilter } from "./export/export-format";
 import type { LifecycleJobName, RetentionRule } from "./lifecycle/lifecycle-types";
 import type {
@@ -192,6 +193,37 @@ export interface MemoryRepo {
   pendingLinks(owner: Owner, prefix: string): Promise<LinkRow[]>;
   /** Sets links without an event: resolving an imported link is not a change of the memory. */
   setLinks(owner: Owner, updates: LinkRow[]): Promise<void>;
+}
+
+/** A memory an entity lookup found, and through which entity. */
+export interface EntityHit {
+  memoryId: string;
+  entityId: string;
+}
+
+/**
+ * An owner's entities, their names and aliases, the memories that name them and the relations those
+ * state (memory/entities). Every read counts and returns active memories only, so a superseded,
+ * deleted or expired memory's mentions leave recall and the counts with it, and come back on restore.
+ */
+export interface EntityStore {
+  /**
+   * What these memories name, replacing what they named before (an edit re-extracts), and marks each
+   * memory extracted (its entities_at): one D1 batch. A memory not the owner's is left alone.
+   */
+  replaceMentions(owner: Owner, items: MemoryEntities[], at: number): Promise<void>;
+  /** Another system's graph as given (an import); mentions only of the owner's existing memories. */
+  storeGraph(owner: Owner, graph: EntityGraph, at: number): Promise<void>;
+  /** Drops the mentions and relations these memories stated (a purge); entities no memory names go too. */
+  forgetMemories(owner: Owner, memoryIds: string[]): Promise<void>;
+  /** Entities named by at least one active memory, or imported, most mentioned first. */
+  list(owner: Owner, options: EntityListOptions): Promise<EntityPage>;
+  /** The entity whose name or an alias has this lookup key (entity-keys.ts entityKey); null when none. */
+  describe(owner: Owner, key: string): Promise<EntityDetail | null>;
+  /** Active memories naming an entity with one of these lookup keys, at most `limit`. */
+  memoriesNaming(owner: Owner, keys: string[], limit: number): Promise<EntityHit[]>;
+  /** Active memories other than `memoryIds` that name an entity one of them names (recall's second hop). */
+  sharedEntityMemories(owner: Owner, memoryIds: string[], limit: number): Promise<EntityHit[]>;
 }
 
 export interface WeeklyCount {

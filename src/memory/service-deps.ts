@@ -6,6 +6,7 @@ import type { FreshBuffer } from "./fresh-buffer";
 import type {
   Clock,
   Embedder,
+  EntityStore,
   IdempotencyStore,
   InvocationMeter,
   Llm,
@@ -39,6 +40,8 @@ export interface ServiceSettings {
 
 export interface MemoryDeps {
   repo: MemoryRepo;
+  /** The owner's entities and relations (memory/entities), on the same shard as `repo`. */
+  entities: EntityStore;
   index: VectorIndex;
   embedder: Embedder;
   reranker: Reranker;

@@ -59,6 +59,8 @@ export interface Memory {
   decayedAt: number | null;
   /** When consolidation last compared this memory with its neighbours; null = due. */
   consolidatedAt: number | null;
+  /** When the entities it names were extracted (memory/entities); null = due (the Cron job). */
+  entitiesAt: number | null;
 }
 
 export const EVENT_OPS = [

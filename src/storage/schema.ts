@@ -5,7 +5,7 @@
  * virtual tables) and is reached through raw SQL in the D1 repo.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const memories = sqliteTable(
   "memories",
@@ -43,6 +43,8 @@ export const memories = sqliteTable(
     decayedAt: integer("decayed_at"),
     /** Lifecycle: when consolidation compared this memory with its neighbours (null: not yet). */
     consolidatedAt: integer("consolidated_at"),
+    /** Entities: when the entities this memory names were extracted (null: due, migration 0012). */
+    entitiesAt: integer("entities_at"),
   },
   (t) => [
     index("memories_owner_status_idx").on(t.accountId, t.userId, t.status),
@@ -69,6 +71,9 @@ export const memories = sqliteTable(
     index("memories_unconsolidated_idx")
       .on(t.accountId, t.userId, t.createdAt)
       .where(sql`status = 'active' AND consolidated_at IS NULL`),
+    index("memories_entities_pending_idx")
+      .on(t.accountId, t.namespace, t.userId, t.createdAt)
+      .where(sql`status = 'active' AND entities_at IS NULL`),
   ],
 );
 
@@ -119,6 +124,86 @@ export const sseSessions = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [index("sse_sessions_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Entities (migration 0012, memory/entities): per owner, the entity rows, the keys (name, aliases)
+ * they are looked up by, which memory names which, and the relations memories state. The link
+ * tables' integer ids are local to a database: a shard move pages on them and does not copy them.
+ */
+const ownerColumns = () => ({
+  accountId: text("account_id").notNull(),
+  namespace: text("namespace").notNull(),
+  userId: text("user_id").notNull(),
+});
+
+export const entities = sqliteTable(
+  "entities",
+  {
+    ...ownerColumns(),
+    id: text("id").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind").notNull().default("other"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.namespace, t.userId, t.id] })],
+);
+
+export const entityKeys = sqliteTable(
+  "entity_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ...ownerColumns(),
+    key: text("key").notNull(),
+    entityId: text("entity_id").notNull(),
+    /** The alias as written ("my sister"); the key is its lookup form ("sister"). */
+    label: text("label").notNull(),
+  },
+  (t) => [
+    uniqueIndex("entity_keys_owner_key_idx").on(t.accountId, t.namespace, t.userId, t.key, t.entityId),
+    index("entity_keys_owner_entity_idx").on(t.accountId, t.namespace, t.userId, t.entityId),
+  ],
+);
+
+export const entityMentions = sqliteTable(
+  "entity_mentions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ...ownerColumns(),
+    memoryId: text("memory_id").notNull(),
+    entityId: text("entity_id").notNull(),
+  },
+  (t) => [
+    uniqueIndex("entity_mentions_owner_memory_idx").on(t.accountId, t.namespace, t.userId, t.memoryId, t.entityId),
+    index("entity_mentions_owner_entity_idx").on(t.accountId, t.namespace, t.userId, t.entityId),
+  ],
+);
+
+export const entityRelations = sqliteTable(
+  "entity_relations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ...ownerColumns(),
+    /** The memory stating it; '' for a relation imported as given. */
+    memoryId: text("memory_id").notNull().default(""),
+    subjectId: text("subject_id").notNull(),
+    predicate: text("predicate").notNull(),
+    objectId: text("object_id").notNull(),
+  },
+  (t) => [
+    uniqueIndex("entity_relations_owner_memory_idx").on(
+      t.accountId,
+      t.namespace,
+      t.userId,
+      t.memoryId,
+      t.subjectId,
+      t.predicate,
+      t.objectId,
+    ),
+    index("entity_relations_owner_subject_idx").on(t.accountId, t.namespace, t.userId, t.subjectId),
+    index("entity_relations_owner_object_idx").on(t.accountId, t.namespace, t.userId, t.objectId),
+  ],
 );
 
 export type MemoryRow = typeof memories.$inferSelect;

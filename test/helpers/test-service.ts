@@ -15,6 +15,7 @@ import type { MemoryDeps } from "../../src/memory/service-deps";
 import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
 import { RulesLlm } from "../../src/providers/rules-llm";
 import { NoReranker } from "../../src/providers/workers-ai-reranker";
+import { D1EntityStore } from "../../src/storage/d1-entity-store";
 import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
 
 export class MemoryIdempotency implements IdempotencyStore {
@@ -48,6 +49,7 @@ export function testService(overrides: Partial<MemoryDeps> & { index: VectorInde
   const newId = monotonicFactory();
   return new MemoryService({
     repo: new D1MemoryRepo(env.DB),
+    entities: new D1EntityStore(env.DB),
     embedder: new LocalHashEmbedder(),
     reranker: new NoReranker(),
     llm: new RulesLlm(),

@@ -1,0 +1,163 @@
+/**
+ * @module storage/d1-entity-writes
+ * The statements that keep an owner's entity rows (migration 0012) in step with its memories: what
+ * a memory names (replacing what it named before), a graph imported as given, and what a purge
+ * removes for good. Each call is one D1 batch; rows travel as JSON arrays (`json_each(?)`, one bound
+ * parameter), so a statement binds at most five parameters whatever the batch's size. Every
+ * statement names the owner's account, namespace and user; a mention or relation lands only for a
+ * memory row of that owner.
+ */
+import { entityId, entityKey } from "../memory/entities/entity-keys";
+import type { EntityGraph, EntityInput, MemoryEntities, RelationInput } from "../memory/entities/entity-types";
+import { USER } from "../memory/entities/entity-types";
+import type { Owner } from "../memory/types";
+import { jsonChunks, jsonIdChunks } from "./d1-bulk-rows";
+import { ownerIdsBinds, ownerIdsWhere } from "./d1-owner-scope";
+
+const OWNER = "account_id = ?1 AND namespace = ?2 AND user_id = ?3";
+/** The memory `value ->> 0` is a row of the owner's (any status: a mention follows its memory's status at read time). */
+const OWNED_MEMORY =
+  "EXISTS (SELECT 1 FROM memories m WHERE m.id = value ->> 0 AND +m.account_id = ?1 AND +m.namespace = ?2 AND +m.user_id = ?3)";
+
+const UPSERT_ENTITIES = `INSERT INTO entities (account_id, namespace, user_id, id, name, kind, created_at, updated_at)
+  SELECT ?1, ?2, ?3, value ->> 0, value ->> 1, value ->> 2, ?4, ?4 FROM json_each(?5) WHERE true
+  ON CONFLICT (account_id, namespace, user_id, id) DO UPDATE SET updated_at = excluded.updated_at,
+    kind = CASE WHEN entities.kind = 'other' THEN excluded.kind ELSE entities.kind END`;
+const INSERT_KEYS = `INSERT OR IGNORE INTO entity_keys (account_id, namespace, user_id, key, entity_id, label)
+  SELECT ?1, ?2, ?3, value ->> 0, value ->> 1, value ->> 2 FROM json_each(?4)`;
+const INSERT_MENTIONS = `INSERT OR IGNORE INTO entity_mentions (account_id, namespace, user_id, memory_id, entity_id)
+  SELECT ?1, ?2, ?3, value ->> 0, value ->> 1 FROM json_each(?4) WHERE ${OWNED_MEMORY}`;
+const INSERT_RELATIONS = `INSERT OR IGNORE INTO entity_relations (account_id, namespace, user_id, memory_id, subject_id, predicate, object_id)
+  SELECT ?1, ?2, ?3, value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?4) WHERE value ->> 0 = '' OR ${OWNED_MEMORY}`;
+const DELETE_MENTIONS = `DELETE FROM entity_mentions WHERE ${OWNER} AND memory_id IN (SELECT value FROM json_each(?4))`;
+const DELETE_RELATIONS = `DELETE FROM entity_relations WHERE ${OWNER} AND memory_id IN (SELECT value FROM json_each(?4))`;
+const MARK_EXTRACTED = `UPDATE memories SET entities_at = ? WHERE ${ownerIdsWhere("memories")}`;
+
+/**
+ * Entities among those these memories name that nothing else names or relates (before the
+ * memories' own rows go): a purge leaves no name behind that no memory holds.
+ */
+const ORPHANS = `SELECT entity_id FROM entity_mentions WHERE ${OWNER} AND memory_id IN (SELECT value FROM json_each(?4))
+  AND NOT EXISTS (SELECT 1 FROM entity_mentions o WHERE o.account_id = ?1 AND o.namespace = ?2 AND o.user_id = ?3
+    AND o.entity_id = entity_mentions.entity_id AND o.memory_id NOT IN (SELECT value FROM json_each(?4)))
+  AND NOT EXISTS (SELECT 1 FROM entity_relations r WHERE r.account_id = ?1 AND r.namespace = ?2 AND r.user_id = ?3
+    AND (r.subject_id = entity_mentions.entity_id OR r.object_id = entity_mentions.entity_id)
+    AND r.memory_id NOT IN (SELECT value FROM json_each(?4)))`;
+const DELETE_ORPHAN_KEYS = `DELETE FROM entity_keys WHERE ${OWNER} AND entity_id IN (${ORPHANS})`;
+const DELETE_ORPHANS = `DELETE FROM entities WHERE ${OWNER} AND id IN (${ORPHANS})`;
+
+type Cell = string | number | null;
+
+/** Rows of the four tables for a set of entities, relations and mentions, by entity id. */
+interface EntityRows {
+  entities: Cell[][];
+  keys: Cell[][];
+  mentions: Cell[][];
+  relations: Cell[][];
+}
+
+const emptyRows = (): EntityRows => ({ entities: [], keys: [], mentions: [], relations: [] });
+
+async function addEntity(rows: EntityRows, seen: Set<string>, e: EntityInput): Promise<string> {
+  const id = await entityId(e.name);
+  if (seen.has(id)) return id;
+  seen.add(id);
+  rows.entities.push([id, e.name, e.kind]);
+  for (const label of [e.name, ...e.aliases]) {
+    const key = entityKey(label);
+    if (key.length > 0) rows.keys.push([key, id, label]);
+  }
+  return id;
+}
+
+async function sideId(side: string, byName: Map<string, string>): Promise<string | null> {
+  if (side === USER) return USER;
+  return byName.get(entityKey(side)) ?? null;
+}
+
+async function addRelations(
+  rows: EntityRows,
+  memoryId: string,
+  relations: RelationInput[],
+  byName: Map<string, string>,
+) {
+  for (const r of relations) {
+    const [s, o] = [await sideId(r.subject, byName), await sideId(r.object, byName)];
+    if (s && o && s !== o) rows.relations.push([memoryId, s, r.predicate, o]);
+  }
+}
+
+/** The rows of what memories name: entity ids from their names, relations resolved to ids. */
+export async function mentionRows(items: MemoryEntities[]): Promise<EntityRows> {
+  const rows = emptyRows();
+  const seen = new Set<string>();
+  for (const item of items) {
+    const byName = new Map<string, string>();
+    for (const e of item.entities) {
+      const id = await addEntity(rows, seen, e);
+      byName.set(entityKey(e.name), id);
+      rows.mentions.push([item.memoryId, id]);
+    }
+    await addRelations(rows, item.memoryId, item.relations, byName);
+  }
+  return rows;
+}
+
+async function graphRows(graph: EntityGraph): Promise<EntityRows> {
+  const rows = emptyRows();
+  const seen = new Set<string>();
+  const byName = new Map<string, string>();
+  for (const e of graph.entities) byName.set(entityKey(e.name), await addEntity(rows, seen, e));
+  await addRelations(rows, "", graph.relations, byName);
+  for (const m of graph.mentions) {
+    const id = byName.get(entityKey(m.entity));
+    if (id) rows.mentions.push([m.memoryId, id]);
+  }
+  return rows;
+}
+
+function insertStatements(d1: D1Database, owner: Owner, rows: EntityRows, at: number): D1PreparedStatement[] {
+  const o = [owner.accountId, owner.namespace, owner.userId];
+  return [
+    ...jsonChunks(rows.entities).map((j) => d1.prepare(UPSERT_ENTITIES).bind(...o, at, j)),
+    ...jsonChunks(rows.keys).map((j) => d1.prepare(INSERT_KEYS).bind(...o, j)),
+    ...jsonChunks(rows.mentions).map((j) => d1.prepare(INSERT_MENTIONS).bind(...o, j)),
+    ...jsonChunks(rows.relations).map((j) => d1.prepare(INSERT_RELATIONS).bind(...o, j)),
+  ];
+}
+
+function deleteStatements(d1: D1Database, owner: Owner, ids: string[], orphans: boolean): D1PreparedStatement[] {
+  const o = [owner.accountId, owner.namespace, owner.userId];
+  const sql = orphans
+    ? [DELETE_ORPHAN_KEYS, DELETE_ORPHANS, DELETE_MENTIONS, DELETE_RELATIONS]
+    : [DELETE_MENTIONS, DELETE_RELATIONS];
+  return jsonIdChunks(ids).flatMap((j) => sql.map((s) => d1.prepare(s).bind(...o, j)));
+}
+
+/** What `items`' memories name now, in place of what they named, and each memory marked extracted at `at`. */
+export async function replaceMentions(
+  d1: D1Database,
+  owner: Owner,
+  items: MemoryEntities[],
+  at: number,
+): Promise<void> {
+  if (items.length === 0) return;
+  const ids = items.map((i) => i.memoryId);
+  const rows = await mentionRows(items);
+  await d1.batch([
+    ...deleteStatements(d1, owner, ids, false),
+    ...insertStatements(d1, owner, rows, at),
+    ...jsonIdChunks(ids).map((j) => d1.prepare(MARK_EXTRACTED).bind(at, ...ownerIdsBinds(j, owner))),
+  ]);
+}
+
+export async function storeGraph(d1: D1Database, owner: Owner, graph: EntityGraph, at: number): Promise<void> {
+  const statements = insertStatements(d1, owner, await graphRows(graph), at);
+  if (statements.length > 0) await d1.batch(statements);
+}
+
+/** A purge: these memories' mentions and relations go, and every entity that only they named. */
+export async function forgetMemories(d1: D1Database, owner: Owner, memoryIds: string[]): Promise<void> {
+  if (memoryIds.length === 0) return;
+  await d1.batch(deleteStatements(d1, owner, memoryIds, true));
+}
