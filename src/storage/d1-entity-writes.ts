@@ -37,12 +37,16 @@ const MARK_EXTRACTED = `UPDATE memories SET entities_at = ? WHERE ${ownerIdsWher
  * Entities among those these memories name that nothing else names or relates (before the
  * memories' own rows go): a purge leaves no name behind that no memory holds.
  */
-const ORPHANS = `SELECT entity_id FROM entity_mentions WHERE ${OWNER} AND memory_id IN (SELECT value FROM json_each(?4))
-  AND NOT EXISTS (SELECT 1 FROM entity_mentions o WHERE o.account_id = ?1 AND o.namespace = ?2 AND o.user_id = ?3
-    AND o.entity_id = entity_mentions.entity_id AND o.memory_id NOT IN (SELECT value FROM json_each(?4)))
-  AND NOT EXISTS (SELECT 1 FROM entity_relations r WHERE r.account_id = ?1 AND r.namespace = ?2 AND r.user_id = ?3
-    AND (r.subject_id = entity_mentions.entity_id OR r.object_id = entity_mentions.entity_id)
-    AND r.memory_id NOT IN (SELECT value FROM json_each(?4)))`;
+const ORPHANS = `SELECT c.id FROM (
+    SELECT entity_id AS id FROM entity_mentions WHERE ${OWNER} AND memory_id IN (SELECT value FROM json_each(?4))
+    UNION SELECT subject_id FROM entity_relations WHERE ${OWNER} AND memory_id IN (SELECT value FROM json_each(?4))
+    UNION SELECT object_id FROM entity_relations WHERE ${OWNER} AND memory_id IN (SELECT value FROM json_each(?4))) c
+  WHERE NOT EXISTS (SELECT 1 FROM entity_mentions o WHERE o.account_id = ?1 AND o.namespace = ?2 AND o.user_id = ?3
+      AND o.entity_id = c.id AND o.memory_id NOT IN (SELECT value FROM json_each(?4)))
+    AND NOT EXISTS (SELECT 1 FROM entity_relations r WHERE r.account_id = ?1 AND r.namespace = ?2 AND r.user_id = ?3
+      AND r.subject_id = c.id AND r.memory_id NOT IN (SELECT value FROM json_each(?4)))
+    AND NOT EXISTS (SELECT 1 FROM entity_relations r WHERE r.account_id = ?1 AND r.namespace = ?2 AND r.user_id = ?3
+      AND r.object_id = c.id AND r.memory_id NOT IN (SELECT value FROM json_each(?4)))`;
 const DELETE_ORPHAN_KEYS = `DELETE FROM entity_keys WHERE ${OWNER} AND entity_id IN (${ORPHANS})`;
 const DELETE_ORPHANS = `DELETE FROM entities WHERE ${OWNER} AND id IN (${ORPHANS})`;
 
@@ -98,6 +102,7 @@ export async function mentionRows(items: MemoryEntities[]): Promise<EntityRows> 
       byName.set(entityKey(e.name), id);
       rows.mentions.push([item.memoryId, id]);
     }
+    for (const e of item.related ?? []) byName.set(entityKey(e.name), await addEntity(rows, seen, e));
     await addRelations(rows, item.memoryId, item.relations, byName);
   }
   return rows;
@@ -126,15 +131,16 @@ function insertStatements(d1: D1Database, owner: Owner, rows: EntityRows, at: nu
   ];
 }
 
-function deleteStatements(d1: D1Database, owner: Owner, ids: string[], orphans: boolean): D1PreparedStatement[] {
+function deleteStatements(d1: D1Database, owner: Owner, ids: string[]): D1PreparedStatement[] {
   const o = [owner.accountId, owner.namespace, owner.userId];
-  const sql = orphans
-    ? [DELETE_ORPHAN_KEYS, DELETE_ORPHANS, DELETE_MENTIONS, DELETE_RELATIONS]
-    : [DELETE_MENTIONS, DELETE_RELATIONS];
+  const sql = [DELETE_ORPHAN_KEYS, DELETE_ORPHANS, DELETE_MENTIONS, DELETE_RELATIONS];
   return jsonIdChunks(ids).flatMap((j) => sql.map((s) => d1.prepare(s).bind(...o, j)));
 }
 
-/** What `items`' memories name now, in place of what they named, and each memory marked extracted at `at`. */
+/**
+ * What `items`' memories name now, in place of what they named (entities only they named go first,
+ * so an edit leaves no name behind that no memory holds), and each memory marked extracted at `at`.
+ */
 export async function replaceMentions(
   d1: D1Database,
   owner: Owner,
@@ -145,7 +151,7 @@ export async function replaceMentions(
   const ids = items.map((i) => i.memoryId);
   const rows = await mentionRows(items);
   await d1.batch([
-    ...deleteStatements(d1, owner, ids, false),
+    ...deleteStatements(d1, owner, ids),
     ...insertStatements(d1, owner, rows, at),
     ...jsonIdChunks(ids).map((j) => d1.prepare(MARK_EXTRACTED).bind(at, ...ownerIdsBinds(j, owner))),
   ]);
@@ -159,5 +165,5 @@ export async function storeGraph(d1: D1Database, owner: Owner, graph: EntityGrap
 /** A purge: these memories' mentions and relations go, and every entity that only they named. */
 export async function forgetMemories(d1: D1Database, owner: Owner, memoryIds: string[]): Promise<void> {
   if (memoryIds.length === 0) return;
-  await d1.batch(deleteStatements(d1, owner, memoryIds, true));
+  await d1.batch(deleteStatements(d1, owner, memoryIds));
 }

@@ -67,6 +67,11 @@ export interface MemoryEntities {
   memoryId: string;
   entities: EntityInput[];
   relations: RelationInput[];
+  /**
+   * Entities its relations name that the memory does not mention as such: the speaker of a turn
+   * ("Caroline: my sister Ana…" ties Ana to Caroline). Stored, not counted as mentions of this memory.
+   */
+  related?: EntityInput[];
 }
 
 /**

@@ -1,0 +1,267 @@
+/**
+ * @module memory/entities/entity-rules-en
+ * Offline extraction of the entities an English memory names, and the relations it states. Precise
+ * rather than greedy: a name is a capitalised word (or a run of them) inside a sentence, or at a
+ * sentence's start only when a verb that people do follows it ("Ana works as…"), its possessive is
+ * used ("Ana's"), or it is tied to a relation word ("Ana is my sister"). Linear time: one token scan,
+ * then bounded look-arounds over the tokens; no regex backtracks over user text.
+ */
+import type { EntityInput, EntityKind, RelationInput } from "./entity-types";
+import { EN_RELATIONS } from "./relation-words";
+
+interface Tok {
+  text: string;
+  lower: string;
+  /** First word of a sentence (or of the text). */
+  initial: boolean;
+  cap: boolean;
+  punct: boolean;
+  /** Ends in 's / ’s (the token's text is without it). */
+  possessive: boolean;
+}
+
+/** A word (letters, digits, inner apostrophes and hyphens; at most 40 characters), or a punctuation mark. */
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{M}\p{N}'’-]{0,39}|[.!?;:,()"“”]/gu;
+const POSSESSIVE = /['’]s$/u;
+const CAPITALISED = /^\p{Lu}/u;
+
+/** Capitalised words that are never names here. */
+const NOT_NAMES = new Set(
+  (
+    "i im ive id ill the a an my our your his her their its this that these those we you he she they it " +
+    "and but or so then if when while after before because also just yes no ok okay hey hi hello thanks " +
+    "yesterday today tomorrow tonight last next every some many most all any each both " +
+    "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays " +
+    "saturdays sundays january february march april may june july " +
+    "august september october november december mr mrs ms dr mom dad what who where why how which wow oh " +
+    "there here what's it's that's i'm i've i'd i'll let's please sure well great good nice cool"
+  ).split(" "),
+);
+
+/** Verbs after a sentence-initial capitalised word that make it a person's name. */
+const PERSON_VERBS = new Set(
+  (
+    "works worked lives lived moved loves loved likes liked said says told tells went visited studies studied " +
+    "teaches taught married adopted called texted met joined started plays played bought got has had is was " +
+    "wants wanted thinks thought feels felt runs ran owns"
+  ).split(" "),
+);
+/** Of those, the ones too common to make a sentence-initial word a name on their own. */
+const WEAK_VERBS = new Set(["is", "was", "has", "had", "got", "likes", "loves", "wants", "feels", "thinks"]);
+
+const PLACE_PREPS = new Set(["in", "to", "from", "near", "visit", "visited", "visiting", "around", "across"]);
+const WORK_VERBS = new Set([
+  "work",
+  "works",
+  "worked",
+  "working",
+  "job",
+  "intern",
+  "interning",
+  "joined",
+  "study",
+  "studies",
+  "studied",
+  "studying",
+]);
+const PRODUCT_VERBS = new Set([
+  "bought",
+  "buy",
+  "buying",
+  "ordered",
+  "use",
+  "uses",
+  "using",
+  "drive",
+  "drives",
+  "own",
+  "owns",
+]);
+const ARTICLES = new Set(["a", "an", "the", "my", "new", "our"]);
+const ORG_SUFFIX = new Set(
+  "inc corp corporation ltd llc company co university college school academy bank hospital clinic group foundation society club institute labs studio agency".split(
+    " ",
+  ),
+);
+const EVENT_SUFFIX = new Set(
+  "festival conference marathon wedding party summit concert fair championship cup tournament parade".split(" "),
+);
+
+function tokenize(text: string): Tok[] {
+  const out: Tok[] = [];
+  let initial = true;
+  for (const m of text.matchAll(TOKEN)) {
+    const raw = m[0];
+    const punct = !/[\p{L}\p{N}]/u.test(raw[0]);
+    if (punct) {
+      out.push({ text: raw, lower: raw, initial: false, cap: false, punct: true, possessive: false });
+      if (".!?:;".includes(raw) || raw === "(" || raw === '"' || raw === "“") initial = true;
+      continue;
+    }
+    const possessive = POSSESSIVE.test(raw);
+    const word = possessive ? raw.slice(0, -2) : raw;
+    out.push({ text: word, lower: word.toLowerCase(), initial, cap: CAPITALISED.test(word), punct: false, possessive });
+    initial = false;
+  }
+  return out;
+}
+
+const word = (t: Tok | undefined) => (t && !t.punct ? t.lower : "");
+
+function nameWord(toks: Tok[], i: number): boolean {
+  const t = toks[i];
+  return t !== undefined && t.cap && !t.punct && !NOT_NAMES.has(t.lower) && t.text.length > 1;
+}
+
+/** A sentence-initial word is a name only with evidence: a person's verb, a possessive, or a relation. */
+function initialIsName(toks: Tok[], end: number): boolean {
+  const next = toks[end];
+  if (toks[end - 1].possessive) return true;
+  if (!next || next.punct) return next?.text === ",";
+  if (PERSON_VERBS.has(next.lower) && !WEAK_VERBS.has(next.lower)) return true;
+  return (
+    (next.lower === "is" || next.lower === "was") && word(toks[end + 1]) === "my" && relationAt(toks, end + 2) !== null
+  );
+}
+
+/** End (exclusive) of the name starting at `i`: up to four capitalised words, "of" between them. */
+function nameEnd(toks: Tok[], i: number): number {
+  let end = i + 1;
+  while (end - i < 4 && !toks[end - 1].possessive) {
+    if (nameWord(toks, end) && !toks[end].initial) end++;
+    else if (word(toks[end]) === "of" && nameWord(toks, end + 1)) end += 2;
+    else break;
+  }
+  return end;
+}
+
+function kindOf(toks: Tok[], i: number, end: number): EntityKind {
+  const last = toks[end - 1].lower;
+  if (ORG_SUFFIX.has(last)) return "organization";
+  if (EVENT_SUFFIX.has(last)) return "event";
+  const prev = word(toks[i - 1]);
+  const prev2 = word(toks[i - 2]);
+  if ((prev === "at" || prev === "for") && WORK_VERBS.has(prev2)) return "organization";
+  if (PRODUCT_VERBS.has(prev) || (ARTICLES.has(prev) && PRODUCT_VERBS.has(prev2))) return "product";
+  if (PLACE_PREPS.has(prev)) return "place";
+  const next = word(toks[end]);
+  if (toks[end - 1].possessive || PERSON_VERBS.has(next)) return "person";
+  return "other";
+}
+
+export interface NameSpan {
+  name: string;
+  kind: EntityKind;
+  start: number;
+  end: number;
+}
+
+/** The names of a text's tokens, in order. */
+function nameSpans(toks: Tok[]): NameSpan[] {
+  const spans: NameSpan[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    if (!nameWord(toks, i)) continue;
+    const end = nameEnd(toks, i);
+    if (toks[i].initial && !initialIsName(toks, end)) {
+      i = end - 1;
+      continue;
+    }
+    const name = toks
+      .slice(i, end)
+      .map((t) => t.text)
+      .join(" ");
+    spans.push({ name, kind: kindOf(toks, i, end), start: i, end });
+    i = end - 1;
+  }
+  return spans;
+}
+
+export interface Extraction {
+  entities: EntityInput[];
+  relations: RelationInput[];
+}
+
+/** The relation word at `i` ("sister", "best friend"), and where it ends. */
+function relationAt(toks: Tok[], i: number): { word: string; end: number } | null {
+  const two = `${word(toks[i])} ${word(toks[i + 1])}`;
+  if (EN_RELATIONS.has(two)) return { word: two, end: i + 2 };
+  return EN_RELATIONS.has(word(toks[i])) ? { word: word(toks[i]), end: i + 1 } : null;
+}
+
+const LOCATIVE: Record<string, { prep: string; predicate: string }> = {
+  live: { prep: "in", predicate: "lives_in" },
+  lives: { prep: "in", predicate: "lives_in" },
+  lived: { prep: "in", predicate: "lives_in" },
+  living: { prep: "in", predicate: "lives_in" },
+  moved: { prep: "to", predicate: "moved_to" },
+  moving: { prep: "to", predicate: "moved_to" },
+  work: { prep: "at", predicate: "works_at" },
+  works: { prep: "at", predicate: "works_at" },
+  worked: { prep: "at", predicate: "works_at" },
+  working: { prep: "at", predicate: "works_at" },
+  study: { prep: "at", predicate: "studies_at" },
+  studies: { prep: "at", predicate: "studies_at" },
+  studied: { prep: "at", predicate: "studies_at" },
+};
+
+/**
+ * Entities and relations of one English text. `self` is who "my" and "I" are: the user, or the
+ * speaker of a conversation turn (whose own name then becomes a relation end, not a mention).
+ */
+export function extractEnglish(text: string, self: string, selfAlias: (relation: string) => string[]): Extraction {
+  const toks = tokenize(text);
+  const spans = nameSpans(toks);
+  const byStart = new Map(spans.map((s) => [s.start, s]));
+  const entities = new Map<string, EntityInput>();
+  const relations: RelationInput[] = [];
+  for (const s of spans) entities.set(s.name, { name: s.name, kind: s.kind, aliases: [] });
+  const tie = (span: NameSpan, rel: string) => {
+    const info = EN_RELATIONS.get(rel)!;
+    const e = entities.get(span.name)!;
+    if (e.kind === "other" || e.kind === "place") e.kind = info.kind;
+    e.aliases.push(`my ${rel}`, ...selfAlias(rel));
+    relations.push({ subject: span.name, predicate: info.predicate, object: self });
+  };
+  for (let i = 0; i < toks.length; i++) {
+    const w = word(toks[i]);
+    if (w === "my") {
+      const rel = relationAt(toks, i + 1);
+      if (!rel) continue;
+      const at = toks[rel.end]?.text === "," ? rel.end + 1 : rel.end;
+      const span = byStart.get(at);
+      if (span) tie(span, rel.word);
+      continue;
+    }
+    const span = byStart.get(i);
+    if (span) {
+      const after = toks[span.end]?.text === "," ? span.end + 1 : span.end;
+      const copula = word(toks[after]) === "is" || word(toks[after]) === "was" ? after + 1 : after;
+      if (word(toks[copula]) === "my" && (copula > after || after > span.end)) {
+        const rel = relationAt(toks, copula + 1);
+        if (rel) tie(span, rel.word);
+      }
+    }
+    locative(toks, i, span, byStart, self, relations);
+  }
+  return { entities: [...entities.values()], relations };
+}
+
+/** "<Name|I> lives in <Place>", "… moved to …", "… works at|for …", "… studies at …". */
+function locative(
+  toks: Tok[],
+  i: number,
+  span: NameSpan | undefined,
+  byStart: Map<number, NameSpan>,
+  self: string,
+  relations: RelationInput[],
+): void {
+  const subject = span ? span.name : word(toks[i]) === "i" ? self : null;
+  if (subject === null) return;
+  const verbAt = span ? span.end : i + 1;
+  const rule = LOCATIVE[word(toks[verbAt])];
+  if (!rule) return;
+  const prep = word(toks[verbAt + 1]);
+  if (prep !== rule.prep && !(rule.prep === "at" && prep === "for")) return;
+  const object = byStart.get(verbAt + 2);
+  if (object) relations.push({ subject, predicate: rule.predicate, object: object.name });
+}

@@ -1,0 +1,125 @@
+/**
+ * Offline entity extraction (memory/entities): names tied to relation words, where people live and
+ * work, kinds, speaker turns, and what must not become an entity, in English and Chinese.
+ */
+import { describe, expect, it } from "vitest";
+import { entityKey } from "../../src/memory/entities/entity-keys";
+import type { MemoryEntities } from "../../src/memory/entities/entity-types";
+import { extractEntities } from "../../src/memory/entities/extract-entities";
+
+const names = (m: MemoryEntities) => m.entities.map((e) => e.name);
+const rel = (m: MemoryEntities) => m.relations.map((r) => `${r.subject} ${r.predicate} ${r.object}`);
+const entity = (m: MemoryEntities, name: string) => m.entities.find((e) => e.name === name);
+
+describe("English rules", () => {
+  it("ties a name to the relation word before it", () => {
+    const m = extractEntities("m1", "I had dinner with my sister Ana yesterday.");
+    expect(names(m)).toEqual(["Ana"]);
+    expect(entity(m, "Ana")).toMatchObject({ kind: "person", aliases: ["my sister"] });
+    expect(rel(m)).toEqual(["Ana sister_of user"]);
+  });
+
+  it("ties a name to the relation word after it, and pets", () => {
+    const a = extractEntities("m", "Tom is my best friend from school.");
+    expect(rel(a)).toEqual(["Tom friend_of user"]);
+    const b = extractEntities("m", "We adopted my dog Rex in May.");
+    expect(entity(b, "Rex")).toMatchObject({ kind: "pet", aliases: ["my dog"] });
+    expect(rel(b)).toEqual(["Rex pet_of user"]);
+    const c = extractEntities("m", "Dinner with Ben, my brother, was fun.");
+    expect(rel(c)).toEqual(["Ben brother_of user"]);
+  });
+
+  it("reads where people live and work", () => {
+    const m = extractEntities("m", "Marta lives in Bergen and her husband works at Equinor Group.");
+    expect(rel(m)).toEqual(["Marta lives_in Bergen"]);
+    expect(entity(m, "Bergen")?.kind).toBe("place");
+    expect(entity(m, "Equinor Group")?.kind).toBe("organization");
+    const me = extractEntities("m", "Last year I moved to Lisbon. I work at Acme Corp now.");
+    expect(rel(me)).toEqual(["user moved_to Lisbon", "user works_at Acme Corp"]);
+  });
+
+  it("finds multi-word names, events and products", () => {
+    const m = extractEntities("m", "We went to the Bergen Jazz Festival and I bought a Kindle there.");
+    expect(entity(m, "Bergen Jazz Festival")?.kind).toBe("event");
+    expect(entity(m, "Kindle")?.kind).toBe("product");
+    expect(entity(extractEntities("m", "She studied at University of Oslo."), "University of Oslo")?.kind).toBe(
+      "organization",
+    );
+  });
+
+  it("does not take a capitalised sentence-initial word for a person", () => {
+    expect(names(extractEntities("m", "Coffee is my favourite drink. Running helps me think."))).toEqual([]);
+    expect(names(extractEntities("m", "Yesterday I felt great. Today too."))).toEqual([]);
+    expect(names(extractEntities("m", "Monday was hard. I love Mondays? No."))).toEqual([]);
+    // …but a person's verb after it does make it one.
+    const ana = extractEntities("m", "Ana works as a marine biologist.");
+    expect(entity(ana, "Ana")?.kind).toBe("person");
+  });
+
+  it("reads a conversation turn as the speaker's words", () => {
+    const m = extractEntities("m", "Melanie: my daughter Emma started painting with me.");
+    expect(names(m)).toEqual(["Emma"]);
+    expect(entity(m, "Emma")?.aliases).toEqual(["my daughter", "Melanie's daughter"]);
+    expect(rel(m)).toEqual(["Emma daughter_of Melanie"]);
+    expect(m.related).toEqual([{ name: "Melanie", kind: "person", aliases: [] }]);
+    expect(names(extractEntities("m", "Caroline: I went to a support group."))).toEqual([]);
+  });
+});
+
+describe("Chinese rules", () => {
+  it("ties a name to the relation word before it", () => {
+    const m = extractEntities("m", "我表哥李明在北京工作。");
+    expect(names(m)).toEqual(["李明", "北京"]);
+    expect(entity(m, "李明")).toMatchObject({ kind: "person", aliases: ["表哥"] });
+    expect(rel(m)).toEqual(["李明 cousin_of user", "李明 works_at 北京"]);
+    expect(rel(extractEntities("m", "我的狗旺财很可爱"))).toEqual(["旺财 pet_of user"]);
+    expect(rel(extractEntities("m", "我的朋友王小明是医生"))).toEqual(["王小明 friend_of user"]);
+  });
+
+  it("ties a name to the relation word after it, and where people live", () => {
+    const m = extractEntities("m", "昨天见了张伟，张伟是我同事，张伟现在住在杭州市。");
+    expect(rel(m)).toEqual(["张伟 colleague_of user", "张伟 lives_in 杭州市"]);
+    expect(rel(extractEntities("m", "我去年搬到了成都"))).toEqual(["user moved_to 成都"]);
+    expect(rel(extractEntities("m", "我在腾讯上班"))).toEqual(["user works_at 腾讯"]);
+  });
+
+  it("names nothing without a pattern", () => {
+    expect(names(extractEntities("m", "今天天气很好，我们去公园散步了。"))).toEqual([]);
+    expect(names(extractEntities("m", "我朋友说这家店不错"))).toEqual([]);
+    expect(names(extractEntities("m", "我妈妈今天做了饺子"))).toEqual([]);
+  });
+
+  it("reads a Chinese turn as the speaker's words", () => {
+    const m = extractEntities("m", "林晓：我表姐王芳下个月结婚");
+    expect(entity(m, "王芳")?.aliases).toEqual(["表姐", "林晓的表姐"]);
+    expect(rel(m)).toEqual(["王芳 cousin_of 林晓"]);
+  });
+});
+
+describe("entity keys", () => {
+  it("looks names and aliases up the same way a question writes them", () => {
+    expect(entityKey("My Sister")).toBe("sister");
+    expect(entityKey("my sister")).toBe(entityKey("sister"));
+    expect(entityKey("「我表哥」")).toBe("表哥");
+    expect(entityKey("  Ana  ")).toBe("ana");
+    expect(entityKey("Melanie's daughter")).toBe("melanie's daughter");
+  });
+});
+
+describe("linear time", () => {
+  it("stays fast on hostile text", () => {
+    const hostile = [
+      "my ".repeat(20_000),
+      "A".repeat(50_000),
+      `${"Ana ".repeat(10_000)}lives in`,
+      "我表哥".repeat(10_000),
+      "住在".repeat(20_000),
+      `${"在".repeat(30_000)}工作`,
+    ];
+    for (const text of hostile) {
+      const started = performance.now();
+      extractEntities("m", text);
+      expect(performance.now() - started).toBeLessThan(500);
+    }
+  });
+});
