@@ -60,6 +60,13 @@ CREATE INDEX `entity_relations_owner_subject_idx` ON `entity_relations` (`accoun
 --> statement-breakpoint
 CREATE INDEX `entity_relations_owner_object_idx` ON `entity_relations` (`account_id`, `namespace`, `user_id`, `object_id`);
 --> statement-breakpoint
+-- A shard move pages through one owner's link rows by their local id.
+CREATE INDEX `entity_keys_owner_id_idx` ON `entity_keys` (`account_id`, `namespace`, `user_id`, `id`);
+--> statement-breakpoint
+CREATE INDEX `entity_mentions_owner_id_idx` ON `entity_mentions` (`account_id`, `namespace`, `user_id`, `id`);
+--> statement-breakpoint
+CREATE INDEX `entity_relations_owner_id_idx` ON `entity_relations` (`account_id`, `namespace`, `user_id`, `id`);
+--> statement-breakpoint
 ALTER TABLE `memories` ADD `entities_at` integer;
 --> statement-breakpoint
 CREATE INDEX `memories_entities_pending_idx` ON `memories` (`account_id`, `namespace`, `user_id`, `created_at`) WHERE status = 'active' AND entities_at IS NULL;

@@ -258,7 +258,7 @@ export interface Keyset {
 export interface ActivePage {
   after: Keyset | null;
   limit: number;
-  pending?: "index" | "consolidation";
+  pending?: "index" | "consolidation" | "entities";
 }
 
 export interface DecayCandidate {

@@ -29,26 +29,39 @@ const INSERT_MENTIONS = `INSERT OR IGNORE INTO entity_mentions (account_id, name
   SELECT ?1, ?2, ?3, value ->> 0, value ->> 1 FROM json_each(?4) WHERE ${OWNED_MEMORY}`;
 const INSERT_RELATIONS = `INSERT OR IGNORE INTO entity_relations (account_id, namespace, user_id, memory_id, subject_id, predicate, object_id)
   SELECT ?1, ?2, ?3, value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?4) WHERE value ->> 0 = '' OR ${OWNED_MEMORY}`;
-const DELETE_MENTIONS = `DELETE FROM entity_mentions WHERE ${OWNER} AND memory_id IN (SELECT value FROM json_each(?4))`;
-const DELETE_RELATIONS = `DELETE FROM entity_relations WHERE ${OWNER} AND memory_id IN (SELECT value FROM json_each(?4))`;
 const MARK_EXTRACTED = `UPDATE memories SET entities_at = ? WHERE ${ownerIdsWhere("memories")}`;
 
+/** The memory ids ?4 (a JSON array), all of them. */
+const ALL = "(SELECT value FROM json_each(?4))";
+/** The memory ids ?4 whose row is gone (a purge's predicate held): a restored or kept memory keeps its mentions. */
+const GONE =
+  "(SELECT value FROM json_each(?4) WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = value AND +m.account_id = ?1 AND +m.namespace = ?2 AND +m.user_id = ?3))";
+
 /**
- * Entities among those these memories name that nothing else names or relates (before the
- * memories' own rows go): a purge leaves no name behind that no memory holds.
+ * What removing the mentions and relations of the memories in `set` takes, in order: first the
+ * entities only they name or relate (their keys, then their rows), so no name is left behind that
+ * no memory holds; then the memories' mentions and relations.
  */
-const ORPHANS = `SELECT c.id FROM (
-    SELECT entity_id AS id FROM entity_mentions WHERE ${OWNER} AND memory_id IN (SELECT value FROM json_each(?4))
-    UNION SELECT subject_id FROM entity_relations WHERE ${OWNER} AND memory_id IN (SELECT value FROM json_each(?4))
-    UNION SELECT object_id FROM entity_relations WHERE ${OWNER} AND memory_id IN (SELECT value FROM json_each(?4))) c
+function removalSql(set: string): string[] {
+  const orphans = `SELECT c.id FROM (
+    SELECT entity_id AS id FROM entity_mentions WHERE ${OWNER} AND memory_id IN ${set}
+    UNION SELECT subject_id FROM entity_relations WHERE ${OWNER} AND memory_id IN ${set}
+    UNION SELECT object_id FROM entity_relations WHERE ${OWNER} AND memory_id IN ${set}) c
   WHERE NOT EXISTS (SELECT 1 FROM entity_mentions o WHERE o.account_id = ?1 AND o.namespace = ?2 AND o.user_id = ?3
-      AND o.entity_id = c.id AND o.memory_id NOT IN (SELECT value FROM json_each(?4)))
+      AND o.entity_id = c.id AND o.memory_id NOT IN ${set})
     AND NOT EXISTS (SELECT 1 FROM entity_relations r WHERE r.account_id = ?1 AND r.namespace = ?2 AND r.user_id = ?3
-      AND r.subject_id = c.id AND r.memory_id NOT IN (SELECT value FROM json_each(?4)))
+      AND r.subject_id = c.id AND r.memory_id NOT IN ${set})
     AND NOT EXISTS (SELECT 1 FROM entity_relations r WHERE r.account_id = ?1 AND r.namespace = ?2 AND r.user_id = ?3
-      AND r.object_id = c.id AND r.memory_id NOT IN (SELECT value FROM json_each(?4)))`;
-const DELETE_ORPHAN_KEYS = `DELETE FROM entity_keys WHERE ${OWNER} AND entity_id IN (${ORPHANS})`;
-const DELETE_ORPHANS = `DELETE FROM entities WHERE ${OWNER} AND id IN (${ORPHANS})`;
+      AND r.object_id = c.id AND r.memory_id NOT IN ${set})`;
+  return [
+    `DELETE FROM entity_keys WHERE ${OWNER} AND entity_id IN (${orphans})`,
+    `DELETE FROM entities WHERE ${OWNER} AND id IN (${orphans})`,
+    `DELETE FROM entity_mentions WHERE ${OWNER} AND memory_id IN ${set}`,
+    `DELETE FROM entity_relations WHERE ${OWNER} AND memory_id IN ${set}`,
+  ];
+}
+const REPLACE_SQL = removalSql(ALL);
+const PURGE_SQL = removalSql(GONE);
 
 type Cell = string | number | null;
 
@@ -131,10 +144,17 @@ function insertStatements(d1: D1Database, owner: Owner, rows: EntityRows, at: nu
   ];
 }
 
-function deleteStatements(d1: D1Database, owner: Owner, ids: string[]): D1PreparedStatement[] {
+function removals(d1: D1Database, owner: Owner, ids: string[], sql: string[]): D1PreparedStatement[] {
   const o = [owner.accountId, owner.namespace, owner.userId];
-  const sql = [DELETE_ORPHAN_KEYS, DELETE_ORPHANS, DELETE_MENTIONS, DELETE_RELATIONS];
   return jsonIdChunks(ids).flatMap((j) => sql.map((s) => d1.prepare(s).bind(...o, j)));
+}
+
+/**
+ * A purge's entity statements, for the purge's own batch (d1-memory-purge.ts): the mentions and
+ * relations of those of `ids` whose memory row is gone, and the entities only they named.
+ */
+export function purgeStatements(d1: D1Database, owner: Owner, ids: string[]): D1PreparedStatement[] {
+  return removals(d1, owner, ids, PURGE_SQL);
 }
 
 /**
@@ -151,7 +171,7 @@ export async function replaceMentions(
   const ids = items.map((i) => i.memoryId);
   const rows = await mentionRows(items);
   await d1.batch([
-    ...deleteStatements(d1, owner, ids),
+    ...removals(d1, owner, ids, REPLACE_SQL),
     ...insertStatements(d1, owner, rows, at),
     ...jsonIdChunks(ids).map((j) => d1.prepare(MARK_EXTRACTED).bind(at, ...ownerIdsBinds(j, owner))),
   ]);
@@ -162,8 +182,8 @@ export async function storeGraph(d1: D1Database, owner: Owner, graph: EntityGrap
   if (statements.length > 0) await d1.batch(statements);
 }
 
-/** A purge: these memories' mentions and relations go, and every entity that only they named. */
+/** After a purge: the mentions and relations of those memories whose row is gone, and entities only they named. */
 export async function forgetMemories(d1: D1Database, owner: Owner, memoryIds: string[]): Promise<void> {
   if (memoryIds.length === 0) return;
-  await d1.batch(deleteStatements(d1, owner, memoryIds));
+  await d1.batch(purgeStatements(d1, owner, memoryIds));
 }

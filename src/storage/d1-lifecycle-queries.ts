@@ -83,6 +83,7 @@ export function listActivePage(db: DrizzleD1Database, owner: Owner, page: Active
     ACTIVE,
     page.pending === "index" ? isNull(memories.indexedAt) : undefined,
     page.pending === "consolidation" ? isNull(memories.consolidatedAt) : undefined,
+    page.pending === "entities" ? isNull(memories.entitiesAt) : undefined,
     a
       ? or(gt(memories.createdAt, a.createdAt), and(eq(memories.createdAt, a.createdAt), gt(memories.id, a.id)))
       : undefined,
@@ -215,6 +216,13 @@ export function dueCriteria(q: DueQuery): DueCriterion[] {
       where: "status = 'active' AND consolidated_at IS NULL",
       params: [],
       index: "memories_unconsolidated_idx",
+    },
+    // Memories stored before entities existed, or whose entities could not be stored with them.
+    {
+      job: "entities",
+      where: "status = 'active' AND entities_at IS NULL",
+      params: [],
+      index: "memories_entities_pending_idx",
     },
   ];
 }

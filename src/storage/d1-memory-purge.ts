@@ -3,13 +3,16 @@
  * MemoryRepo.purge on D1: rows removed for good, each with its FTS row, its events emptied of
  * content and one content-free purge event. Every statement after a row's DELETE runs only if the
  * row is gone, so a DELETE whose own predicate did not hold (a row restored or edited since it was
- * selected) leaves the row's FTS row and events untouched.
+ * selected) leaves the row's FTS row and events untouched. The same batch removes what the purged
+ * rows named (storage/d1-entity-writes.ts): their mentions and relations, and entities no other
+ * memory names.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { ownerAddress } from "../memory/owner-address";
 import type { Owner } from "../memory/types";
 import { chunk } from "./d1-bulk-rows";
+import { purgeStatements as entityPurge } from "./d1-entity-writes";
 import { eventsOf, purgeEventInsert } from "./d1-memory-events";
 import { ownedBy } from "./d1-owner-scope";
 import { prepared } from "./d1-prepared";
@@ -46,6 +49,7 @@ export async function purgeMemories(
         purgeEventInsert(d1, owner, id, actor, at),
       ];
     });
-    await d1.batch(statements);
+    // The entities they named go in the same batch, after the rows (only for rows now gone).
+    await d1.batch([...statements, ...entityPurge(d1, owner, part)]);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * @module storage/d1-owner-rows
  * One owner's rows as a unit that can cross between shards (docs/shards.md): memories, their
- * history and their FTS rows, read in keyset pages, copied in D1 batches, checked with a count and
+ * history, their FTS rows and their entities, read in keyset pages, copied in D1 batches, checked with a count and
  * a checksum per table, and deleted in bounded chunks. The caller (the owner's Durable Object, on its
  * write queue) guarantees that no write of this owner runs meanwhile.
  *
@@ -77,6 +77,27 @@ export const OWNER_TABLES: OwnerTable[] = [
     remove: `DELETE FROM memories_fts WHERE rowid IN (SELECT rowid FROM memories_fts WHERE ${FTS_OWNER} LIMIT ?)`,
     args: ftsArgs,
   },
+  // Entities (migration 0012): the entity rows by their id, the link tables by their local id.
+  {
+    table: "entities",
+    page: `SELECT * FROM entities WHERE ${OWNER_COLUMNS} AND id > ? ORDER BY id LIMIT ?`,
+    cursor: "id",
+    start: "",
+    local: [],
+    remove: `DELETE FROM entities WHERE rowid IN (SELECT rowid FROM entities WHERE ${OWNER_COLUMNS} LIMIT ?)`,
+    args: ownerArgs,
+  },
+  ...["entity_keys", "entity_mentions", "entity_relations"].map(
+    (table): OwnerTable => ({
+      table,
+      page: `SELECT * FROM ${table} WHERE ${OWNER_COLUMNS} AND id > ? ORDER BY id LIMIT ?`,
+      cursor: "id",
+      start: 0,
+      local: ["id"],
+      remove: `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE ${OWNER_COLUMNS} LIMIT ?)`,
+      args: ownerArgs,
+    }),
+  ),
 ];
 
 /** Count and checksum of one owner's rows in one table. */

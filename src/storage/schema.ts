@@ -163,6 +163,7 @@ export const entityKeys = sqliteTable(
   (t) => [
     uniqueIndex("entity_keys_owner_key_idx").on(t.accountId, t.namespace, t.userId, t.key, t.entityId),
     index("entity_keys_owner_entity_idx").on(t.accountId, t.namespace, t.userId, t.entityId),
+    index("entity_keys_owner_id_idx").on(t.accountId, t.namespace, t.userId, t.id),
   ],
 );
 
@@ -177,6 +178,7 @@ export const entityMentions = sqliteTable(
   (t) => [
     uniqueIndex("entity_mentions_owner_memory_idx").on(t.accountId, t.namespace, t.userId, t.memoryId, t.entityId),
     index("entity_mentions_owner_entity_idx").on(t.accountId, t.namespace, t.userId, t.entityId),
+    index("entity_mentions_owner_id_idx").on(t.accountId, t.namespace, t.userId, t.id),
   ],
 );
 
@@ -203,6 +205,7 @@ export const entityRelations = sqliteTable(
     ),
     index("entity_relations_owner_subject_idx").on(t.accountId, t.namespace, t.userId, t.subjectId),
     index("entity_relations_owner_object_idx").on(t.accountId, t.namespace, t.userId, t.objectId),
+    index("entity_relations_owner_id_idx").on(t.accountId, t.namespace, t.userId, t.id),
   ],
 );
 

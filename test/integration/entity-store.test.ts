@@ -107,6 +107,10 @@ describe("D1 entity store", () => {
     await env.DB.prepare("UPDATE memories SET status = 'deleted' WHERE id = ?").bind(m2).run();
     expect((await store.memoriesNaming(owner, ["ana"], 10)).map((h) => h.memoryId)).toEqual([m1]);
     expect((await store.list(owner, { limit: 10 })).entities.map((e) => e.name)).toEqual(["Ana"]);
+    // A purge: the row goes first (forgetMemories leaves a memory whose row is still there alone).
+    await store.forgetMemories(owner, [m2]);
+    expect((await store.list(owner, { limit: 10, cursor: null })).entities.length).toBe(1);
+    await env.DB.prepare("DELETE FROM memories WHERE id = ?").bind(m2).run();
     await store.forgetMemories(owner, [m2]);
     const names = await env.DB.prepare(
       "SELECT name FROM entities WHERE account_id = ? AND namespace = ? AND user_id = ?",
@@ -114,6 +118,7 @@ describe("D1 entity store", () => {
       .bind(owner.accountId, owner.namespace, owner.userId)
       .all<{ name: string }>();
     expect(names.results.map((r) => r.name)).toEqual(["Ana"]);
+    await env.DB.prepare("DELETE FROM memories WHERE id = ?").bind(m1).run();
     await store.forgetMemories(owner, [m1]);
     const left = await env.DB.prepare(
       "SELECT count(*) AS n FROM entity_keys WHERE account_id = ? AND namespace = ? AND user_id = ?",
@@ -162,6 +167,7 @@ describe("D1 entity store", () => {
       expect((await store.describe(owner, "sister"))?.memoryIds).toEqual([ids[i]]);
       expect(await store.sharedEntityMemories(owner, [ids[i]], 50)).toEqual([]);
     }
+    await env.DB.prepare("DELETE FROM memories WHERE id = ?").bind(ids[0]).run();
     await store.forgetMemories(owners[0], [ids[0]]);
     expect((await store.describe(owners[1], "ana"))?.memoryIds).toEqual([ids[1]]);
   });

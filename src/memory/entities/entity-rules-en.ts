@@ -43,7 +43,7 @@ const PERSON_VERBS = new Set(
   (
     "works worked lives lived moved loves loved likes liked said says told tells went visited studies studied " +
     "teaches taught married adopted called texted met joined started plays played bought got has had is was " +
-    "wants wanted thinks thought feels felt runs ran owns"
+    "wants wanted thinks thought feels felt runs ran owns sent gave made cooked wrote came left arrived"
   ).split(" "),
 );
 /** Of those, the ones too common to make a sentence-initial word a name on their own. */

@@ -8,6 +8,7 @@
  * its deleted_at), for a person to review in the dashboard. Rows land in bounded D1 batches, all or nothing per request (import-batches.ts); vectors
  * are embedded and indexed in bulk before the write, so each row is written once with its indexed_at.
  */
+import { syncEntitiesInSlices } from "../entities/sync-entities";
 import { awaitsIndex, embedOrNull, unindex, upsertVectors } from "../indexing";
 import { buildMemory, contentHash, resolveExpiry } from "../memory-factory";
 import type { MemoryWrite } from "../ports";
@@ -256,6 +257,11 @@ export async function importMemories(deps: MemoryDeps, scope: Scope, given: Numb
       ),
   });
   if (restore) await resolvePendingLinks(deps.repo, scope);
+  await syncEntitiesInSlices(
+    deps,
+    scope,
+    active.map((w) => w.memory),
+  );
   return {
     imported: writes.length,
     skipped: items.length - writes.length,

@@ -7,7 +7,7 @@
 import type { MemoryType } from "../types";
 
 /** Every job, in the order one maintenance run executes them (cheap and privacy-relevant first). */
-export const LIFECYCLE_JOBS = ["expire", "purge", "repair", "consolidate", "decay", "migrate"] as const;
+export const LIFECYCLE_JOBS = ["expire", "purge", "repair", "consolidate", "decay", "migrate", "entities"] as const;
 export type LifecycleJobName = (typeof LIFECYCLE_JOBS)[number];
 
 export const DAY_MS = 86_400_000;

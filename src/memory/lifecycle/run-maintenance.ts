@@ -10,6 +10,7 @@ import type { Owner } from "../types";
 import { Budget, type LifecycleJob, runJob } from "./batch-runner";
 import { consolidateJob } from "./consolidate-memories";
 import { decayJob } from "./decay-importance";
+import { entityBackfillJob } from "./entity-backfill";
 import { expireJob } from "./expire-memories";
 import {
   type JobReport,
@@ -29,6 +30,7 @@ const JOBS: Record<LifecycleJobName, LifecycleJob> = {
   consolidate: consolidateJob,
   decay: decayJob,
   migrate: migrateEmbeddingsJob,
+  entities: entityBackfillJob,
 };
 
 function isFull(job: LifecycleJobName, request: MaintenanceRequest): boolean {

@@ -9,6 +9,7 @@
  */
 
 import type { UpdateInput } from "../contracts";
+import { syncEntities } from "../entities/sync-entities";
 import { MemoryError, notFound } from "../errors";
 import { embedAndIndex, unindex } from "../indexing";
 import { contentHash, dedupeTags } from "../memory-factory";
@@ -76,6 +77,8 @@ export async function updateMemory(
       indexedAt: null,
       embeddingModel: null,
       consolidatedAt: null,
+      // Its entities are extracted again below; null until then, so the Cron job redoes it if that fails.
+      entitiesAt: null,
     });
     changes.summary =
       screened.text.length > deps.settings.longContentChars
@@ -101,6 +104,7 @@ export async function updateMemory(
     if (updated.status === "active") await embedAndIndex(deps, scope, [updated]);
     else await unindex(deps, scope, [updated.id]);
   }
+  if (changes.content !== undefined) await syncEntities(deps, scope, [updated]);
   return { memory: updated, redactions };
 }
 
@@ -216,5 +220,7 @@ async function reactivate(
   );
   const restored = { ...existing, ...changes };
   await embedAndIndex(deps, scope, [restored]);
+  // Its mentions stayed while it was away (reads skip inactive memories); one never extracted is now.
+  if (restored.entitiesAt === null) await syncEntities(deps, scope, [restored]);
   return restored;
 }

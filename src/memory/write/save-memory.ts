@@ -9,6 +9,7 @@
  */
 
 import type { SaveInput } from "../contracts";
+import { syncEntities } from "../entities/sync-entities";
 import { embedOrNull, upsertVectors } from "../indexing";
 import { buildMemory, contentHash, resolveExpiry } from "../memory-factory";
 import type { MemoryPatch } from "../ports";
@@ -231,6 +232,8 @@ async function insertWithConflicts(
     ],
     patches,
   );
+  // The superseded memories' mentions stay with them (reads count active memories only).
+  await syncEntities(deps, scope, [memory, ...rest.map((r) => r.memory)]);
   if (older.length > 0) {
     deps.fresh.remove(older.map((m) => m.id));
     await deps.index
