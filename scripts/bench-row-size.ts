@@ -79,6 +79,7 @@ const GROUPS: [string, RegExp][] = [
   ["FTS5 (index, content, docsize)", /^memories_fts/],
   ["memories row + its indexes", /^(memories|sqlite_autoindex_memories_\d+|memories_.*_idx)$/],
   ["history (memory_events + indexes)", /^memory_events/],
+  ["entities (entities, keys, mentions, relations + indexes)", /^(entities|entity_|sqlite_autoindex_entit)/],
 ];
 
 const groupOf = (name: string) => GROUPS.find(([, pattern]) => pattern.test(name))?.[0];

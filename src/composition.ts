@@ -216,6 +216,7 @@ export function buildMemoryService(env: Env, config: Config, objectSql: SqlStora
       retentionDays: config.SOFT_DELETE_RETENTION_DAYS,
       halfLifeDays: config.IMPORTANCE_HALF_LIFE_DAYS,
       importBatchRows: config.IMPORT_BATCH_ROWS,
+      entityRecall: config.RECALL_ENTITIES === "on",
       thresholds: { denseFloor: config.DENSE_RELEVANCE_FLOOR, nearDuplicateCosine: config.NEAR_DUPLICATE_COSINE },
       abstain: { coverage: config.RECALL_ABSTAIN_COVERAGE, coverageCjk: config.RECALL_ABSTAIN_COVERAGE_CJK },
       progressive: {

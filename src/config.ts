@@ -134,6 +134,11 @@ const baseSchema = z.object({
   // Least share of a query's idf-weighted tokens a memory must hold for recall to answer
   // (recall/abstention.ts); unset: retrieval-weights.ts's measured value.
   RECALL_ABSTAIN_COVERAGE: z.coerce.number().min(0).max(1).optional(),
+  /**
+   * The entity channel of recall (memory/recall/entity-channel.ts). Off by default: on LoCoMo dev it
+   * moves R@10 by +0.2 points for two more D1 round trips per recall (docs/benchmarks.md, "Entities").
+   */
+  RECALL_ENTITIES: onOff.default("off"),
   RECALL_ABSTAIN_COVERAGE_CJK: z.coerce.number().min(0).max(1).optional(),
   SOFT_DELETE_RETENTION_DAYS: intFrom(30, 0, 3650),
   CONFIDENCE_FLOOR: z.coerce.number().min(0).max(1).default(0.6),

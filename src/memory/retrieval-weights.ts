@@ -81,6 +81,13 @@ export const RETRIEVAL_WEIGHTS = {
     minWeight: 0.1,
     cosine: { local: 0.4, "workers-ai": 0.7, "openai-compatible": 0.7 } as Record<string, number>,
   },
+  /**
+   * The entity channel (recall/entity-channel.ts): memories naming an entity the query names
+   * (`direct` at most), and a second hop from the `hopFrom` best hits to memories sharing an entity
+   * with them (`hop` at most). A candidate with other evidence is boosted by `boost` × its entity
+   * evidence (1 direct, `hopWeight` by the hop); one with entity evidence alone scores `only` × it.
+   */
+  entity: { direct: 30, hop: 10, hopFrom: 3, hopWeight: 0.5, boost: 0.15, only: 0.2 },
   /** How many fused candidates the reranker (when configured) sees, and its blend weight (unmeasured). */
   rerankTop: 20,
   rerankWeight: 0.5,

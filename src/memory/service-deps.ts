@@ -29,6 +29,8 @@ export interface ServiceSettings {
   progressive?: { enabled: boolean; resetMs: number; firstCallTokens: number; excerptTokens?: number };
   /** Least query coverage recall answers with (recall/abstention.ts); W.abstain's when unset. */
   abstain?: { coverage?: number; coverageCjk?: number };
+  /** The entity channel of recall (recall/entity-channel.ts, RECALL_ENTITIES); off when unset. */
+  entityRecall?: boolean;
   /** Rows per D1 batch of a bulk import (memory/import/import-batches.ts); its default when unset. */
   importBatchRows?: number;
   /**

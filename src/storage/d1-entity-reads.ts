@@ -56,12 +56,20 @@ const MEMORY_IDS = `SELECT mn.memory_id FROM entity_mentions mn JOIN memories me
     AND +mem.account_id = ?1 AND +mem.namespace = ?2 AND +mem.user_id = ?3 AND +mem.status = 'active'
   WHERE ${ownerOf("mn")} AND mn.entity_id = ?4 ORDER BY mem.created_at DESC LIMIT ${ENTITY_LIMITS.detailMemories}`;
 
-/** Active memories naming an entity one of the keys ?4 (JSON array) finds, newest first. */
-const NAMING = `SELECT mn.memory_id, mn.entity_id FROM entity_keys k
-  JOIN entity_mentions mn ON ${ownerOf("mn")} AND mn.entity_id = k.entity_id
+/**
+ * Active memories naming an entity one of the keys ?4 (JSON array) finds, through entities at most
+ * ?6 memories name (a name in most memories, such as the person a whole conversation is addressed
+ * to, tells nothing apart), rarest entity first, then newest.
+ */
+const NAMING = `WITH found AS (
+    SELECT DISTINCT k.entity_id FROM entity_keys k WHERE ${ownerOf("k")} AND k.key IN (SELECT value FROM json_each(?4))),
+  sized AS (
+    SELECT entity_id, (SELECT count(*) FROM (SELECT 1 FROM entity_mentions c WHERE ${ownerOf("c")} AND c.entity_id = found.entity_id LIMIT ?6 + 1)) AS n FROM found)
+  SELECT mn.memory_id, mn.entity_id FROM sized
+  JOIN entity_mentions mn ON ${ownerOf("mn")} AND mn.entity_id = sized.entity_id
   JOIN memories mem ON mem.id = mn.memory_id AND +mem.account_id = ?1 AND +mem.namespace = ?2 AND +mem.user_id = ?3 AND +mem.status = 'active'
-  WHERE ${ownerOf("k")} AND k.key IN (SELECT value FROM json_each(?4))
-  ORDER BY mem.created_at DESC LIMIT ?5`;
+  WHERE sized.n <= ?6
+  ORDER BY sized.n, mem.created_at DESC LIMIT ?5`;
 
 /**
  * Active memories other than ?4 naming an entity one of ?4 names, through entities at most ?6
@@ -76,7 +84,7 @@ const SHARED = `WITH seeds AS (
   WHERE sized.n <= ?6 AND mn.memory_id NOT IN (SELECT value FROM json_each(?4)) AND ${ACTIVE_MEMORY("mn")}
   ORDER BY sized.n, mn.memory_id LIMIT ?5`;
 
-/** Mentions per entity above which the second hop skips it. */
+/** Mentions per entity above which recall's lookups skip it (the direct one and the second hop). */
 export const HUB_MENTIONS = 40;
 
 interface EntityRow {
@@ -169,7 +177,7 @@ export async function memoriesNaming(
   const [json] = jsonIdChunks(keys);
   const { results } = await d1
     .prepare(NAMING)
-    .bind(owner.accountId, owner.namespace, owner.userId, json, limit)
+    .bind(owner.accountId, owner.namespace, owner.userId, json, limit, HUB_MENTIONS)
     .all<{ memory_id: string; entity_id: string }>();
   return toHits(results);
 }

@@ -123,3 +123,16 @@ describe("linear time", () => {
     }
   });
 });
+
+describe("query keys", () => {
+  it("names words, word runs and Han substrings a question may name an entity by", async () => {
+    const { queryEntityKeys } = await import("../../src/memory/entities/query-keys");
+    const en = queryEntityKeys("What does my sister do? Ask Melanie's daughter about the Bergen Jazz Festival");
+    expect(en).toEqual(
+      expect.arrayContaining(["sister", "melanie's daughter", "bergen jazz festival", "ana"].slice(0, 3)),
+    );
+    expect(en).not.toContain("what");
+    expect(queryEntityKeys("我表哥在哪里工作？")).toEqual(expect.arrayContaining(["表哥", "表哥在"]));
+    expect(queryEntityKeys("x ".repeat(5000)).length).toBeLessThanOrEqual(160);
+  });
+});

@@ -13,6 +13,8 @@ import type { QueryAnalysis } from "./query-analysis";
 export interface Evidence {
   cosine: number;
   bm25: number;
+  /** The entity channel (entity-channel.ts): 1 when it names an entity the query names, less by a second hop. */
+  entity?: number;
 }
 
 export interface FusedCandidate {
@@ -56,6 +58,14 @@ export function denseFloor(embedderKind: string, measured?: number): number {
  * the person the query names needs less lexical evidence (W.namedSpeakerFloor), but still some.
  */
 export function relevance(e: Evidence, ctx: FuseContext, spokenByNamed = false): number | null {
+  const base = wordRelevance(e, ctx, spokenByNamed);
+  const entity = e.entity ?? 0;
+  if (base === null) return entity > 0 ? W.entity.only * entity : null;
+  return base * (1 + W.entity.boost * entity);
+}
+
+/** Relevance from the words and the meaning alone (dense and BM25), or null below both floors. */
+export function wordRelevance(e: Evidence, ctx: FuseContext, spokenByNamed = false): number | null {
   const lexical = e.bm25 / maxIdf(ctx.corpusSize);
   const lexicalFloor = spokenByNamed ? W.lexicalFloor * W.namedSpeakerFloor : W.lexicalFloor;
   if (!(lexical > 0 && lexical >= lexicalFloor) && e.cosine < denseFloor(ctx.embedderKind, ctx.denseFloor)) return null;

@@ -12,6 +12,7 @@ import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
 import type { MemoryDeps } from "../service-deps";
 import type { Memory, Scope, ScoredId } from "../types";
 import { coverageTokens, mostlyCjk, shouldAbstain } from "./abstention";
+import { addEntityEvidence, namedCandidates, secondHop } from "./entity-channel";
 import {
   denseFloor,
   type Evidence,
@@ -20,6 +21,7 @@ import {
   fuseScores,
   namesSpeaker,
   relevance,
+  wordRelevance,
 } from "./fuse-scores";
 import { analyzeQuery } from "./query-analysis";
 import { passesRecallFilter, recallFilterFor } from "./recall-filters";
@@ -42,10 +44,14 @@ export async function recallMemories(
   const statuses: Memory["status"][] = input.include_superseded ? ["active", "superseded"] : ["active"];
   const query = analyzeQuery(input.query, now);
   const lexicalOptions = { limit: W.lexicalCandidates, statuses, contextWeight: W.context.weight };
-  const [dense, lexical] = await candidates(deps, scope, input.query, query.tokens, lexicalOptions, now);
+  const [[dense, lexical], named] = await Promise.all([
+    candidates(deps, scope, input.query, query.tokens, lexicalOptions, now),
+    namedCandidates(deps, scope, input.query),
+  ]);
   const evidence = new Map<string, Evidence>();
   for (const hit of dense ?? []) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
   for (const hit of lexical.hits) evidence.set(hit.id, { cosine: evidence.get(hit.id)?.cosine ?? 0, bm25: hit.score });
+  addEntityEvidence(evidence, named, 1);
   const ctx: FuseContext = {
     embedderKind: deps.settings.embedderKind,
     denseFloor: deps.settings.thresholds?.denseFloor,
@@ -57,8 +63,41 @@ export async function recallMemories(
   const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, filter));
   const ranked = await deps.timer.time("rank", () => rerank(deps, input.query, fuseScores(rows, evidence, ctx)));
   const tokens = coverageTokens(query.tokens, query.windows.length > 0);
-  const fused = abstains(deps, query.text, tokens, lexical, ranked, evidence) ? [] : ranked;
+  // Decided on words and meaning alone: entity evidence adds candidates, never an answer.
+  const byWords = ranked.filter(
+    (c) => wordRelevance(evidence.get(c.memory.id)!, ctx, namesSpeaker(c.memory, query)) !== null,
+  );
+  if (abstains(deps, query.text, tokens, lexical, byWords, evidence) || byWords.length === 0)
+    return { results: [], totalRelevant: 0, lexicalOnly: dense === null };
+  const fused = await withSecondHop(deps, scope, input.query, ranked, evidence, ctx, filter);
   return { results: fused.slice(0, limit), totalRelevant: fused.length, lexicalOnly: dense === null };
+}
+
+/**
+ * The second hop from the best hits: memories sharing an entity with them join (or are boosted)
+ * with the hop's weaker entity evidence, fused like every other candidate.
+ */
+async function withSecondHop(
+  deps: MemoryDeps,
+  scope: Scope,
+  text: string,
+  ranked: FusedCandidate[],
+  evidence: Map<string, Evidence>,
+  ctx: FuseContext,
+  filter: ReturnType<typeof recallFilterFor>,
+): Promise<FusedCandidate[]> {
+  const hops = await secondHop(
+    deps,
+    scope,
+    ranked.map((c) => c.memory.id),
+  );
+  if (hops.length === 0) return ranked;
+  addEntityEvidence(evidence, hops, W.entity.hopWeight);
+  const known = new Map(ranked.map((c) => [c.memory.id, c.memory]));
+  const missing = [...new Set(hops.map((h) => h.memoryId))].filter((id) => !known.has(id));
+  const fetched = missing.length > 0 ? await deps.repo.getMany(scope, missing) : [];
+  const rows = [...known.values(), ...fetched.filter((m) => m.status === "active" && passesRecallFilter(m, filter))];
+  return deps.timer.time("rank", () => rerank(deps, text, fuseScores(rows, evidence, ctx)));
 }
 
 /** No relevant candidate is about the query (recall/abstention.ts): the answer is "nothing remembered". */
