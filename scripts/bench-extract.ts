@@ -12,15 +12,19 @@
  * questions over a store of that speaker's raw turns imported one per memory.
  * Then the Chinese set (`--zh`, default bench/zh-extract.json; scripts/lib/extract-zh): each
  * conversation through summarize_conversation as messages with its date as event_time, scored by
- * split (dev, test). Without `--data` only the Chinese set runs.
+ * split (dev, test). `--data` defaults to ../shared/data/locomo/locomo-dev.json when that file is
+ * there, so one run reports both languages. Every run first prints the same sets through the
+ * offline rules alone (scripts/lib/extract-offline); `--offline` stops there (no server), `--show`
+ * lists what the rules miss and keep wrongly on LoCoMo and on the Chinese dev split.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { percentile } from "./lib/bench-metrics.ts";
 import { importMemories, recall, type Server } from "./lib/bench-run.ts";
 import { say, withServer } from "./lib/bench-server.ts";
 import { extractionCases, type SpeakerCase } from "./lib/extract-data.ts";
 import { addScores, type FactOutcome, type SessionScore, scoreSession, turnRecallAt10 } from "./lib/extract-metrics.ts";
+import { offlineChinese, offlineLocomo } from "./lib/extract-offline.ts";
 import {
   addZh,
   scoreConversation,
@@ -32,7 +36,8 @@ import {
 import { ScriptError } from "./lib/wrangler-d1.ts";
 
 const USAGE =
-  "usage: npm run bench:extract -- [--data <locomo.json>] [--zh bench/zh-extract.json] [--json <out.json>] [--samples N] [--keep]";
+  "usage: npm run bench:extract -- [--data <locomo.json>] [--zh bench/zh-extract.json] [--offline] [--show] [--json <out.json>] [--samples N] [--keep]";
+const LOCOMO_DEV = "../shared/data/locomo/locomo-dev.json";
 
 function options() {
   const { values } = parseArgs({
@@ -41,6 +46,8 @@ function options() {
       zh: { type: "string", default: "bench/zh-extract.json" },
       json: { type: "string" },
       samples: { type: "string" },
+      offline: { type: "boolean" },
+      show: { type: "boolean" },
       keep: { type: "boolean" },
       help: { type: "boolean" },
     },
@@ -51,7 +58,16 @@ function options() {
   }
   const samples = values.samples === undefined ? Number.POSITIVE_INFINITY : Number(values.samples);
   if (!(samples >= 1)) throw new ScriptError("--samples must be a positive integer");
-  return { data: values.data, zh: values.zh!, json: values.json, samples, keep: values.keep ?? false };
+  const data = values.data ?? (existsSync(LOCOMO_DEV) ? LOCOMO_DEV : undefined);
+  return {
+    data,
+    zh: values.zh!,
+    json: values.json,
+    samples,
+    offline: values.offline ?? false,
+    show: values.show ?? false,
+    keep: values.keep ?? false,
+  };
 }
 
 interface SummarizeAnswer {
@@ -186,8 +202,8 @@ async function runChinese(s: Server, conversations: ZhConversation[]): Promise<R
   return bySplit;
 }
 
-function printChinese(bySplit: Record<string, ZhScore>, conversations: ZhConversation[]) {
-  console.log(`Chinese extraction (offline rules) — ${conversations.length} conversations`);
+function printChinese(bySplit: Record<string, ZhScore>, conversations: ZhConversation[], how: string) {
+  console.log(`Chinese extraction (${how}) — ${conversations.length} conversations`);
   for (const [split, z] of Object.entries(bySplit).sort()) {
     const coverage = z.facts ? z.covered / z.facts : 0;
     const precision = z.stored ? z.precise / z.stored : 0;
@@ -197,12 +213,35 @@ function printChinese(bySplit: Record<string, ZhScore>, conversations: ZhConvers
   }
 }
 
+/** The extractor alone, no server: what the offline rules keep, scored the same way. */
+function runOffline(cases: SpeakerCase[], conversations: ZhConversation[], show: boolean) {
+  const locomo = offlineLocomo(cases, show);
+  const zh = offlineChinese(conversations, show);
+  if (cases.length > 0) {
+    const s = locomo.score;
+    console.log(`extraction (offline rules, extractor alone) — ${cases.length} speakers, ${locomo.sessions} sessions`);
+    console.log(
+      `  coverage   ${f3(s.observations ? s.covered / s.observations : 0)}  (${s.observations} observations)`,
+    );
+    console.log(`  precision  ${f3(s.stored ? s.precise / s.stored : 0)}  (${s.stored} memories)`);
+    console.log(`  noise      ${s.noise} from the other speaker; filler ${s.filler} from turns with no observation`);
+  }
+  printChinese(zh.bySplit, conversations, "offline rules, extractor alone");
+  if (show) for (const line of [...locomo.shown, ...zh.shown]) console.log(line);
+  return { locomo: cases.length > 0 ? locomo.score : null, zh: zh.bySplit };
+}
+
 async function main(): Promise<void> {
   const o = options();
   const all = o.data ? extractionCases(JSON.parse(readFileSync(o.data, "utf8"))) : [];
   const cases = all.filter((c) => Number(c.userId.split("-")[1]) < o.samples);
   const conversations = zhConversations(JSON.parse(readFileSync(o.zh, "utf8")));
   say(`${o.data ?? "no LoCoMo file"}: ${cases.length} speakers; ${o.zh}: ${conversations.length} conversations`);
+  const offline = runOffline(cases, conversations, o.show);
+  if (o.offline) {
+    if (o.json) writeFileSync(o.json, `${JSON.stringify({ llm: "rules", offline }, null, 2)}\n`);
+    return;
+  }
   const { result, zh } = await withServer(
     o.keep,
     async (s) => {
@@ -215,10 +254,10 @@ async function main(): Promise<void> {
     },
     "bench-extract",
   );
-  if (result) print(result, "offline rules");
-  printChinese(zh, conversations);
+  if (result) print(result, "offline rules, through the server");
+  printChinese(zh, conversations, "offline rules, through the server");
   if (o.json) {
-    writeFileSync(o.json, `${JSON.stringify({ llm: "rules", ...result, zh }, null, 2)}\n`);
+    writeFileSync(o.json, `${JSON.stringify({ llm: "rules", ...result, zh, offline }, null, 2)}\n`);
     say(`wrote ${o.json}`);
   }
 }

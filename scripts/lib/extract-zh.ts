@@ -85,9 +85,14 @@ export function factHeld(fact: string, memory: string): number {
 
 const HELD = 0.5;
 
+/** A memory from the fact's message that holds at least half of its content tokens. */
+export function matchesFact(o: { content: string; turn: number | null }, f: ZhFact): boolean {
+  return o.turn === f.turn && factHeld(f.fact, o.content) >= HELD;
+}
+
 export function scoreConversation(c: ZhConversation, outcomes: ZhOutcome[]): ZhScore {
   const stored = outcomes.filter((o) => STORED.has(o.status));
-  const matches = (o: ZhOutcome, f: ZhFact) => o.turn === f.turn && factHeld(f.fact, o.content) >= HELD;
+  const matches = matchesFact;
   return {
     facts: c.facts.length,
     covered: c.facts.filter((f) => stored.some((o) => matches(o, f))).length,

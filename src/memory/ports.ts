@@ -79,13 +79,21 @@ export interface ExtractedFact {
   priority: number;
   /** Index of the message it came from in the messages given to extractFacts, when the extractor knows it. */
   turn?: number;
+  /** YYYY-MM-DD the fact's relative date resolves to, when a model resolved it against `ExtractionContext.date`. */
+  eventTime?: string;
+}
+
+/** What an extractor may know of the conversation besides its messages. */
+export interface ExtractionContext {
+  /** When the conversation took place (ISO 8601), to resolve "next month" / 「上周三」 against. */
+  date?: string;
 }
 
 export interface Llm {
   readonly kind: "workers-ai" | "openai-compatible" | "rules";
   decideConflict(newContent: string, candidates: ConflictCandidate[]): Promise<ConflictDecision>;
   summarize(content: string, maxChars: number): Promise<string>;
-  extractFacts(messages: { role: string; content: string }[]): Promise<ExtractedFact[]>;
+  extractFacts(messages: { role: string; content: string }[], context?: ExtractionContext): Promise<ExtractedFact[]>;
 }
 
 export interface LexicalSearch {

@@ -23,6 +23,7 @@ export class RulesLlm implements Llm {
     return summarizeByRules(content, maxChars);
   }
 
+  /** The rules keep relative dates in the fact's words; the write path resolves them (memory/write/fact-time). */
   async extractFacts(messages: { role: string; content: string }[]): Promise<ExtractedFact[]> {
     return extractFactsByRules(messages);
   }

@@ -430,6 +430,57 @@ describe("Workers AI Llm in the pipeline (fake AI binding)", () => {
     expect(prompts.join("\n")).not.toContain(old.id!);
   });
 
+  it("summarize_conversation saves the model's facts with their message and resolved date, none of the assistant's", async () => {
+    const { llm, prompts } = aiAnswering({
+      facts: [
+        {
+          content: "I'm moving to Porto next month",
+          category: "plan",
+          memory_type: "episodic",
+          priority: 2,
+          message: 1,
+          event_time: "2027-04-01",
+        },
+        {
+          content: "I'm vegan",
+          category: "constraint",
+          memory_type: "semantic",
+          priority: 2,
+          message: 1,
+          event_time: null,
+        },
+        {
+          content: "I love their seitan",
+          category: "preference",
+          memory_type: "semantic",
+          priority: 3,
+          message: 2,
+          event_time: null,
+        },
+      ],
+    });
+    const svc = service({ llm });
+    const userId = uniqueUser("ai-llm-extract");
+    const r = await svc.summarize(scopeOf(userId), {
+      source: "chat-lisbon",
+      event_time: "2027-03-14T09:00:00Z",
+      messages: [
+        { role: "user", content: "Big news — I'm moving to Porto next month! Any vegan places? I'm vegan btw." },
+        { role: "assistant", content: "Try Ao 26, I love their seitan." },
+      ],
+    });
+    expect(r.outcomes.map((o) => [o.content, o.status, o.turn])).toEqual([
+      ["I'm moving to Porto next month", "created", 1],
+      ["I'm vegan", "created", 1],
+    ]);
+    expect(prompts[0]).toContain("Conversation date: 2027-03-14 (Sunday)");
+    const rows = await rowsOf(userId);
+    expect(rows.map((row) => [row.content, new Date(Number(row.event_time)).toISOString().slice(0, 10)])).toEqual([
+      ["I'm moving to Porto next month", "2027-04-01"],
+      ["I'm vegan", "2027-03-14"],
+    ]);
+  });
+
   it("ignores out-of-range handles and falls back to the rules on a malformed answer", async () => {
     const userId = uniqueUser("ai-llm-bad");
     const outOfRange = service({ llm: aiAnswering({ supersedes: [4], duplicate_of: 9, reason: "?" }).llm });

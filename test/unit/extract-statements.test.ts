@@ -21,10 +21,10 @@ describe("extraction: what of a sentence is a statement", () => {
     expect(contents("有没有适合上班族的快手菜？")).toEqual([]);
   });
 
-  it("keeps Chinese statements whose subject is left out, not opinions or requests", () => {
+  it("keeps Chinese statements whose subject is left out, with their subject, not opinions or requests", () => {
     expect(contents("最近在准备马拉松。家里已经有哑铃了。我不抽烟。")).toEqual([
-      "最近在准备马拉松。",
-      "家里已经有哑铃了。",
+      "我最近在准备马拉松。",
+      "我家里已经有哑铃了。",
       "我不抽烟。",
     ]);
     expect(contents("我觉得挺好。帮我想想送什么礼物。讲一个女孩的故事。")).toEqual([]);

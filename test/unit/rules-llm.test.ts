@@ -159,7 +159,7 @@ describe("RulesLlm.summarize", () => {
 });
 
 describe("RulesLlm.extractFacts", () => {
-  it("extracts the tea preference and the Tokyo plan from a Chinese chat, nothing else", async () => {
+  it("extracts the tea and coffee preferences and the Tokyo plan from a Chinese chat, nothing else", async () => {
     const facts = await llm.extractFacts([
       { role: "user", content: "你好" },
       { role: "assistant", content: "你好！有什么可以帮你？" },
@@ -168,7 +168,8 @@ describe("RulesLlm.extractFacts", () => {
       { role: "user", content: "谢谢" },
     ]);
     expect(facts).toEqual([
-      { content: "我喜欢喝乌龙茶，不喜欢咖啡。", category: "preference", memoryType: "semantic", priority: 3, turn: 2 },
+      { content: "我喜欢喝乌龙茶", category: "preference", memoryType: "semantic", priority: 3, turn: 2 },
+      { content: "我不喜欢咖啡", category: "preference", memoryType: "semantic", priority: 3, turn: 2 },
       { content: "我下个月打算去东京旅行", category: "plan", memoryType: "episodic", priority: 3, turn: 3 },
     ]);
   });

@@ -91,10 +91,14 @@ const NOT_WORD_CHAR = /[\s"'“「，。；、,;]/g;
 class NextStop {
   private asked = 0;
   private found = -1;
-  constructor(
-    private readonly text: string,
-    private readonly pattern: RegExp,
-  ) {}
+  // Plain fields, not parameter properties: scripts load this file with Node's type stripping.
+  private readonly text: string;
+  private readonly pattern: RegExp;
+
+  constructor(text: string, pattern: RegExp) {
+    this.text = text;
+    this.pattern = pattern;
+  }
 
   at(i: number): number {
     if (i >= this.asked && i <= this.found) return this.found;
@@ -121,7 +125,11 @@ export class PasswordValueScanner {
   private readonly notWord: NextStop;
   private readonly next = new Map<string, { at: number; found: number }>();
 
-  constructor(private readonly text: string) {
+  // A plain field, not a parameter property: scripts load this file with Node's type stripping.
+  private readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
     this.phraseStops = new NextStop(text, PHRASE_STOP);
     this.wordStops = new NextStop(text, WORD_STOP);
     this.notWord = new NextStop(text, NOT_WORD_CHAR);

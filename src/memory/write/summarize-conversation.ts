@@ -99,7 +99,11 @@ async function saveFact(
       memory_type: fact.memoryType,
       source,
       shared: input.shared,
-      event_time: factEventTime(fact.content, input.event_time),
+      // A model's resolved date, when it had the conversation's; else the rules' reading of the words.
+      event_time:
+        input.event_time !== undefined && fact.eventTime !== undefined
+          ? fact.eventTime
+          : factEventTime(fact.content, input.event_time),
     },
     {
       derivedFrom: turn === null ? [sourceRef(source)] : [sourceRef(source), turnRef(source, turn)],
@@ -130,7 +134,7 @@ export async function summarizeConversation(
   const cleaned = conversation.map((m) => ({ role: m.role, ...redactSecrets(m.content) }));
   const redacted = cleaned.map((m) => ({ role: m.role, content: m.text }));
   const source = input.source ?? (await defaultSource(redacted));
-  const facts = await deps.llm.extractFacts(redacted);
+  const facts = await deps.llm.extractFacts(redacted, input.event_time === undefined ? {} : { date: input.event_time });
   const outcomes: FactOutcome[] = [];
   // One at a time and in order: a later fact may merge with or supersede an earlier one.
   const contexts = factContexts(redacted);

@@ -8,8 +8,10 @@
 import type { ExtractedFact } from "../../memory/ports";
 // The write pipeline's own filler test, so "thanks!" is judged the same way here as on save.
 import { assessValue } from "../../memory/write/value-filter";
+import { splitChineseClauses, splitCompound, withDroppedI } from "./clause-split";
 import { signalScore, speaksOfSelf } from "./fact-signals";
-import { isChineseStatement, statementBeforeQuestion, withoutFiller } from "./statement-parts";
+import { isChineseStatement, statementBeforeQuestion, withoutAddressedClauses, withoutFiller } from "./statement-parts";
+import { keepSubject, learnContext, newSpeakerContext, withPerson } from "./subject-kept";
 import { bare, normalise, splitSentences } from "./text";
 
 /** "event": something that happened to the user or that they did ("I just moved to Lisbon", 「我去了绿禾公园」). */
@@ -67,6 +69,7 @@ export function myThingIs(text: string): boolean {
 const RULES: CategoryRule[] = [
   // A birthday is a date in someone's life, not a plan ("My daughter's birthday is next month").
   { category: "personal", pattern: /\bbirthday\b|生日/ },
+  { category: "plan", pattern: { test: changeAhead } },
   { category: "preference", pattern: /\bi\s+(?:really\s+|just\s+)?(?:can't|cannot|can not)\s+stand\b/ },
   {
     category: "constraint",
@@ -80,7 +83,7 @@ const RULES: CategoryRule[] = [
   {
     category: "preference",
     pattern: new RegExp(
-      String.raw`\bi\s+${EN_ADVERBS}(?:like|love|prefer|hate|enjoy|dislike|adore|detest|loathe)\b|${I_AM}(?:really\s+|so\s+|not\s+)?(?:into|a (?:big |huge )?fan of|fond of)\b|\bmy\s+(?:all[- ]time\s+)?favou?rite\b`,
+      String.raw`\bi\s+${EN_ADVERBS}(?:like|love|prefer|hate|enjoy|dislike|adore|detest|loathe)\b|\bi(?:'d| would)\s+(?:much\s+)?(?:rather|prefer)\b|${I_AM}(?:really\s+|so\s+|not\s+)?(?:into|a (?:big |huge )?fan of|fond of)\b|\bmy\s+(?:all[- ]time\s+)?favou?rite\b`,
     ),
   },
   {
@@ -96,7 +99,7 @@ const RULES: CategoryRule[] = [
   {
     category: "plan",
     pattern:
-      /我[^，。！？,]{0,6}?(?:打算|计划|准备|决定)|^(?:打算|计划|准备)|我(?:也|还|很|真的|一直|特别|非常|正|明年|下个月|下周|今年|周末|将来|以后){0,3}(?:想要|想|要)(?![是的让你])/,
+      /我[^，。！？,]{0,6}?(?:打算|计划|准备|决定)|^(?:打算|计划|准备)|(?:明天|后天|下周|下个?星期|下个?月|明年|年底|月底|周末)[^，。！？,]{0,6}?(?:要|会去|去|得)|我(?:也|还|很|真的|一直|特别|非常|正|明年|下个月|下周|今年|周末|将来|以后){0,3}(?:想要|想|要)(?![是的让你])/,
   },
   {
     category: "personal",
@@ -109,6 +112,11 @@ const RULES: CategoryRule[] = [
   {
     category: "personal",
     pattern:
+      /^my\s+(?:mom|mother|dad|father|sister|brother|wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|aunt|uncle|grandma|grandpa|cousin|niece|nephew|best friend|friend)\b/,
+  },
+  {
+    category: "personal",
+    pattern:
       /^我(?:的)?(?:爱人|老公|老婆|妻子|丈夫|女儿|儿子|孩子|爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|男朋友|女朋友|猫|狗)(?:是|叫|在|今年)/,
   },
   {
@@ -118,9 +126,19 @@ const RULES: CategoryRule[] = [
   },
 ];
 
+const EN_MOVE =
+  /\b(?:i'm|i am|im|we're|we are)\s+(?:moving|relocating|leaving|starting|flying|getting married|having a baby)\b/;
+const EN_AHEAD =
+  /\b(?:next (?:week|weekend|month|year|summer|spring|fall|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|tomorrow|soon|this (?:weekend|summer|fall|winter|spring)|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/;
+
+/** "I'm moving to Lisbon next month": a change ahead of the conversation is a plan. */
+function changeAhead(text: string): boolean {
+  return EN_MOVE.test(text) && EN_AHEAD.test(text);
+}
+
 /** Requests and meta-talk that look first-person but are about the conversation, not the user. */
 const NOT_A_FACT =
-  /帮我|请你|麻烦你|\bi (?:want|need|would like|'d like) you\b|\bi'd like you\b|\bi (?:want|wanted|need) to (?:know|ask|understand|check|see)\b|\bi have (?:a|another|one more|some|a quick) questions?\b|\bi'm (?:asking|wondering)\b|我是说|我是不是|我有(?:个|一个|几个)?问题|我有点|我有些|我想(?:让你|请你|问|知道|了解一下)|我要你|我想是/;
+  /帮我|请你|麻烦你|\bi (?:want|need|would like|'d like) you\b|\bi'd like you\b|\bi (?:want|wanted|need) to (?:know|ask|understand|check|see)\b|\bi have (?:a|another|one more|some|a quick) questions?\b|\bi'm (?:asking|wondering)\b|我是说|我是不是|我有(?:个|一个|几个)?问题|我有点|我有些|我想(?:让你|请你|问|知道|了解一下)|我要你|我想是|再看看|再想想|再说吧|先这样/;
 
 const QUESTION_END = /(?:[?？]|[吗呢][。.!！~～]*)\s*$/;
 const ASKS_ASSISTANT = /^(?:can|could|would|will|do|did|are|is) (?:you|u)\b/;
@@ -163,20 +181,35 @@ function toFact(content: string, category: FactCategory, turn: number): Extracte
   };
 }
 
-/** Facts from the user's turns, in order, one per qualifying sentence, without repeats. */
+/**
+ * Facts from the user's turns, in order, one per qualifying sentence (a compound English sentence
+ * one per clause), each with its subject and topic kept, without repeats.
+ */
 export function extractFactsByRules(messages: { role: string; content: string }[]): ExtractedFact[] {
   const facts: ExtractedFact[] = [];
   const seen = new Set<string>();
+  const context = newSpeakerContext();
   for (const [turn, message] of messages.entries()) {
     if (message.role.trim().toLowerCase() !== "user") continue;
     for (const said of splitSentences(message.content)) {
-      const sentence = statementOf(said);
-      if (sentence === null) continue;
-      const category = classifySentence(sentence);
-      const key = bare(sentence);
-      if (!category || seen.has(key)) continue;
-      seen.add(key);
-      facts.push(toFact(sentence, category, turn));
+      // "She loves ceramics" is judged as what it says: "My sister loves ceramics".
+      const stated = statementOf(said);
+      let sentence = stated === null ? null : withPerson(stated, context, turn);
+      let category = sentence === null ? null : (classifySentence(sentence) ?? classifySentence(stated!));
+      // A Chinese sentence that also speaks to the assistant keeps what it says of the speaker.
+      const own = category === null && sentence !== null ? withoutAddressedClauses(sentence) : null;
+      if (own !== null) [sentence, category] = [own, classifySentence(own)];
+      if (sentence !== null && category !== null) {
+        for (const part of splitCompound(withDroppedI(sentence)).flatMap(splitChineseClauses)) {
+          const content = keepSubject(part, context, turn);
+          learnContext(part, context, turn);
+          const key = bare(content);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          facts.push(toFact(content, classifySentence(part) ?? category, turn));
+        }
+      }
+      learnContext(said, context, turn);
     }
   }
   return facts;

@@ -9,7 +9,7 @@
 
 /** Leading discourse markers and filler: they carry no fact and would be stored with it. */
 const LEADING_FILLER =
-  /^(?:(?:oh|ah|well|so|okay|ok|anyway|anyways|also|and|plus|btw|by the way|big news|guess what|fun fact|actually|honestly|haha|lol|hey|yeah|yes|yep|um|uh|hmm)\b[\s,!.:;—–-]*)+|^(?:(?:对了|另外|此外|还有|其实|是的|是啊|对|嗯|哦|啊|好的|好|对啊|然后|所以|话说|顺便说一下|顺便说|跟你说|告诉你)[，,。！!、\s]*)+/i;
+  /^(?:(?:oh|ah|well|so|okay|ok|anyway|anyways|also|and|plus|btw|by the way|big news|guess what|fun fact|actually|honestly|haha|lol|hey|yeah|yes|yep|um|uh|hmm)\b[\s,!.:;—–-]*)+|^(?:(?:对了|另外|此外|还有|其实|是的|是啊|对|嗯|哦|啊|好的|好|对啊|然后|所以|话说|顺便说一下|顺便说|跟你说个事|跟你说|告诉你|谢谢|要的|好主意|哈哈|没错|不是|不用了|还没有|请记住|记住|帮我记一下|帮我记住|记一下|我想问一下|问一下|想问一下)[，,。！!、\s]*)+/i;
 /** Trailing filler words ("… btw", "… lol"), after a space or comma. */
 const TRAILING_WORDS = ["btw", "by the way", "lol", "haha", "though"];
 
@@ -73,8 +73,24 @@ const ZH_OPINION = /^我(?:觉得|认为|感觉|猜|想想|试试|看看|知道|
  * (他, 她, 我们, 家里), or a time, habit or amount (最近, 每天, 平时, 差不多, 预算 …). 「讲一个女孩…的故事」
  * opens with neither: it describes something else.
  */
-const ZH_DROPPED_SUBJECT_OPENING =
-  /^(?:他|她|我们|咱们|家里|我家|最近|近来|每天|每周|每月|每年|平时|平常|一般|经常|常常|已经|差不多|大概|大约|预算|主要|今年|明年|去年|下个?月|上个?月|下周|上周|周末|早上|晚上|现在|目前|以前|之前|刚|会去|不会|还没|没有)/;
+export const ZH_DROPPED_SUBJECT_OPENING =
+  /^(?:他|她|我们|咱们|家里|我家|最近|近来|每天|每周|每月|每年|平时|平常|一般|经常|常常|已经|差不多|大概|大约|预算|主要|今年|明年|去年|下个?月|上个?月|下周|上周|周末|早上|晚上|现在|目前|以前|之前|刚|会去|不会|还没|没有|不太|不喜欢|比较|更喜欢|很喜欢|特别|在学|正在|打算|准备|计划|开始|孩子|儿子|女儿|老公|老婆|爸妈|父母)/;
+
+const ZH_CLAUSE = /[，,；;]/;
+const ZH_ADDRESSED = /你|您/;
+
+/**
+ * A Chinese sentence with its clauses aimed at the assistant left out, when others remain
+ * (「我听你的建议，开始每天早睡了」 → 「开始每天早睡了」); null when nothing would be left.
+ */
+export function withoutAddressedClauses(sentence: string): string | null {
+  if (!/\p{Script=Han}/u.test(sentence) || !ZH_ADDRESSED.test(sentence)) return null;
+  const kept = sentence
+    .split(ZH_CLAUSE)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0 && !ZH_ADDRESSED.test(c));
+  return kept.length > 0 ? kept.join("，") : null;
+}
 
 /** A Chinese declarative sentence of the user's, subject left out or not, that is not aimed at the assistant. */
 export function isChineseStatement(sentence: string): boolean {
