@@ -5,7 +5,7 @@
  * never becomes a fact; a malformed answer falls back to exactly the rules' facts.
  */
 import { describe, expect, it } from "vitest";
-import { EXTRACTION_SYSTEM, extractionPrompt, factsOfAnswer } from "../../src/providers/llm-extraction";
+import { EXTRACTION_SYSTEM, extractionPrompt, factsAnswer, factsOfAnswer } from "../../src/providers/llm-extraction";
 import { RulesLlm } from "../../src/providers/rules-llm";
 import { WorkersAiLlm } from "../../src/providers/workers-ai-llm";
 import { DEFAULT_LLM_MODEL } from "../../src/providers/workers-ai-models";
@@ -103,14 +103,16 @@ describe("the model's answer", () => {
         fact("I live in Porto", "personal", 9),
       ],
     };
-    expect(factsOfAnswer(answer, conversation).map((f) => [f.content, f.turn])).toEqual([["I'm vegan", undefined]]);
+    expect(factsOfAnswer(factsAnswer.parse(answer), conversation).map((f) => [f.content, f.turn])).toEqual([
+      ["I'm vegan", undefined],
+    ]);
   });
 
   it("ignores a resolved date when the conversation had none, or when it is no day", () => {
     const answer = { facts: [fact("I'm moving to Lisbon next month", "plan", 1, "2027-04-01")] };
-    expect(factsOfAnswer(answer, conversation)[0].eventTime).toBeUndefined();
+    expect(factsOfAnswer(factsAnswer.parse(answer), conversation)[0].eventTime).toBeUndefined();
     const noDay = { facts: [fact("I'm moving to Lisbon next month", "plan", 1, "2027-13-45")] };
-    expect(factsOfAnswer(noDay, conversation, { date })[0].eventTime).toBeUndefined();
+    expect(factsOfAnswer(factsAnswer.parse(noDay), conversation, { date })[0].eventTime).toBeUndefined();
   });
 
   it.each([
