@@ -40,11 +40,14 @@ const OWN_VERBS = [
   "write",
   "paint",
 ];
-const ADVERB = "(?:(?:also|then|now|just|recently|finally|still)\\s+)?";
+const ADVERB = "(?:(?:also|then|now|just|recently|finally|still) )?";
 
-/** Where a second clause of the speaker's starts: after a comma or "and"/"but", its own I or a verb of theirs. */
+/**
+ * Where a second clause of the speaker's starts: after a comma or "and"/"but", its own I or a verb
+ * of theirs. Read on the sentence with single spaces, so no run of spaces is rescanned.
+ */
 const JOINT = new RegExp(
-  String.raw`(?:,\s+(?:and\s+|but\s+|so\s+)?|\s+(?:and|but)\s+)(?=${ADVERB}(?:(?:i|i've|i'm)\s|(?:${OWN_VERBS.join("|")})\b))`,
+  String.raw`(?:, (?:and |but |so )?| (?:and|but) )(?=${ADVERB}(?:(?:i|i've|i'm) |(?:${OWN_VERBS.join("|")})\b))`,
   "gi",
 );
 const STARTS_WITH_I = /^(?:i|i'm|i've|i'd|i'll)\b/i;
@@ -55,7 +58,13 @@ const MIN_WORDS = 3;
 const HAN = /\p{Script=Han}/u;
 
 const words = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
-const trimJoin = (text: string) => text.replace(/[\s,;:—–-]+$/, "").trim();
+/** The text without the punctuation and spaces it ends with, read from the end (an end-anchored class rescans). */
+function trimEnd(text: string, marks: string): string {
+  let end = text.length;
+  while (end > 0 && (marks.includes(text[end - 1]) || /\s/.test(text[end - 1]))) end--;
+  return text.slice(0, end);
+}
+const trimJoin = (text: string) => trimEnd(text, ",;:—–-").trim();
 
 /** "Switched to matcha" → "I switched to matcha"; other sentences unchanged. */
 export function withDroppedI(sentence: string): string {
@@ -66,6 +75,8 @@ export function withDroppedI(sentence: string): string {
 /** The sentence's facts of the speaker's, in order; the sentence itself when it is one. */
 export function splitCompound(sentence: string): string[] {
   if (!STARTS_WITH_I.test(sentence) || HAN.test(sentence)) return [sentence];
+  const original = sentence;
+  sentence = sentence.replace(/\s+/g, " ");
   const parts: string[] = [];
   let from = 0;
   for (const m of sentence.matchAll(JOINT)) {
@@ -75,7 +86,7 @@ export function splitCompound(sentence: string): string[] {
     parts.push(head);
     from = restStart;
   }
-  if (parts.length === 0) return [sentence];
+  if (parts.length === 0) return [original];
   parts.push(sentence.slice(from).trim());
   return parts.map((p, i) => (i === 0 || OWN_SUBJECT.test(p) ? p : `I ${p}`));
 }
@@ -124,8 +135,7 @@ function zhClause(raw: string, previous: ZhClause | undefined): ZhClause | null 
  */
 export function splitChineseClauses(sentence: string): string[] {
   if (!/\p{Script=Han}/u.test(sentence)) return [sentence];
-  const raws = sentence
-    .replace(/[。！!.~～]+$/u, "")
+  const raws = trimEnd(sentence, "。！!.~～")
     .split(ZH_CLAUSE_BREAK)
     .map((c) => c.trim())
     .filter((c) => c.length > 0);
