@@ -241,6 +241,13 @@ export const COUNTER_SIGNALS: Signal[] = [
       /\b(?:i'm|i am|im|i feel|i felt|i was|i'm so|i'm really)\s+(?:so\s+|really\s+|super\s+|totally\s+|very\s+)?(?:glad|happy|proud|grateful|thankful|excited|stoked|thrilled|lucky|blessed|sorry|pumped|touched|honored|honoured|amazed|impressed|inspired|relieved|hopeful|confident|sure)\b/,
     weight: -2,
   },
+  {
+    // "I'll keep you posted", "I'll give it a try", "Thanks, I will!": a reply, not a plan.
+    name: "a chat promise",
+    pattern:
+      /\b(?:i'll|i will)\s+(?:definitely\s+|sure\s+|totally\s+|be sure to\s+|have to\s+|always\s+)?(?:keep (?:that|it|this) in mind|keep (?:you|ya|u) (?:posted|updated|in the loop)|let (?:you|ya|u) know|give it a (?:try|shot|go)|try (?:that|it|this)|take your advice|send (?:it|you|them|one)|show (?:you|ya|u)|check (?:it|that|them) out|look into (?:it|that)|think about it|be (?:here|there) for you|call (?:her|him|them))\b|^(?:thanks,? |sure,? |ok,? |okay,? )?(?:i will|i'll do it|i definitely will|i sure will)\b/,
+    weight: -3,
+  },
   { name: "zh aimed at the other speaker", pattern: /你|您/, weight: -2 },
   { name: "zh pep talk", pattern: /加油|继续努力|别放弃|不要放弃|相信自己|保重|回头聊|再聊/, weight: -3 },
 ];
