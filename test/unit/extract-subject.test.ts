@@ -119,6 +119,14 @@ describe("extraction: who and what a fact is about", () => {
     expect(contents("谢谢，我周末再看看。")).toEqual([]);
   });
 
+  it("reads a closing 呢 as a statement's particle unless the sentence asks", () => {
+    expect(contents("我也养了一只猫呢。", "我在准备考公务员呢。")).toEqual([
+      "我也养了一只猫呢。",
+      "我在准备考公务员呢。",
+    ]);
+    expect(contents("那我该怎么办呢。", "你呢？", "我也是呢")).toEqual([]);
+  });
+
   it("files a plan with its time and a Chinese trip ahead as plans", () => {
     expect(extractFactsByRules([user("我下周五要去北京出差，你能帮我订酒店吗？")]).map((f) => f.category)).toEqual([
       "plan",

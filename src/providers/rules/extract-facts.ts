@@ -140,11 +140,15 @@ function changeAhead(text: string): boolean {
 const NOT_A_FACT =
   /帮我|请你|麻烦你|\bi (?:want|need|would like|'d like) you\b|\bi'd like you\b|\bi (?:want|wanted|need) to (?:know|ask|understand|check|see)\b|\bi have (?:a|another|one more|some|a quick) questions?\b|\bi'm (?:asking|wondering)\b|我是说|我是不是|我有(?:个|一个|几个)?问题|我有点|我有些|我想(?:让你|请你|问|知道|了解一下)|我要你|我想是|再看看|再想想|再说吧|先这样/;
 
-const QUESTION_END = /(?:[?？]|[吗呢][。.!！~～]*)\s*$/;
+const QUESTION_END = /(?:[?？]|吗[。.!！~～]*|呢)\s*$/;
+/** 「我也养了一只猫呢。」 states; 「那该怎么办呢。」 asks: a closed 呢 asks only beside a question word. */
+const CLOSED_NE = /呢[。.!！~～]+\s*$/;
+const ZH_QUESTION_WORD = /什么|怎么|哪|谁|多少|为什么|几/;
 const ASKS_ASSISTANT = /^(?:can|could|would|will|do|did|are|is) (?:you|u)\b/;
 
 function isQuestion(sentence: string): boolean {
-  return QUESTION_END.test(sentence) || ASKS_ASSISTANT.test(sentence);
+  if (QUESTION_END.test(sentence) || ASKS_ASSISTANT.test(sentence)) return true;
+  return CLOSED_NE.test(sentence) && ZH_QUESTION_WORD.test(sentence);
 }
 
 /** Category of one sentence, or null when it is not a first-person fact worth keeping. */
