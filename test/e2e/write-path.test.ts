@@ -281,24 +281,26 @@ describe("summarize_conversation", () => {
     expect(r.isError, textOf(r)).toBeFalsy();
     const s = r.structuredContent as Summary;
     expect(s.messages).toBe(8);
+    // One fact per clause: liking oolong and not liking coffee can change apart.
     expect(s.outcomes.map((o) => [o.content, o.category, o.status])).toEqual([
-      ["我喜欢喝乌龙茶，不喜欢咖啡。", "preference", "created"],
+      ["我喜欢喝乌龙茶", "preference", "created"],
+      ["我不喜欢咖啡", "preference", "created"],
       ["我对花生过敏。", "constraint", "created"],
       ["我下个月打算去东京旅行。", "plan", "created"],
     ]);
     expect(s.source).toMatch(/^conversation:[0-9a-f]{16}$/);
     const stored = await list(client);
     expect(stored.map((m) => m.content).sort()).toEqual(
-      ["我下个月打算去东京旅行。", "我喜欢喝乌龙茶，不喜欢咖啡。", "我对花生过敏。"].sort(),
+      ["我下个月打算去东京旅行。", "我喜欢喝乌龙茶", "我不喜欢咖啡", "我对花生过敏。"].sort(),
     );
     expect(new Set(stored.map((m) => m.source))).toEqual(new Set([s.source]));
-    expect((await recall(client, "乌龙茶"))[0].content).toBe("我喜欢喝乌龙茶，不喜欢咖啡。");
+    expect((await recall(client, "乌龙茶"))[0].content).toBe("我喜欢喝乌龙茶");
     expect(textOf(r)).toContain("我对花生过敏");
 
     // The same conversation again adds nothing: every fact merges into the memory it made.
     const again = (await callTool(client, "summarize_conversation", { transcript })).structuredContent as Summary;
-    expect(again.outcomes.map((o) => o.status)).toEqual(["merged", "merged", "merged"]);
-    expect(await list(client)).toHaveLength(3);
+    expect(again.outcomes.map((o) => o.status)).toEqual(["merged", "merged", "merged", "merged"]);
+    expect(await list(client)).toHaveLength(4);
   });
 
   it("takes messages, supersedes through the pipeline, and forget_memories by source removes what it saved", async () => {
