@@ -83,7 +83,7 @@ const RULES: CategoryRule[] = [
   {
     category: "preference",
     pattern: new RegExp(
-      String.raw`\bi\s+${EN_ADVERBS}(?:like|love|prefer|hate|enjoy|dislike|adore|detest|loathe)\b|\bi(?:'d| would)\s+(?:much\s+)?(?:rather|prefer)\b|${I_AM}(?:really\s+|so\s+|not\s+)?(?:into|a (?:big |huge )?fan of|fond of)\b|\bmy\s+(?:all[- ]time\s+)?favou?rite\b`,
+      String.raw`\b(?:i|we)\s+${EN_ADVERBS}(?:like|love|prefer|hate|enjoy|dislike|adore|detest|loathe|cherish|treasure)\b|\bi(?:'d| would)\s+(?:much\s+)?(?:rather|prefer)\b|${I_AM}(?:really\s+|so\s+|not\s+)?(?:into|a (?:big |huge )?fan of|fond of)\b|\bmy\s+(?:all[- ]time\s+)?favou?rite\b`,
     ),
   },
   {

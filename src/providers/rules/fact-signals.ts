@@ -170,7 +170,7 @@ export const SIGNALS: Signal[] = [
   {
     name: "first-person perfect",
     pattern: new RegExp(
-      String.raw`\b(?:i've|i have|we've|we have|ive)\s+(?:${EN_ADVERB}\s+){0,2}(?:${EN_PAST_VERBS.join("|")}|been (?:to|working|learning|taking|volunteering|training|playing|writing|painting|reading|doing)|decided|started)\b`,
+      String.raw`\b(?:i've|i have|we've|we have|ive)\s+(?:${EN_ADVERB}\s+){0,2}(?:${EN_PAST_VERBS.join("|")}|gone|done|seen|taken|known|grown|begun|written|ridden|flown|eaten|given|been (?:to|working|learning|taking|volunteering|training|playing|writing|painting|reading|doing)|decided|started)\b`,
     ),
     weight: 2,
   },
@@ -196,7 +196,7 @@ export const SIGNALS: Signal[] = [
   {
     name: "a place or habit",
     pattern:
-      /\b(?:i was|we were|i'm|i am|we're) (?:in|at|on|with|back from|visiting|staying)\b|\b(?:i|we) (?:usually |often |always |sometimes |still |regularly )?(?:take|go|play|do|make|write|read|walk|run|cook|bake|paint|volunteer|work|teach|visit|practice|practise|watch|collect|have|own|keep|use)\b/,
+      /\b(?:i was|we were|i'm|i am|we're) (?:in|at|on|with|back from|visiting|staying)\b|\b(?:i|we) (?:usually |often |always |sometimes |still |regularly |also |even )?(?:take|go|play|do|make|write|read|walk|run|cook|bake|paint|volunteer|work|teach|visit|practice|practise|watch|collect|have|own|keep|use|see)\b/,
     weight: 1,
   },
   {
