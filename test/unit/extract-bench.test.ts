@@ -68,3 +68,36 @@ describe("extraction benchmark cases", () => {
     expect(turnRecallAt10(["m2"], (id) => turnsOf.get(id) ?? [], ["D1:3"])).toBe(0);
   });
 });
+
+describe("bench:extract --offline: the extractor alone, scored as the server's answers are", () => {
+  it("scores LoCoMo speakers from the rules' facts and lists misses and kept filler", async () => {
+    const { offlineLocomo } = await import("../../scripts/lib/extract-offline");
+    const r = offlineLocomo(extractionCases([sample("s1")]), true);
+    // Ann's "I moved to Porto." and Bo's "I adopted a cat." are kept; "Hi Bo!" is not.
+    expect(r.score).toMatchObject({ observations: 2, covered: 2, noise: 0, filler: 0 });
+    expect(r.sessions).toBe(2);
+    expect(r.shown).toEqual([]);
+  });
+
+  it("scores the Chinese set by split and never lists the test split", async () => {
+    const { offlineChinese } = await import("../../scripts/lib/extract-offline");
+    const conversation = (id: string, split: "dev" | "test") => ({
+      id,
+      date: "2027-01-10",
+      split,
+      messages: [
+        { role: "user" as const, content: "我叫林晓。我不吃辣，也不吃香菜。我在杭州工作。" },
+        { role: "assistant" as const, content: "我喜欢帮助你。" },
+      ],
+      facts: [
+        { turn: 1, fact: "我叫林晓", category: "personal" },
+        { turn: 1, fact: "我不吃香菜", category: "constraint" },
+        { turn: 1, fact: "我对花生过敏", category: "constraint" },
+      ],
+    });
+    const r = offlineChinese([conversation("d1", "dev"), conversation("t1", "test")], true);
+    expect(r.bySplit.dev).toEqual({ facts: 3, covered: 2, stored: 4, precise: 3, noise: 0 });
+    expect(r.bySplit.test).toEqual(r.bySplit.dev);
+    expect(r.shown).toEqual(["  missed d1:1  我对花生过敏", "  kept   d1:1  我在杭州工作。"]);
+  });
+});
