@@ -127,6 +127,13 @@ describe("extraction: who and what a fact is about", () => {
     expect(contents("那我该怎么办呢。", "你呢？", "我也是呢")).toEqual([]);
   });
 
+  it("files what happened at a past time as an event, and a reply as nothing", () => {
+    expect(
+      extractFactsByRules([user("上个月我去了一趟云南。"), user("我平时不怎么运动。")]).map((f) => f.category),
+    ).toEqual(["event", "personal"]);
+    expect(contents("好的，我会注意的。", "嗯，我知道了。")).toEqual([]);
+  });
+
   it("files a plan with its time and a Chinese trip ahead as plans", () => {
     expect(extractFactsByRules([user("我下周五要去北京出差，你能帮我订酒店吗？")]).map((f) => f.category)).toEqual([
       "plan",

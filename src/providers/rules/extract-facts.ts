@@ -138,7 +138,7 @@ function changeAhead(text: string): boolean {
 
 /** Requests and meta-talk that look first-person but are about the conversation, not the user. */
 const NOT_A_FACT =
-  /帮我|请你|麻烦你|\bi (?:want|need|would like|'d like) you\b|\bi'd like you\b|\bi (?:want|wanted|need) to (?:know|ask|understand|check|see)\b|\bi have (?:a|another|one more|some|a quick) questions?\b|\bi'm (?:asking|wondering)\b|我是说|我是不是|我有(?:个|一个|几个)?问题|我有点|我有些|我想(?:让你|请你|问|知道|了解一下)|我要你|我想是|再看看|再想想|再说吧|先这样/;
+  /帮我|请你|麻烦你|\bi (?:want|need|would like|'d like) you\b|\bi'd like you\b|\bi (?:want|wanted|need) to (?:know|ask|understand|check|see)\b|\bi have (?:a|another|one more|some|a quick) questions?\b|\bi'm (?:asking|wondering)\b|我是说|我是不是|我有(?:个|一个|几个)?问题|我有点|我有些|我想(?:让你|请你|问|知道|了解一下)|我要你|我想是|再看看|再想想|再说吧|先这样|我会注意|我知道了|我明白了|我记住了/;
 
 const QUESTION_END = /(?:[?？]|吗[。.!！~～]*|呢)\s*$/;
 /** 「我也养了一只猫呢。」 states; 「那该怎么办呢。」 asks: a closed 呢 asks only beside a question word. */
@@ -151,6 +151,14 @@ function isQuestion(sentence: string): boolean {
   return CLOSED_NE.test(sentence) && ZH_QUESTION_WORD.test(sentence);
 }
 
+const ZH_PAST_TIME = /昨天|前天|上周|上星期|上个?月|去年|前年|前几天|那天|刚才|刚刚/;
+const ZH_DONE = /了|过/;
+
+/** A Chinese statement no rule names: something that happened at a past time (「上个月我去了一趟云南」) is an event. */
+function zhKind(text: string): FactCategory {
+  return ZH_PAST_TIME.test(text) && ZH_DONE.test(text) ? "event" : "personal";
+}
+
 /** Category of one sentence, or null when it is not a first-person fact worth keeping. */
 export function classifySentence(sentence: string): FactCategory | null {
   const text = normalise(sentence);
@@ -158,12 +166,13 @@ export function classifySentence(sentence: string): FactCategory | null {
   if (!assessValue(sentence).keep) return null;
   const category = RULES.find((r) => r.pattern.test(text))?.category ?? null;
   // Chinese leaves the subject out of what a speaker says of themselves (「最近在准备马拉松」).
-  if (!speaksOfSelf(text)) return isChineseStatement(text) && signalScore(text) >= 0 ? (category ?? "personal") : null;
+  if (!speaksOfSelf(text))
+    return isChineseStatement(text) && signalScore(text) >= 0 ? (category ?? zhKind(text)) : null;
   const score = signalScore(text) + (category ? CATEGORY_WEIGHT : 0);
   const long = text.split(" ").length >= LONG_SENTENCE_WORDS;
   const zh = isChineseStatement(text) && score >= 0;
   if (score < KEEP_THRESHOLD && !(long && score >= 0) && !zh) return null;
-  return category ?? (zh ? "personal" : "event");
+  return category ?? (zh ? zhKind(text) : "event");
 }
 
 /** The statement a sentence makes: filler stripped, and the part before a question when it asks one. */
