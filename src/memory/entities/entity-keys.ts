@@ -9,12 +9,23 @@
 const SPACES = /\s+/gu;
 /** Leading possessives a question or a memory puts before a relation word; one pass, anchored. */
 const POSSESSIVE = /^(?:my|our|the|我的|我们的|我们|我)\s*/u;
-/** Quotes and trailing punctuation around a name. */
-const EDGE_PUNCT = /^[\s"'“”‘’「」『』《》]+|[\s"'“”‘’「」『』《》.,;:!?，。；：！？、]+$/gu;
+/** Quotes before a name; quotes and trailing punctuation after it. Stripped by a scan (a `[…]+$` regex is quadratic). */
+const LEADING = new Set(`"'“”‘’「」『』《》`);
+const TRAILING = new Set(`"'“”‘’「」『』《》.,;:!?，。；：！？、`);
+const isSpace = (c: string) => c.trim() === "";
+
+/** `text` without the leading and trailing characters the sets name (and spaces), in one pass from each end. */
+function stripEdges(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && (LEADING.has(text[start]) || isSpace(text[start]))) start++;
+  while (end > start && (TRAILING.has(text[end - 1]) || isSpace(text[end - 1]))) end--;
+  return text.slice(start, end);
+}
 
 /** The lookup key of a name or alias: NFKC, lower case, single spaces, without a leading possessive. */
 export function entityKey(text: string): string {
-  const plain = text.normalize("NFKC").replace(EDGE_PUNCT, "").replace(SPACES, " ").trim().toLowerCase();
+  const plain = stripEdges(text.normalize("NFKC")).replace(SPACES, " ").trim().toLowerCase();
   const bare = plain.replace(POSSESSIVE, "");
   return bare.length > 0 ? bare : plain;
 }

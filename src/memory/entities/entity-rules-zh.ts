@@ -26,8 +26,31 @@ const NAME_IS_MY = new RegExp(
 const LIVES = /(住在|搬到了|搬到|搬去了|搬去|来自|定居在|定居)(\p{Script=Han}{2,6})/gu;
 /** 「在腾讯工作」. */
 const WORKS = /在([\p{Script=Han}\p{L}\p{N}]{2,10}?)(工作|上班|实习|任职)/gu;
-/** Adverbs and times between a subject and its verb (「李明现在住在…」); the head they strip is 8 characters at most. */
-const ADVERB_TAIL = /(?:现在|目前|一直|也|还|都|去年|今年|前年|最近|后来|已经|上个月|上周)+$/u;
+/** Adverbs and times between a subject and its verb (「李明现在住在…」), longest first; the head they strip is 8 characters at most. */
+const ADVERBS = [
+  "上个月",
+  "现在",
+  "目前",
+  "一直",
+  "去年",
+  "今年",
+  "前年",
+  "最近",
+  "后来",
+  "已经",
+  "上周",
+  "也",
+  "还",
+  "都",
+];
+
+/** `head` without the adverbs at its end, one word at a time (a `(?:…)+$` regex is quadratic). */
+function withoutAdverbTail(head: string): string {
+  let rest = head;
+  for (let word = ADVERBS.find((w) => rest.endsWith(w)); word; word = ADVERBS.find((w) => rest.endsWith(w)))
+    rest = rest.slice(0, -word.length);
+  return rest;
+}
 
 /** Characters that start a predicate or a particle: a name ends before them. */
 const NAME_STOP = new Set("在是住的了和也很去要会说喜刚都还就又才从给跟把被让对最已正不没有向为做买想觉".split(""));
@@ -87,7 +110,7 @@ class Collector {
  * the text right before (adverbs aside) ends with it; else nobody (a pronoun, an unknown word).
  */
 function subjectBefore(text: string, before: number, self: string, c: Collector): string | null {
-  const head = text.slice(Math.max(0, before - 8), before).replace(ADVERB_TAIL, "");
+  const head = withoutAdverbTail(text.slice(Math.max(0, before - 8), before));
   if (head.endsWith("我")) return self;
   for (const name of c.entities.keys()) if (head.endsWith(name)) return name;
   return null;
