@@ -4,17 +4,26 @@
  * to one owner (the rowid range of its block, fts-owner-block.ts, so FTS5 never scores other users'
  * rows; each row's exact owner is checked as well) and to live rows, with the corpus size bm25() uses as N. The hits come back with
  * their memory rows, and with the rows of the caller's other candidates, in ONE statement (its SQL:
- * d1-lexical-sql.ts), so recall costs one round trip and one statement. FTS5 scores every row a
- * query matches before it can sort, so cost grows with the rows the query's words reach; on large
- * tables terms in more than half of all rows are left out (fts-common-terms.ts) — bm25() gives them
- * an idf of 1e-6, so they change no score, only the cost (docs/benchmarks.md has the measurements).
+ * d1-lexical-sql.ts), so recall costs one round trip and one statement. FTS5 scores and sorts
+ * every row a query matches inside the virtual table (`ORDER BY rank`), so D1 reads only the best
+ * `limit × POOL_FACTOR` of them, while CPU still grows with the rows the query's words reach; on
+ * large tables terms in half of all rows or more are left out (fts-common-terms.ts) — bm25() gives
+ * them an idf of 1e-6, so they change no score, only the cost (docs/benchmarks.md has the measurements).
  */
 import { ownerAddress } from "../memory/owner-address";
 import type { LexicalHits, LexicalSearch } from "../memory/ports";
 import { ftsMatchExpression } from "../memory/text/tokenize";
 import type { Owner } from "../memory/types";
 import { jsonIdChunks } from "./d1-bulk-rows";
-import { BOUND, countSql, MAX_BOUND, rankedOnlySql, searchSql } from "./d1-lexical-sql";
+import {
+  BOUND,
+  COMMON_TERM_SCORE,
+  fts5RankSpec,
+  MAX_BOUND,
+  rankedOnlySql,
+  searchSql,
+  TERM_SCORE_SQL,
+} from "./d1-lexical-sql";
 import { ownerIdsBinds } from "./d1-owner-scope";
 import { ROWS_BY_ID_SQL } from "./d1-rows-by-id";
 import { CommonTerms } from "./fts-common-terms";
@@ -27,8 +36,8 @@ const POOL_FACTOR = 3;
 
 type Row = Record<string, unknown>;
 
-/** The `n` of a `SELECT count(*) AS n` result. */
-const countOf = (r: D1Result<unknown>) => Number((r.results[0] as { n?: number } | undefined)?.n ?? 0);
+/** Whether a one-term score (TERM_SCORE_SQL; NULL when no row holds the term) says the term is common. */
+const isCommonScore = (n: unknown) => n !== null && n !== undefined && Number(n) < COMMON_TERM_SCORE;
 
 /** What one search statement asks for, beside the ranked hits. */
 interface Plan {
@@ -38,14 +47,15 @@ interface Plan {
   depth: number;
   /** Ids of `rowsOf` as JSON arrays (one bound parameter each). */
   chunks: string[];
-  /** Terms counted in the statement itself, and those counted in statements of their own (over the parameter limit). */
+  /** Terms checked in the statement itself, and those checked in statements of their own (over the parameter limit). */
   inline: string[];
   apart: string[];
-  /** A term in more than this many rows (half the table) is common. */
-  cap: number;
 }
 
-/** Below this many rows every query is cheap: no term counting. */
+/** One term alone, in the columns recall's BM25 reads (its idf is counted over those). */
+const termMatch = (t: string) => ftsColumnsMatch(ftsMatchExpression([t]), "tokens context");
+
+/** Below this many rows every query is cheap: no term checks. */
 const PRUNE_FROM_ROWS = 20_000;
 
 export class D1LexicalSearch {
@@ -74,13 +84,13 @@ export class D1LexicalSearch {
     const plan = this.plan(owner, terms, o, chunks, large ? terms.filter((t) => this.common.needsCount(t, now)) : []);
     const [main, ...apart] = await this.d1.batch<Row>([
       this.statement(owner, o, plan),
-      ...plan.apart.map((t) => this.d1.prepare(countSql(false)).bind(ftsMatchExpression([t]), plan.cap + 1)),
+      ...plan.apart.map((t) => this.d1.prepare(TERM_SCORE_SQL).bind(termMatch(t))),
     ]);
     const rows = main.results;
     // The closing row (NULL id, the pool's count) ends the statement; found by its own column.
     const closing = rows.findLast((r) => r.pool !== null) ?? {};
-    plan.inline.forEach((t, i) => this.common.record(t, Number(closing[`t${i}`]) > plan.cap, now));
-    plan.apart.forEach((t, i) => this.common.record(t, countOf(apart[i]) > plan.cap, now));
+    plan.inline.forEach((t, i) => this.common.record(t, isCommonScore(closing[`t${i}`]), now));
+    plan.apart.forEach((t, i) => this.common.record(t, isCommonScore(apart[i].results[0]?.n), now));
     let hits = rows.filter((r) => r.bm25_score !== null && r.id !== null);
     // Rare: most of the best-scored rows were deleted or superseded; look deeper once.
     if (hits.length < o.limit && Number(closing.pool) === plan.depth) hits = await this.deeper(owner, o, plan);
@@ -105,7 +115,6 @@ export class D1LexicalSearch {
       chunks,
       inline: toCount.slice(0, room),
       apart: toCount.slice(room),
-      cap: Math.floor(this.lastCorpusSize / 2),
     };
   }
 
@@ -118,13 +127,14 @@ export class D1LexicalSearch {
         ...this.rankedBinds(owner, o, p, p.depth),
         ...p.chunks.flatMap((json) => ownerIdsBinds(json, owner)),
         ...[p.match, p.address, p.address, p.depth],
-        ...p.inline.flatMap((t) => [ftsMatchExpression([t]), p.cap + 1]),
+        ...p.inline.map(termMatch),
       );
   }
 
   private rankedBinds(owner: Owner, o: LexicalSearch, p: Plan, depth: number): unknown[] {
     const { address, match } = p;
-    return [o.contextWeight, match, address, address, depth, address, owner.accountId, owner.namespace, owner.userId]
+    const rank = fts5RankSpec(o.contextWeight);
+    return [match, rank, address, address, depth, address, owner.accountId, owner.namespace, owner.userId]
       .concat(o.statuses)
       .concat([o.limit]);
   }

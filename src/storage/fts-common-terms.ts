@@ -1,13 +1,15 @@
 /**
  * @module storage/fts-common-terms
- * Query terms found in more than half of the full-text rows, remembered for a while. bm25() gives
+ * Query terms found in half of the full-text rows or more, remembered for a while. bm25() gives
  * such a term an idf of 1e-6 — it changes no score — yet FTS5 still visits every row it matches, so
- * on large tables recall leaves it out of the match. Terms are counted in the same D1 batch as the
- * search that first meets them (no extra round trip) and recounted after `ttlMs`.
+ * on large tables recall leaves it out of the match. A term is checked by its bm25() on one row
+ * that holds it (FTS5 counts the term's rows itself, so D1 reads one row, where counting them in
+ * SQL read up to half the table), in the same D1 batch as the search that first meets it (no extra
+ * round trip), and checked again after `ttlMs`.
  */
 
 export class CommonTerms {
-  /** term → when it was last counted; insertion order doubles as LRU order for the size cap. */
+  /** term → when it was last checked; insertion order doubles as LRU order for the size cap. */
   private readonly checked = new Map<string, { at: number; common: boolean }>();
 
   constructor(
