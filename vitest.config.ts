@@ -24,6 +24,11 @@ const VARIANTS: Record<string, { files: string[]; vars: Record<string, string> }
       ADMIN_SECRET: "test-admin-secret-0123456789abcdef",
     },
   },
+  // An export in parts: 10 queries per invocation, so a few thousand memories need several parts.
+  "limits-export": {
+    files: ["test/integration/export-parts.test.ts"],
+    vars: { PLATFORM_LIMITS: '{"d1_queries_per_invocation":10}' },
+  },
   "work-zh": {
     files: ["test/e2e/prefix-locale.test.ts"],
     vars: { TOOL_PREFIX: "work_", LOCALE: "zh", SERVER_NAME: "work-memory", PROGRESSIVE_INJECTION: "off" },

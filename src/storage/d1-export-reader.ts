@@ -1,23 +1,31 @@
 /**
  * @module storage/d1-export-reader
- * ExportReader on D1: keyset pages over (created_at, id) on the owner's created_at index, every
- * status, and the events of one page's rows. Each call is bounded by its page, so an export of any
+ * ExportReader on D1: keyset pages over (created_at, id) on the owner's (created_at, id) index
+ * (migrations/0012: a page is a seek, however many memories share a created_at), every status, and
+ * the events of one page's rows. Each call is bounded by its page, so an export of any
  * size reads D1 in constant memory.
+ *
+ * A page's events are ONE statement: the page's ids bound as one JSON array (`json_each`, as the
+ * import binds rows, storage/d1-bulk-rows.ts), looked up on the events' memory index. The owner
+ * columns are compared with a unary `+` so SQLite cannot pick the owner index instead: with a list
+ * of ids it preferred walking every event of the owner, once per chunk of ids, which made each
+ * page cost the whole store and the export quadratic (docs/benchmarks.md, "Export in parts").
  */
-import { and, asc, count, eq, gt, gte, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
 import type { ExportFilter } from "../memory/export/export-format";
 import type { ExportReader, Keyset } from "../memory/ports";
 import type { Memory, MemoryEvent, Owner } from "../memory/types";
+import { jsonIdChunks } from "./d1-bulk-rows";
 import { ownedBy } from "./d1-owner-scope";
 import { rowToEvent, rowToMemory } from "./memory-mapper";
 import { memories, memoryEvents } from "./schema";
 
-/** D1 caps bound parameters per statement at 100. */
-const PARAM_CHUNK = 90;
+/** Ids per events statement: 2,000 memory ids (26-character ULIDs) are ~60 KB of JSON, far below D1's 2 MB per value. */
+const IDS_PER_STATEMENT = 2_000;
 
-/** D1 statements one export page of `pageSize` rows takes: the page, then its events in chunks of ids. */
-export const exportPageQueries = (pageSize: number) => 1 + Math.ceil(pageSize / PARAM_CHUNK);
+/** D1 statements one export page of `pageSize` rows takes: the page, then its events (ids as JSON, 2,000 a statement). */
+export const exportPageQueries = (pageSize: number) => 1 + Math.ceil(pageSize / IDS_PER_STATEMENT);
 
 export class D1ExportReader implements ExportReader {
   private readonly db: DrizzleD1Database;
@@ -45,13 +53,9 @@ export class D1ExportReader implements ExportReader {
 
   async exportPage(owner: Owner, filter: ExportFilter, after: Keyset | null, limit: number): Promise<Memory[]> {
     const terms = this.where(owner, filter);
-    if (after)
-      terms.push(
-        or(
-          gt(memories.createdAt, after.createdAt),
-          and(eq(memories.createdAt, after.createdAt), gt(memories.id, after.id)),
-        ),
-      );
+    // A row value, which SQLite seeks on the owner's (created_at, id) index; the equivalent OR of
+    // `created_at >` and `= … AND id >` seeks created_at only and reads the rows before `id` again.
+    if (after) terms.push(sql`(${memories.createdAt}, ${memories.id}) > (${after.createdAt}, ${after.id})`);
     const rows = await this.db
       .select()
       .from(memories)
@@ -63,16 +67,19 @@ export class D1ExportReader implements ExportReader {
 
   async eventsOf(owner: Owner, ids: string[]): Promise<Map<string, MemoryEvent[]>> {
     const out = new Map<string, MemoryEvent[]>();
-    for (let i = 0; i < ids.length; i += PARAM_CHUNK) {
+    const groups = Array.from({ length: Math.ceil(ids.length / IDS_PER_STATEMENT) }, (_, i) =>
+      ids.slice(i * IDS_PER_STATEMENT, (i + 1) * IDS_PER_STATEMENT),
+    );
+    for (const json of groups.flatMap((group) => jsonIdChunks(group))) {
       const rows = await this.db
         .select()
         .from(memoryEvents)
         .where(
           and(
-            eq(memoryEvents.accountId, owner.accountId),
+            sql`+${memoryEvents.accountId} = ${owner.accountId}`,
             eq(memoryEvents.namespace, owner.namespace),
             eq(memoryEvents.userId, owner.userId),
-            inArray(memoryEvents.memoryId, ids.slice(i, i + PARAM_CHUNK)),
+            inArray(memoryEvents.memoryId, sql`(SELECT value FROM json_each(${json}))`),
           ),
         )
         .orderBy(asc(memoryEvents.memoryId), asc(memoryEvents.at), asc(memoryEvents.id));

@@ -50,6 +50,7 @@ export const memories = sqliteTable(
     index("memories_owner_status_idx").on(t.accountId, t.userId, t.status),
     index("memories_owner_hash_idx").on(t.accountId, t.userId, t.contentHash),
     index("memories_owner_created_idx").on(t.accountId, t.userId, t.createdAt),
+    index("memories_owner_created_id_idx").on(t.accountId, t.namespace, t.userId, t.createdAt, t.id),
     index("memories_status_expires_idx").on(t.status, t.expiresAt),
     index("memories_status_deleted_idx").on(t.status, t.deletedAt),
     // Bulk import maps lines back and skips re-imported ones by external id (findByExternalIds).

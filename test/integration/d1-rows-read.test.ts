@@ -1,11 +1,13 @@
 /**
  * Reads that must not scan the owner's rows, checked with D1's own meta.rows_read (what D1 bills):
  * the write path's exact-duplicate lookup reads the rows with that hash, not the store; recall's BM25
- * reads the rows it ranks best, not every row its words reach.
+ * reads the rows it ranks best, not every row its words reach; an export page reads its own events, not
+ * every event of the owner.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ownerAddress } from "../../src/memory/owner-address";
+import { D1ExportReader } from "../../src/storage/d1-export-reader";
 import { D1LexicalSearch } from "../../src/storage/d1-lexical-search";
 import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
 import { MeteredD1 } from "../../src/storage/metered-d1";
@@ -52,5 +54,28 @@ describe("D1 rows read", () => {
     const checked = new RequestTiming();
     await runTimed(checked, () => pruning.search(scope, ["zqbroad", "zqwidely", "topic"], options));
     expect(checked.snapshot().d1RowsRead).toBeLessThan(200);
+  });
+
+  it("an export page reads its own rows and their events, not every memory and event of the owner", async () => {
+    const scope = { accountId: "default", namespace: "user", userId: uniqueUser("rows-export"), actor: "test" };
+    const stub = env.USER_MEMORY.get(env.USER_MEMORY.idFromName(ownerAddress(scope)));
+    // One import: the 1,000 memories share one created_at, so only the id orders them.
+    const lines = Array.from({ length: 1000 }, (_, i) => ({ line: i + 1, input: { content: `Export note ${i}` } }));
+    expect((await stub.import(scope, lines)).ok).toBe(true);
+    const reader = new D1ExportReader(new MeteredD1(env.DB));
+    const first = await reader.exportPage(scope, { status: "all" }, null, 100);
+    const last = first[first.length - 1];
+    const timing = new RequestTiming();
+    const events = await runTimed(timing, async () => {
+      const page = await reader.exportPage(scope, { status: "all" }, { createdAt: last.createdAt, id: last.id }, 100);
+      expect(page[0].id > last.id).toBe(true);
+      return reader.eventsOf(
+        scope,
+        page.map((m) => m.id),
+      );
+    });
+    expect([...events.values()].flat()).toHaveLength(100);
+    // The page's 100 rows and 100 events (each id looked up once): a few hundred rows, not thousands.
+    expect(timing.snapshot().d1RowsRead).toBeLessThan(700);
   });
 });

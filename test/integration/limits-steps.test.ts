@@ -1,7 +1,6 @@
 /**
  * Work that outgrows one invocation, under small PLATFORM_LIMITS (the "limits" vitest project: 40 D1
- * queries per invocation, two shards): an export comes in parts joined by cursors, a shard move goes
- * in resumable steps, and the cron, an import and a consolidation run each stay inside the limits
+ * queries per invocation, two shards): a shard move goes in resumable steps, and the cron, an import and a consolidation run each stay inside the limits
  * however many rows are due. Every request here would fail with limit_exceeded if any step overran.
  */
 import { env, exports } from "cloudflare:workers";
@@ -34,53 +33,6 @@ async function ownerWith(n: number, extra: (i: number) => object = () => ({})): 
     );
   return owner;
 }
-
-async function exportAll(key: string): Promise<{ parts: number; lines: Record<string, unknown>[] }> {
-  const lines: Record<string, unknown>[] = [];
-  let cursor: string | null = null;
-  let parts = 0;
-  do {
-    const query: string = cursor === null ? "" : `?cursor=${encodeURIComponent(cursor)}`;
-    const res = await exports.default.fetch(`http://x/v1/export${query}`, {
-      headers: { authorization: `Bearer ${key}` },
-    });
-    expect(res.status).toBe(200);
-    const part = (await res.text())
-      .trimEnd()
-      .split("\n")
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-    const last = part.at(-1);
-    cursor = last?.type === "next" ? String(last.cursor) : null;
-    lines.push(...part.filter((l) => l.type !== "next"));
-    parts++;
-  } while (cursor !== null && parts < 50);
-  return { parts, lines };
-}
-
-describe("export in parts", () => {
-  it("a store larger than one invocation may read exports completely through next cursors", async () => {
-    const owner = await ownerWith(3_000);
-    const { key } = await createKey({ account: owner.accountId, user: owner.userId });
-    const { parts, lines } = await exportAll(key);
-    expect(parts).toBeGreaterThanOrEqual(3);
-    expect(lines[0]).toMatchObject({ format: "hippocampus-export", version: 1 });
-    expect(lines.filter((l) => l.format !== undefined)).toHaveLength(1);
-    const ids = lines.filter((l) => l.type === "memory").map((l) => l.id);
-    expect(ids).toHaveLength(3_000);
-    expect(new Set(ids).size).toBe(3_000);
-    expect(lines.at(-1)).toEqual({ type: "end", memories: 3_000, events: 3_000 });
-  });
-
-  it("a cursor this server did not write is refused naming the field", async () => {
-    const owner = await ownerWith(1);
-    const { key } = await createKey({ account: owner.accountId, user: owner.userId });
-    const res = await exports.default.fetch("http://x/v1/export?cursor=bm90LWEtY3Vyc29y", {
-      headers: { authorization: `Bearer ${key}` },
-    });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: "invalid_input", field: "cursor" });
-  });
-});
 
 async function moveAll(account: string, to: string): Promise<MoveProgress[]> {
   const steps: MoveProgress[] = [];
