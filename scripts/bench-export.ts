@@ -26,21 +26,34 @@ const NAMESPACE = "app:bench-export";
 const TOPICS = ["tea", "hiking", "piano", "Rust", "Berlin", "sourdough", "chess", "cycling", "Kyoto", "jazz"];
 const CATEGORIES = ["preference", "personal", "work", "project", "health"];
 
-/** A varied sentence per index, ~100-160 bytes, so the export has a realistic size. */
-function memoryLine(i: number): string {
-  const topic = TOPICS[i % TOPICS.length];
-  const day = new Date(Date.UTC(2024, 0, 1) + (i % 700) * 86_400_000).toISOString().slice(0, 10);
-  return JSON.stringify({
-    content: `Memory ${i}: the user mentioned ${topic} on ${day} and said it matters to them (note ${i * 7919}).`,
-    category: CATEGORIES[i % CATEGORIES.length],
-    tags: [topic.toLowerCase()],
-    external_id: `bench-${i}`,
-    created_at: `${day}T12:00:00Z`,
-  });
-}
-
 /** One SQL literal; the values here are generated, never user text. */
 const lit = (v: string | number) => (typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
+
+/** SQL text of a JSON array of the words above, for json_extract by index. */
+const jsonWords = (words: string[]) => lit(JSON.stringify(words));
+
+/**
+ * The SQL seeding memories [from, to) and their create events: rows generated inside SQLite by a
+ * recursive CTE (a varied sentence of ~100 bytes per index), so a million rows are a few short statements
+ * instead of a half-gigabyte file of literals.
+ */
+function seedSql(from: number, to: number): string[] {
+  const day = "(1704067200000 + (i % 700) * 86400000)";
+  const topic = `json_extract(${jsonWords(TOPICS)}, '$[' || (i % ${TOPICS.length}) || ']')`;
+  const category = `json_extract(${jsonWords(CATEGORIES)}, '$[' || (i % ${CATEGORIES.length}) || ']')`;
+  const owner = `account_id = 'bench' AND namespace = ${lit(NAMESPACE)} AND user_id = ${lit(USER)}`;
+  const ids = `id >= '01BENCH' || printf('%019d', ${from}) AND id < '01BENCH' || printf('%019d', ${to})`;
+  return [
+    `WITH RECURSIVE r(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM r WHERE i + 1 < ${to})
+INSERT INTO memories (id, account_id, namespace, user_id, content, category, tags, content_hash, created_at, updated_at)
+SELECT '01BENCH' || printf('%019d', i), 'bench', ${lit(NAMESPACE)}, ${lit(USER)},
+  'Memory ' || i || ': the user mentioned ' || ${topic} || ' on ' || strftime('%Y-%m-%d', ${day} / 1000, 'unixepoch') || ' and said it matters to them (note ' || (i * 7919) || ').',
+  ${category}, json_array(lower(${topic})), 'hash-' || i, ${day}, ${day} FROM r;`,
+    `INSERT INTO memory_events (memory_id, account_id, namespace, user_id, op, after, actor, at)
+SELECT id, account_id, namespace, user_id, 'create', json_object('id', id, 'content', content, 'category', category, 'status', 'active', 'createdAt', created_at), 'key:bench', created_at
+FROM memories WHERE ${owner} AND ${ids} ORDER BY id;`,
+  ];
+}
 
 /**
  * Seeds n memories and their create events straight into the local D1 before the server starts:
@@ -50,25 +63,7 @@ const lit = (v: string | number) => (typeof v === "number" ? String(v) : `'${v.r
 function seed(dir: string, n: number): void {
   const file = join(dir, "seed.sql");
   const out: string[] = [];
-  const ROWS = 50;
-  for (let start = 0; start < n; start += ROWS) {
-    const rows: string[] = [];
-    const events: string[] = [];
-    for (let i = start; i < Math.min(n, start + ROWS); i++) {
-      const m = JSON.parse(memoryLine(i)) as { content: string; category: string; tags: string[]; created_at: string };
-      const id = `01BENCH${String(i).padStart(19, "0")}`;
-      const at = Date.parse(m.created_at);
-      rows.push(
-        `(${[id, "bench", NAMESPACE, USER, m.content, m.category, JSON.stringify(m.tags), `hash-${i}`, at, at].map(lit).join(",")})`,
-      );
-      const after = JSON.stringify({ id, content: m.content, category: m.category, status: "active", createdAt: at });
-      events.push(`(${[id, "bench", NAMESPACE, USER, "create", after, "key:bench", at].map(lit).join(",")})`);
-    }
-    out.push(
-      `INSERT INTO memories (id, account_id, namespace, user_id, content, category, tags, content_hash, created_at, updated_at) VALUES ${rows.join(",")};`,
-      `INSERT INTO memory_events (memory_id, account_id, namespace, user_id, op, after, actor, at) VALUES ${events.join(",")};`,
-    );
-  }
+  for (let from = 0; from < n; from += 100_000) out.push(...seedSql(from, Math.min(n, from + 100_000)));
   writeFileSync(file, out.join("\n"));
   const run = wrangler(["d1", "execute", "DB", ...targetArgs("local"), "--file", file, "--yes"]);
   if (run.status !== 0) throw new ScriptError(`seeding failed: ${failureText(run)}`);

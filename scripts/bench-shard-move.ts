@@ -35,37 +35,28 @@ const TOPICS = ["tea", "hiking", "piano", "Rust", "Berlin", "sourdough", "chess"
 /** One SQL literal; the values here are generated, never user text. */
 const lit = (v: string | number) => (typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
 
-function memoryOf(i: number) {
-  const topic = TOPICS[i % TOPICS.length];
-  const at = Date.UTC(2024, 0, 1) + (i % 700) * 86_400_000 + i;
-  const content = `Memory ${i}: the user mentioned ${topic} and said it matters to them (note ${i * 7919}).`;
-  return {
-    id: `01MOVE${String(i).padStart(20, "0")}`,
-    content,
-    at,
-    tokens: content.toLowerCase().replace(/[^a-z0-9 ]/g, ""),
-  };
-}
-
-/** The statements of rows [start, end): memories, their create events and FTS rows in the owner's block 1. */
-function seedChunk(start: number, end: number): string[] {
-  const rows: string[] = [];
-  const events: string[] = [];
-  const fts: string[] = [];
-  const ownerHex = Buffer.from(ADDRESS, "utf8").toString("hex");
-  for (let i = start; i < end; i++) {
-    const m = memoryOf(i);
-    rows.push(
-      `(${[m.id, ACCOUNT, NAMESPACE, USER, m.content, "general", "[]", `hash-${i}`, m.at, m.at].map(lit).join(",")})`,
-    );
-    const after = JSON.stringify({ id: m.id, content: m.content, status: "active", createdAt: m.at });
-    events.push(`(${[m.id, ACCOUNT, NAMESPACE, USER, "create", after, "key:bench", m.at].map(lit).join(",")})`);
-    fts.push(`(${[2 ** 32 + i + 1, m.tokens, "", `${ownerHex} m${m.id}`, m.id, ADDRESS].map(lit).join(",")})`);
-  }
+/**
+ * The statements seeding memories [from, to), their create events and their FTS rows (in the
+ * owner's block 1, rowid = block start + index + 1), generated inside SQLite by a recursive CTE:
+ * 200,000 memories are a few short statements instead of a file of literals.
+ */
+function seedChunk(from: number, to: number): string[] {
+  const at = "(1704067200000 + (i % 700) * 86400000 + i)";
+  const topic = `json_extract(${lit(JSON.stringify(TOPICS))}, '$[' || (i % ${TOPICS.length}) || ']')`;
+  const owner = `account_id = ${lit(ACCOUNT)} AND namespace = ${lit(NAMESPACE)} AND user_id = ${lit(USER)}`;
+  const ids = `id >= '01MOVE' || printf('%020d', ${from}) AND id < '01MOVE' || printf('%020d', ${to})`;
   return [
-    `INSERT INTO memories (id, account_id, namespace, user_id, content, category, tags, content_hash, created_at, updated_at) VALUES ${rows.join(",")};`,
-    `INSERT INTO memory_events (memory_id, account_id, namespace, user_id, op, after, actor, at) VALUES ${events.join(",")};`,
-    `INSERT INTO memories_fts (rowid, tokens, context, owner_key, memory_id, owner) VALUES ${fts.join(",")};`,
+    `WITH RECURSIVE r(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM r WHERE i + 1 < ${to})
+INSERT INTO memories (id, account_id, namespace, user_id, content, category, tags, content_hash, created_at, updated_at)
+SELECT '01MOVE' || printf('%020d', i), ${lit(ACCOUNT)}, ${lit(NAMESPACE)}, ${lit(USER)},
+  'Memory ' || i || ': the user mentioned ' || ${topic} || ' and said it matters to them (note ' || (i * 7919) || ').',
+  'general', '[]', 'hash-' || i, ${at}, ${at} FROM r;`,
+    `INSERT INTO memory_events (memory_id, account_id, namespace, user_id, op, after, actor, at)
+SELECT id, account_id, namespace, user_id, 'create', json_object('id', id, 'content', content, 'status', 'active', 'createdAt', created_at), 'key:bench', created_at
+FROM memories WHERE ${owner} AND ${ids} ORDER BY id;`,
+    `INSERT INTO memories_fts (rowid, tokens, context, owner_key, memory_id, owner)
+SELECT ${2 ** 32} + CAST(substr(id, 7) AS INTEGER) + 1, lower(content), '', lower(hex(${lit(ADDRESS)})) || ' m' || id, id, ${lit(ADDRESS)}
+FROM memories WHERE ${owner} AND ${ids} ORDER BY id;`,
   ];
 }
 
@@ -82,7 +73,7 @@ function seed(dir: string, n: number): void {
     `INSERT INTO shard_accounts (account_id, shard, state, updated_at) VALUES (${lit(ACCOUNT)}, 'DB', 'active', ${now});`,
     `INSERT INTO shard_owners (account_id, namespace, user_id, shard, created_at) VALUES (${[ACCOUNT, NAMESPACE, USER].map(lit).join(",")}, 'DB', ${now});`,
   ];
-  for (let start = 0; start < n; start += 50) out.push(...seedChunk(start, Math.min(n, start + 50)));
+  for (let from = 0; from < n; from += 100_000) out.push(...seedChunk(from, Math.min(n, from + 100_000)));
   const file = join(dir, "seed.sql");
   writeFileSync(file, out.join("\n"));
   execute("DB", ["--file", file]);
