@@ -146,6 +146,11 @@ async function measure(
       newlines--; // the next line is not part of the export
     }
     partMs.push(performance.now() - partStarted);
+    // Progress on stderr, so a run stopped by a time limit still says how far it got and how fast.
+    const elapsed = (performance.now() - started) / 1000;
+    say(
+      `part ${partMs.length}: ${newlines - 1} memories so far in ${elapsed.toFixed(0)} s (${Math.round((newlines - 1) / elapsed)}/s)`,
+    );
     // Lines of memories only: the first part also has the header, the last the end line.
     partMemories.push(newlines - before - (before === 0 ? 1 : 0) - (cursor === null ? 1 : 0));
   } while (cursor !== null);
