@@ -70,7 +70,7 @@ export class D1LexicalSearch {
 
   /**
    * BM25 hits with their rows, then the rows of `rowsOf` (the owner's, any status) that are not
-   * hits: one statement, one round trip (more statements in the batch only for term counts over
+   * hits: one statement, one round trip (more statements in the batch only for term checks over
    * the parameter limit).
    */
   async search(owner: Owner, tokens: string[], o: LexicalSearch, rowsOf: string[] = []): Promise<LexicalHits> {
@@ -104,7 +104,7 @@ export class D1LexicalSearch {
     };
   }
 
-  /** What to ask: terms to count go in the statement while its bound parameters stay within D1's limit. */
+  /** What to ask: terms to check go in the statement while its bound parameters stay within D1's limit. */
   private plan(owner: Owner, terms: string[], o: LexicalSearch, chunks: string[], toCount: string[]): Plan {
     const free = MAX_BOUND - BOUND.ranked(o.statuses.length) - BOUND.rows * chunks.length - BOUND.closing;
     const room = Math.max(Math.floor(free / BOUND.term), 0);

@@ -82,7 +82,7 @@ export const TERM_SCORE_SQL = "SELECT -bm25(memories_fts) AS n FROM memories_fts
 /** Below this, a one-term score says the term's idf is bm25()'s floor of 1e-6 (or within a hair of it). */
 export const COMMON_TERM_SCORE = 1e-5;
 
-/** What varies between recall statements: wanted statuses, chunks of `rowsOf` ids, terms counted inline. */
+/** What varies between recall statements: wanted statuses, chunks of `rowsOf` ids, terms checked inline. */
 export interface Shape {
   statuses: number;
   chunks: number;
