@@ -32,6 +32,7 @@ import type {
 } from "../memory/contracts";
 import type { EntityGraphInput, ListEntitiesInput } from "../memory/entities/entity-contracts";
 import { MemoryError, type MemoryErrorShape } from "../memory/errors";
+import type { ImportGraph } from "../memory/import/import-graph";
 import type { NumberedLine } from "../memory/import/import-line";
 import type { MaintenanceReport, MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
 import type { MemoryService } from "../memory/memory-service";
@@ -185,9 +186,9 @@ export class UserMemory extends DurableObject<Env> {
     return this.run(scope, () => this.svc.summarize(scope, input));
   }
 
-  /** Bulk import of validated lines (http/import-route.ts); all of them land or none. */
-  import(scope: Scope, lines: NumberedLine[]) {
-    return this.run(scope, () => this.svc.import(scope, lines));
+  /** Bulk import of validated lines and their entity graph (http/import-route.ts); all the lines land or none. */
+  import(scope: Scope, lines: NumberedLine[], graph?: ImportGraph) {
+    return this.run(scope, () => this.svc.import(scope, lines, graph));
   }
 
   recall(scope: Scope, input: RecallInput): Promise<RpcResult<SessionRecall>> {

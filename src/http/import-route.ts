@@ -62,6 +62,6 @@ export async function importRoute(c: Context<AppEnv>): Promise<Response> {
   // A dry run validates only: `npm run import` checks a whole file this way before writing any of it.
   if (c.req.query("dry_run") === "true")
     return c.json({ dry_run: true, format: parsed.format, valid: parsed.lines.length }, 200);
-  const result = await withMemory(ctx, args, (stub, scope) => stub.import(scope, parsed.lines));
+  const result = await withMemory(ctx, args, (stub, scope) => stub.import(scope, parsed.lines, parsed.graph));
   return c.json({ format: parsed.format, ...result }, 200);
 }

@@ -4,6 +4,7 @@
  * its arguments), registered on one McpRegistrar, and the capabilities declared beside what
  * registration declares: both transports call this, so /mcp and /sse cannot drift apart.
  */
+import { registerEntityResources } from "./entity-resources";
 import { registerPrompts } from "./prompts";
 import type { McpRegistrar } from "./registrar";
 import { registerResources } from "./resources";
@@ -20,5 +21,6 @@ export const SERVER_CAPABILITIES = { logging: {} };
 export function registerSurface(registrar: McpRegistrar, ctx: ToolContext): void {
   registerTools(registrar, ctx);
   registerResources(registrar, ctx);
+  registerEntityResources(registrar, ctx);
   registerPrompts(registrar, ctx);
 }

@@ -18,6 +18,8 @@ import type { EntityGraphInput, ListEntitiesInput } from "./entities/entity-cont
 import { describeEntity, listEntities, storeEntities } from "./entities/entity-reads";
 import { invalidInput, MemoryError } from "./errors";
 import type { NumberedLine } from "./import/import-line";
+import { importEntities } from "./import/import-entities";
+import type { ImportGraph } from "./import/import-graph";
 import { type ImportResult, importMemories } from "./import/import-memories";
 import type { MaintenanceReport, MaintenanceRequest } from "./lifecycle/lifecycle-types";
 import { runMaintenance } from "./lifecycle/run-maintenance";
@@ -149,8 +151,13 @@ export class MemoryService {
   }
 
   /** Bulk import: lines stored exactly as given (see memory/import/import-memories.ts), one write at a time like saves. */
-  import(scope: Scope, lines: NumberedLine[]): Promise<ImportResult> {
-    return this.serial(() => importMemories(this.deps, scope, lines));
+  /** Validated lines, and the entity graph that came with them (stored once the memories are). */
+  import(scope: Scope, lines: NumberedLine[], graph?: ImportGraph): Promise<ImportResult> {
+    return this.serial(async () => {
+      const result = await importMemories(this.deps, scope, lines);
+      if (graph === undefined) return result;
+      return { ...result, entities: await importEntities(this.deps, scope, graph, result.items) };
+    });
   }
 
   /** The recall pipeline; what it returns counts as accessed unless the caller counts access itself. */

@@ -18,6 +18,7 @@ import { clientsPage, memoriesPage, memoryPage, overview, quarantinePage, signIn
 import { currentSession } from "./dashboard-session";
 import { DASHBOARD_CSS } from "./dashboard-style";
 import { devicesPage, revokeDeviceAction } from "./device-actions";
+import { entitiesPage, entityPage } from "./entity-pages";
 import { FAVICON_ICO } from "./favicon";
 import { Layout, renderPage } from "./layout";
 
@@ -78,6 +79,8 @@ export function registerDashboardRoutes(app: Hono<AppEnv>): void {
   app.post("/dashboard/memories/:id/delete", limit, asPage(memoryAction("delete")));
   app.post("/dashboard/memories/:id/restore", limit, asPage(memoryAction("restore")));
   app.post("/dashboard/memories/:id/release", limit, asPage(memoryAction("release")));
+  app.get("/dashboard/entities", asPage(entitiesPage));
+  app.get("/dashboard/entities/:name", asPage(entityPage));
   app.get("/dashboard/quarantine", asPage(quarantinePage));
   app.get("/dashboard/devices", asPage(devicesPage));
   app.post("/dashboard/devices/:id/revoke", limit, asPage(revokeDeviceAction));

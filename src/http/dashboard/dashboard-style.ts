@@ -58,5 +58,9 @@ form.filters label{display:flex;flex-direction:column;gap:.3rem}
 footer{max-width:60rem;margin:2rem auto 1rem;padding:0 1rem}
 form.tz{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
 form.tz label{margin:0;font-weight:400;font-size:.9rem}form.tz select{width:auto;max-width:16rem}
+ul.entities{list-style:none;margin:0;padding:0}ul.entities>li{border-bottom:1px solid #e3e5e9;padding:.6rem 0}
+ul.entities p{margin:.2rem 0}.entity-name{overflow-wrap:anywhere;font-weight:600}
+ul.relations{margin:.2rem 0;padding-left:1.1rem;overflow-wrap:anywhere}ul.relations li{margin:.1rem 0}
+.predicate{color:#4a4f5a}
 @media (max-width:40rem){header{padding:.5rem}main{padding:0 .5rem}td,th{padding:.25rem}form.filters input,form.filters select{min-width:0;width:100%}form.filters label{flex:1 1 100%}}
 `;

@@ -11,7 +11,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type DashFormat, timeZoneChoices } from "./dashboard-format";
 import type { DashLocale, DashMessages } from "./dashboard-messages";
 
-export type Section = "overview" | "memories" | "quarantine" | "devices" | "clients" | "sign-in";
+export type Section = "overview" | "memories" | "entities" | "quarantine" | "devices" | "clients" | "sign-in";
 
 export interface PageFrame {
   m: DashMessages;
@@ -37,6 +37,7 @@ function switchHref(here: string, locale: DashLocale): string {
 const LINKS: [Exclude<Section, "sign-in">, string][] = [
   ["overview", "/dashboard"],
   ["memories", "/dashboard/memories"],
+  ["entities", "/dashboard/entities"],
   ["quarantine", "/dashboard/quarantine"],
   ["devices", "/dashboard/devices"],
   ["clients", "/dashboard/clients"],

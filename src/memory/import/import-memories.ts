@@ -22,6 +22,7 @@ import { screenLabels } from "../write/screen-content";
 import { conversationContext } from "./conversation-context";
 import { writeInBatches } from "./import-batches";
 import { type NumberedLine, screenIds } from "./import-line";
+import type { ImportedGraph } from "./import-graph";
 import { linkResolver, type Resolve, resolvePendingLinks } from "./import-links";
 
 export interface ImportedItem {
@@ -55,6 +56,8 @@ export interface ImportResult {
   items: ImportedItem[];
   /** The D1 batches the rows went in: how many, and the longest one's wall time (ms). */
   batches: { count: number; longest_ms: number };
+  /** Entities, relations and memory links stored with the memories (graph formats only). */
+  entities?: ImportedGraph;
 }
 
 /** External ids this user already has (any status: a re-import never resurrects a deleted memory). */

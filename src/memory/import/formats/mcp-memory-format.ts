@@ -2,13 +2,18 @@
  * @module memory/import/formats/mcp-memory-format
  * The official MCP memory server's knowledge graph file (memory.jsonl, @modelcontextprotocol/
  * server-memory): lines of `{"type":"entity","name","entityType","observations":[…]}` and
- * `{"type":"relation","from","to","relationType"}`. Each observation becomes a memory about its
- * entity ("Alice: speaks Spanish"), each relation a memory of its own ("Alice works at Acme");
- * entity names are kept as tags and the entity type as the category. Ids are derived from the
- * graph, so importing the same file twice skips what is already there. Pure.
+ * `{"type":"relation","from","to","relationType"}`. Entities and relations land as real entities
+ * and relations (import-graph.ts); each observation becomes a memory about its entity ("Alice:
+ * speaks Spanish") that names it, and each relation also a memory of its own ("Alice works at
+ * Acme") naming both ends, so recall finds it by its words too. Entity names are kept as tags and
+ * the entity type as the category. Ids are derived from the graph, so importing the same file twice
+ * skips what is already there. Pure.
  */
+import { ENTITY_LIMITS } from "../../entities/entity-types";
 import { LIMITS } from "../../limits";
+import { emptyGraph, type ImportGraph, relationPredicate, withRelationEnds } from "../import-graph";
 import type { LineError } from "../import-line";
+import { entityKind } from "./entity-kind";
 import { jsonlRecords } from "./jsonl-format";
 import { boundedId, boundedTag, type Converted, isObject, type RawRecord } from "./raw-record";
 
@@ -28,9 +33,23 @@ function category(entityType: unknown): string | undefined {
   return c === "" ? undefined : c;
 }
 
-function entityRecords(line: number, v: Record<string, unknown>): RawRecord[] | LineError {
-  if (typeof v.name !== "string" || v.name.trim() === "")
-    return { line, field: "name", message: "an entity needs a name" };
+/** A name the entity store can keep as given: non-empty and within its length (a cut would merge two). */
+function nameProblem(line: number, field: string, value: unknown): LineError | null {
+  if (typeof value !== "string" || value.trim() === "")
+    return { line, field, message: field === "name" ? "an entity needs a name" : "a relation needs from, to and relationType" };
+  if (value.trim().length > ENTITY_LIMITS.nameMaxChars)
+    return { line, field, message: `must be at most ${ENTITY_LIMITS.nameMaxChars} characters` };
+  return null;
+}
+
+interface Accepted {
+  records: RawRecord[];
+  graph: ImportGraph;
+}
+
+function addEntity(into: Accepted, line: number, v: Record<string, unknown>): LineError | null {
+  const bad = nameProblem(line, "name", v.name);
+  if (bad) return bad;
   if (!Array.isArray(v.observations))
     return { line, field: "observations", message: "an entity needs an observations array" };
   // Each observation becomes one memory, and a request imports at most importLinesMax of them.
@@ -40,49 +59,57 @@ function entityRecords(line: number, v: Record<string, unknown>): RawRecord[] | 
       field: "observations",
       message: `at most ${LIMITS.importLinesMax} observations per entity (each becomes one memory; a request imports at most ${LIMITS.importLinesMax}): split the entity`,
     };
-  const name = v.name.trim();
-  return v.observations.map((o, i) => ({
-    line,
-    value: {
-      content: typeof o === "string" ? `${name}: ${o}` : o,
-      tags: [tag(name)],
-      category: category(v.entityType),
-      external_id: ext(`mcp-memory:entity:${name}:${i}`),
-    },
-  }));
+  const name = (v.name as string).trim();
+  into.graph.entities.push({ name, kind: entityKind(v.entityType), aliases: [] });
+  v.observations.forEach((o, i) => {
+    const externalId = ext(`mcp-memory:entity:${name}:${i}`);
+    into.graph.mentions.push({ entity: name, externalId });
+    into.records.push({
+      line,
+      value: {
+        content: typeof o === "string" ? `${name}: ${o}` : o,
+        tags: [tag(name)],
+        category: category(v.entityType),
+        external_id: externalId,
+      },
+    });
+  });
+  return null;
 }
 
-function relationRecord(line: number, v: Record<string, unknown>): RawRecord | LineError {
-  for (const field of ["from", "to", "relationType"] as const)
-    if (typeof v[field] !== "string" || (v[field] as string).trim() === "")
-      return { line, field, message: "a relation needs from, to and relationType" };
+function addRelation(into: Accepted, line: number, v: Record<string, unknown>): LineError | null {
+  for (const field of ["from", "to", "relationType"] as const) {
+    const bad = nameProblem(line, field, v[field]);
+    if (bad) return bad;
+  }
   const [from, to, rel] = [v.from as string, v.to as string, v.relationType as string].map((s) => s.trim());
-  return {
+  const externalId = ext(`mcp-memory:relation:${from}:${rel}:${to}`);
+  into.graph.relations.push({ subject: from, predicate: relationPredicate(rel), object: to });
+  for (const entity of new Set([from, to])) into.graph.mentions.push({ entity, externalId });
+  into.records.push({
     line,
     value: {
       content: `${from} ${words(rel)} ${to}`,
       tags: [...new Set([tag(from), tag(to)])],
       category: "relation",
-      external_id: ext(`mcp-memory:relation:${from}:${rel}:${to}`),
+      external_id: externalId,
     },
-  };
+  });
+  return null;
 }
 
 export function convertMcpMemory(body: string): Converted {
   const { records, errors } = jsonlRecords(body);
-  const out: RawRecord[] = [];
+  const into: Accepted = { records: [], graph: emptyGraph() };
   for (const { line, value } of records) {
     const v = value as Record<string, unknown>;
-    const converted =
+    const problem =
       v.type === "entity"
-        ? entityRecords(line, v)
+        ? addEntity(into, line, v)
         : v.type === "relation"
-          ? relationRecord(line, v)
+          ? addRelation(into, line, v)
           : ({ line, field: "type", message: 'must be "entity" or "relation"' } as LineError);
-    // One by one: spreading a huge array into push() overflows the stack.
-    if (Array.isArray(converted)) for (const r of converted) out.push(r);
-    else if ("value" in converted) out.push(converted);
-    else errors.push(converted);
+    if (problem) errors.push(problem);
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, records: out };
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, records: into.records, graph: withRelationEnds(into.graph) };
 }

@@ -6,6 +6,7 @@
  * lines; anything else is plain text or Markdown. Whatever the format, every line goes through the
  * same validation, and one bad line rejects the whole body. Pure.
  */
+import { graphBound, graphIsEmpty, type ImportGraph } from "../import-graph";
 import { type ParsedImport, parseImportLines, reject, validateRecords } from "../parse-import-lines";
 import { convertHippocampus, isExportHeader } from "./hippocampus-format";
 import { convertJsonl } from "./jsonl-format";
@@ -49,7 +50,8 @@ function mostlyJsonObjects(lines: { text: string }[]): boolean {
   return objects * 2 >= lines.length;
 }
 
-export type ParsedBody = ParsedImport & { format: ImportFormat };
+/** Validated lines, and the entities and relations that come with them (graph formats only). */
+export type ParsedBody = (ParsedImport & { format: ImportFormat }) & { graph?: ImportGraph };
 
 export function parseImportBody(body: string, format?: ImportFormat): ParsedBody {
   const chosen = format ?? detectFormat(body);
@@ -58,5 +60,11 @@ export function parseImportBody(body: string, format?: ImportFormat): ParsedBody
   const converted = CONVERTERS[chosen](body);
   if (!converted.ok)
     return { ...reject(converted.errors, new Set(converted.errors.map((e) => e.line)).size), format: chosen };
-  return { ...validateRecords(converted.records), format: chosen };
+  const graph = converted.graph;
+  if (graphIsEmpty(graph)) return { ...validateRecords(converted.records), format: chosen };
+  const tooBig = graphBound(graph!);
+  if (tooBig) return { ...reject([tooBig], 0), format: chosen };
+  // Entities and relations without any observation are an import too.
+  if (converted.records.length === 0) return { ok: true, lines: [], graph, format: chosen };
+  return { ...validateRecords(converted.records), graph, format: chosen };
 }

@@ -4,6 +4,7 @@
  * in the shape of memory/import/import-line.ts) with the line (or item) number they came from, or
  * problems with the file as a whole. Pure.
  */
+import type { ImportGraph } from "../import-graph";
 import type { LineError } from "../import-line";
 
 export const IMPORT_FORMATS = ["hippocampus", "jsonl", "mcp-memory", "mem0", "text"] as const;
@@ -15,7 +16,8 @@ export interface RawRecord {
   value: unknown;
 }
 
-export type Converted = { ok: true; records: RawRecord[] } | { ok: false; errors: LineError[] };
+/** Converted lines, with the entities and relations the format carries beside them (when it does). */
+export type Converted = { ok: true; records: RawRecord[]; graph?: ImportGraph } | { ok: false; errors: LineError[] };
 
 /** Non-blank lines with their 1-based numbers. */
 export function numberedLines(body: string): { line: number; text: string }[] {
