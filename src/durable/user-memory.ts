@@ -251,6 +251,16 @@ export class UserMemory extends DurableObject<Env> {
     return this.run(scope, () => this.svc.describeEntity(scope, nameOrAlias));
   }
 
+  /** One entity with the memories naming it that the caller sees; null when none by that name. */
+  entityWithMemories(scope: Scope, nameOrAlias: string, limit: number) {
+    return this.run(scope, () => this.svc.entityWithMemories(scope, nameOrAlias, limit));
+  }
+
+  /** The relations of these entities, on either side (the dashboard's list). */
+  entityRelations(scope: Scope, entityIds: string[]) {
+    return this.run(scope, () => this.svc.entityRelations(scope, entityIds));
+  }
+
   /** An importer's entity graph (entities, relations, which memories name them), stored as given. */
   storeEntities(scope: Scope, graph: EntityGraphInput) {
     return this.run(scope, () => this.svc.storeEntities(scope, graph));

@@ -15,7 +15,9 @@ import type {
   UpdateInput,
 } from "./contracts";
 import type { EntityGraphInput, ListEntitiesInput } from "./entities/entity-contracts";
+import { entityWithMemories } from "./entities/entity-memories";
 import { describeEntity, listEntities, storeEntities } from "./entities/entity-reads";
+import { ENTITY_LIMITS } from "./entities/entity-types";
 import { invalidInput, MemoryError } from "./errors";
 import type { NumberedLine } from "./import/import-line";
 import { importEntities } from "./import/import-entities";
@@ -234,6 +236,16 @@ export class MemoryService {
   /** One entity by name or alias, with its relations and the memories that name it; null when none. */
   describeEntity(scope: Scope, nameOrAlias: string) {
     return describeEntity(this.deps, scope, nameOrAlias);
+  }
+
+  /** One entity with the memories naming it that the caller sees (memory://entity/{name}, the dashboard). */
+  entityWithMemories(scope: Scope, nameOrAlias: string, limit: number) {
+    return entityWithMemories(this.deps, scope, nameOrAlias, limit);
+  }
+
+  /** The relations of a page of entities (the dashboard's list), at most ENTITY_LIMITS.detailRelations. */
+  entityRelations(scope: Scope, entityIds: string[]) {
+    return this.deps.entities.relationsOf(scope, entityIds.slice(0, ENTITY_LIMITS.listMax), ENTITY_LIMITS.detailRelations);
   }
 
   /** Another system's entity graph stored as given (an importer), on the write queue. */

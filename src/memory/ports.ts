@@ -5,7 +5,14 @@
  * Nothing in memory/ imports an adapter.
  */
 
-import type { EntityDetail, EntityGraph, EntityListOptions, EntityPage, MemoryEntities } from "./entities/entity-types";
+import type {
+  EntityDetail,
+  EntityGraph,
+  EntityListOptions,
+  EntityPage,
+  EntityRelationView,
+  MemoryEntities,
+} from "./entities/entity-types";
 import type { ExportFilter } from "./export/export-format";
 import type { LifecycleJobName, RetentionRule } from "./lifecycle/lifecycle-types";
 import type {
@@ -232,6 +239,8 @@ export interface EntityStore {
   memoriesNaming(owner: Owner, keys: string[], limit: number): Promise<EntityHit[]>;
   /** Active memories other than `memoryIds` that name an entity one of them names (recall's second hop). */
   sharedEntityMemories(owner: Owner, memoryIds: string[], limit: number): Promise<EntityHit[]>;
+  /** Relations with one of these entities on either side (as in `describe`: stated by an active memory, or imported), at most `limit`. */
+  relationsOf(owner: Owner, entityIds: string[], limit: number): Promise<EntityRelationView[]>;
 }
 
 export interface WeeklyCount {

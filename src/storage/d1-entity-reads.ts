@@ -52,6 +52,14 @@ const RELATIONS = `SELECT r.subject_id, r.predicate, r.object_id, r.memory_id,
   FROM entity_relations r WHERE ${ownerOf("r")} AND (r.subject_id = ?4 OR r.object_id = ?4)
     AND (r.memory_id = '' OR ${ACTIVE_MEMORY("r")}) LIMIT ${ENTITY_LIMITS.detailRelations}`;
 
+/** The relations of the entities ?4 (JSON array) names, on either side, as RELATIONS reads one entity's. */
+const RELATIONS_OF = `SELECT r.subject_id, r.predicate, r.object_id, r.memory_id,
+    coalesce((SELECT s.name FROM entities s WHERE ${ownerOf("s")} AND s.id = r.subject_id), r.subject_id) AS subject_name,
+    coalesce((SELECT o.name FROM entities o WHERE ${ownerOf("o")} AND o.id = r.object_id), r.object_id) AS object_name
+  FROM entity_relations r WHERE ${ownerOf("r")}
+    AND (r.subject_id IN (SELECT value FROM json_each(?4)) OR r.object_id IN (SELECT value FROM json_each(?4)))
+    AND (r.memory_id = '' OR ${ACTIVE_MEMORY("r")}) ORDER BY r.id LIMIT ?5`;
+
 const MEMORY_IDS = `SELECT mn.memory_id FROM entity_mentions mn JOIN memories mem ON mem.id = mn.memory_id
     AND +mem.account_id = ?1 AND +mem.namespace = ?2 AND +mem.user_id = ?3 AND +mem.status = 'active'
   WHERE ${ownerOf("mn")} AND mn.entity_id = ?4 ORDER BY mem.created_at DESC LIMIT ${ENTITY_LIMITS.detailMemories}`;
@@ -195,4 +203,19 @@ export async function sharedEntityMemories(
     .bind(owner.accountId, owner.namespace, owner.userId, json, limit, HUB_MENTIONS)
     .all<{ memory_id: string; entity_id: string }>();
   return toHits(results);
+}
+
+export async function relationsOf(
+  d1: D1Database,
+  owner: Owner,
+  entityIds: string[],
+  limit: number,
+): Promise<EntityRelationView[]> {
+  if (entityIds.length === 0 || limit <= 0) return [];
+  const [json] = jsonIdChunks(entityIds);
+  const { results } = await d1
+    .prepare(RELATIONS_OF)
+    .bind(owner.accountId, owner.namespace, owner.userId, json, limit)
+    .all<RelationRow>();
+  return results.map(toRelation);
 }

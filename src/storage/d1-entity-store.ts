@@ -39,4 +39,8 @@ export class D1EntityStore implements EntityStore {
   sharedEntityMemories(owner: Owner, memoryIds: string[], limit: number) {
     return reads.sharedEntityMemories(this.d1, owner, memoryIds, limit);
   }
+
+  relationsOf(owner: Owner, entityIds: string[], limit: number) {
+    return reads.relationsOf(this.d1, owner, entityIds, limit);
+  }
 }
