@@ -5,9 +5,10 @@
  * newline, a quote or an instruction can never start a line of its own; kinds, counts and URIs are
  * server values. Pure.
  */
+
+import type { EntityWithMemories } from "../memory/entities/entity-memories";
 import type { Entity, EntityRelationView } from "../memory/entities/entity-types";
 import { USER } from "../memory/entities/entity-types";
-import type { EntityWithMemories } from "../memory/entities/entity-memories";
 import type { Messages } from "./messages";
 import { quoted, renderList, toView } from "./views";
 

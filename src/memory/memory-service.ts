@@ -19,9 +19,9 @@ import { entityWithMemories } from "./entities/entity-memories";
 import { describeEntity, listEntities, storeEntities } from "./entities/entity-reads";
 import { ENTITY_LIMITS } from "./entities/entity-types";
 import { invalidInput, MemoryError } from "./errors";
-import type { NumberedLine } from "./import/import-line";
 import { importEntities } from "./import/import-entities";
 import type { ImportGraph } from "./import/import-graph";
+import type { NumberedLine } from "./import/import-line";
 import { type ImportResult, importMemories } from "./import/import-memories";
 import type { MaintenanceReport, MaintenanceRequest } from "./lifecycle/lifecycle-types";
 import { runMaintenance } from "./lifecycle/run-maintenance";
@@ -245,7 +245,11 @@ export class MemoryService {
 
   /** The relations of a page of entities (the dashboard's list), at most ENTITY_LIMITS.detailRelations. */
   entityRelations(scope: Scope, entityIds: string[]) {
-    return this.deps.entities.relationsOf(scope, entityIds.slice(0, ENTITY_LIMITS.listMax), ENTITY_LIMITS.detailRelations);
+    return this.deps.entities.relationsOf(
+      scope,
+      entityIds.slice(0, ENTITY_LIMITS.listMax),
+      ENTITY_LIMITS.detailRelations,
+    );
   }
 
   /** Another system's entity graph stored as given (an importer), on the write queue. */

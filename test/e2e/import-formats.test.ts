@@ -70,7 +70,11 @@ describe("POST /v1/import reads other memory servers' files", () => {
     const { user, key } = await newUser();
     const r = await post(key, graph);
     expect(r.status, JSON.stringify(r.json)).toBe(200);
-    expect(r.json).toMatchObject({ format: "mcp-memory", imported: 4 });
+    expect(r.json).toMatchObject({
+      format: "mcp-memory",
+      imported: 4,
+      entities: { entities: 2, relations: 1, mentions: 5 },
+    });
     const rows = await rowsOf(user);
     expect(rows.map((m) => [m.content, m.category, JSON.parse(m.tags)])).toEqual([
       ["Acme Corp: Makes anvils", "organization", ["Acme Corp"]],

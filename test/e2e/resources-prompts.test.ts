@@ -29,16 +29,17 @@ const DATED_LINE = /^- \[saved \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC · /;
 
 for (const transport of ["mcp", "sse"] as const) {
   describe(`resources over ${transport}`, () => {
-    it("lists the three fixed resources, the memory://{id} template and recent memories", async () => {
+    it("lists the four fixed resources, the two templates and recent memories", async () => {
       const client = await connect((await createKey({ user: uniqueUser() })).key, { transport });
       const id = await save(client, { content: "I have a border collie named Juniper", category: "personal" });
       const { resources } = await client.listResources();
-      expect(resources.slice(0, 3).map((r) => [r.uri, r.name, r.mimeType])).toEqual([
+      expect(resources.slice(0, 4).map((r) => [r.uri, r.name, r.mimeType])).toEqual([
         ["memory://preferences", "preferences", "text/plain"],
         ["memory://recent", "recent", "text/plain"],
         ["memory://stats", "stats", "application/json"],
+        ["memory://entities", "entities", "text/plain"],
       ]);
-      expect(resources.slice(3)).toEqual([
+      expect(resources.slice(4)).toEqual([
         expect.objectContaining({
           uri: `memory://${id}`,
           title: "I have a border collie named Juniper",
@@ -48,6 +49,7 @@ for (const transport of ["mcp", "sse"] as const) {
       const { resourceTemplates } = await client.listResourceTemplates();
       expect(resourceTemplates).toEqual([
         expect.objectContaining({ name: "memory", uriTemplate: "memory://{id}", mimeType: "application/json" }),
+        expect.objectContaining({ name: "entity", uriTemplate: "memory://entity/{name}", mimeType: "text/plain" }),
       ]);
     });
 
@@ -127,7 +129,12 @@ for (const transport of ["mcp", "sse"] as const) {
     it("an app key gets a clear error, and no memories listed, since resources cannot name the user", async () => {
       const client = await connect((await createKey({ app: "support-bot" })).key, { transport });
       const { resources } = await client.listResources();
-      expect(resources.map((r) => r.uri)).toEqual(["memory://preferences", "memory://recent", "memory://stats"]);
+      expect(resources.map((r) => r.uri)).toEqual([
+        "memory://preferences",
+        "memory://recent",
+        "memory://stats",
+        "memory://entities",
+      ]);
       await expect(client.readResource({ uri: "memory://recent" })).rejects.toThrow("Resources need a user key");
     });
   });

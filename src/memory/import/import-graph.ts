@@ -93,4 +93,3 @@ export function relationPredicate(text: string): string {
   const cut = out.slice(start, end).slice(0, PREDICATE_MAX).trim();
   return cut === "" ? "related_to" : cut;
 }
-

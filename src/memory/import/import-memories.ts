@@ -21,8 +21,8 @@ import { type Redaction, redactSecrets } from "../write/redact-secrets";
 import { screenLabels } from "../write/screen-content";
 import { conversationContext } from "./conversation-context";
 import { writeInBatches } from "./import-batches";
-import { type NumberedLine, screenIds } from "./import-line";
 import type { ImportedGraph } from "./import-graph";
+import { type NumberedLine, screenIds } from "./import-line";
 import { linkResolver, type Resolve, resolvePendingLinks } from "./import-links";
 
 export interface ImportedItem {

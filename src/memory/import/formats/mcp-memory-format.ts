@@ -36,7 +36,11 @@ function category(entityType: unknown): string | undefined {
 /** A name the entity store can keep as given: non-empty and within its length (a cut would merge two). */
 function nameProblem(line: number, field: string, value: unknown): LineError | null {
   if (typeof value !== "string" || value.trim() === "")
-    return { line, field, message: field === "name" ? "an entity needs a name" : "a relation needs from, to and relationType" };
+    return {
+      line,
+      field,
+      message: field === "name" ? "an entity needs a name" : "a relation needs from, to and relationType",
+    };
   if (value.trim().length > ENTITY_LIMITS.nameMaxChars)
     return { line, field, message: `must be at most ${ENTITY_LIMITS.nameMaxChars} characters` };
   return null;
@@ -111,5 +115,7 @@ export function convertMcpMemory(body: string): Converted {
           : ({ line, field: "type", message: 'must be "entity" or "relation"' } as LineError);
     if (problem) errors.push(problem);
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, records: into.records, graph: withRelationEnds(into.graph) };
+  return errors.length > 0
+    ? { ok: false, errors }
+    : { ok: true, records: into.records, graph: withRelationEnds(into.graph) };
 }
