@@ -272,6 +272,9 @@ export function exportInvocation(
     exportPage: (owner, filter, after, limit) => inside(() => reader.exportPage(owner, filter, after, limit)),
     count: (owner, filter) => inside(() => reader.count(owner, filter)),
     eventsOf: (owner, ids) => inside(() => reader.eventsOf(owner, ids)),
+    statedOf: (owner, ids) => inside(() => reader.statedOf(owner, ids)),
+    entityPage: (owner, after, limit) => inside(() => reader.entityPage(owner, after, limit)),
+    givenRelationPage: (owner, after, limit) => inside(() => reader.givenRelationPage(owner, after, limit)),
   };
   const cost = exportPageQueries(pageSize) + EXPORT_RESERVE_QUERIES;
   return { reader: within, more: () => budget.callsLeft() >= cost };

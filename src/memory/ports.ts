@@ -13,7 +13,7 @@ import type {
   EntityRelationView,
   MemoryEntities,
 } from "./entities/entity-types";
-import type { ExportFilter } from "./export/export-format";
+import type { ExportedEntity, ExportedRelation, ExportFilter, StatedEntities } from "./export/export-format";
 import type { LifecycleJobName, RetentionRule } from "./lifecycle/lifecycle-types";
 import type {
   EventOp,
@@ -264,6 +264,16 @@ export interface ExportReader {
   count(owner: Owner, filter: ExportFilter): Promise<number>;
   /** Events of these memories, each list in the order they happened. */
   eventsOf(owner: Owner, ids: string[]): Promise<Map<string, MemoryEvent[]>>;
+  /** What these memories name and state (entity names, relations by names); a memory naming nothing has no entry. */
+  statedOf(owner: Owner, ids: string[]): Promise<Map<string, StatedEntities>>;
+  /** The owner's entities in id order after `after` ("" from the first), with their other names. */
+  entityPage(owner: Owner, after: string, limit: number): Promise<ExportedEntity[]>;
+  /** Relations no memory states (imported as given), in row order after `after` (0 from the first). */
+  givenRelationPage(
+    owner: Owner,
+    after: number,
+    limit: number,
+  ): Promise<{ position: number; relation: ExportedRelation }[]>;
 }
 
 /** A (created_at, id) position in the active rows, for resumable passes. */

@@ -1,8 +1,9 @@
 /**
  * @module storage/d1-export-reader
  * ExportReader on D1: keyset pages over (created_at, id) on the owner's (created_at, id) index
- * (migrations/0012: a page is a seek, however many memories share a created_at), every status, and
- * the events of one page's rows. Each call is bounded by its page, so an export of any
+ * (migration 0014: a page is a seek, however many memories share a created_at), every status,
+ * the events of one page's rows, and the entity rows of the export (d1-entity-export.ts). Each call
+ * is bounded by its page, so an export of any
  * size reads D1 in constant memory.
  *
  * A page's events are ONE statement: the page's ids bound as one JSON array (`json_each`, as the
@@ -17,6 +18,7 @@ import type { ExportFilter } from "../memory/export/export-format";
 import type { ExportReader, Keyset } from "../memory/ports";
 import type { Memory, MemoryEvent, Owner } from "../memory/types";
 import { jsonIdChunks } from "./d1-bulk-rows";
+import { entityPage, givenRelationPage, STATED_QUERIES, statedEntities } from "./d1-entity-export";
 import { ownedBy } from "./d1-owner-scope";
 import { rowToEvent, rowToMemory } from "./memory-mapper";
 import { memories, memoryEvents } from "./schema";
@@ -24,14 +26,29 @@ import { memories, memoryEvents } from "./schema";
 /** Ids per events statement: 2,000 memory ids (26-character ULIDs) are ~60 KB of JSON, far below D1's 2 MB per value. */
 const IDS_PER_STATEMENT = 2_000;
 
-/** D1 statements one export page of `pageSize` rows takes: the page, then its events (ids as JSON, 2,000 a statement). */
-export const exportPageQueries = (pageSize: number) => 1 + Math.ceil(pageSize / IDS_PER_STATEMENT);
+/**
+ * D1 statements one export page of `pageSize` rows takes: the page, its events (ids as JSON, 2,000 a
+ * statement), and what its memories name and state. An entity or relation page is one statement.
+ */
+export const exportPageQueries = (pageSize: number) => 1 + Math.ceil(pageSize / IDS_PER_STATEMENT) + STATED_QUERIES;
 
 export class D1ExportReader implements ExportReader {
   private readonly db: DrizzleD1Database;
 
-  constructor(d1: D1Database) {
+  constructor(private readonly d1: D1Database) {
     this.db = drizzle(d1);
+  }
+
+  statedOf(owner: Owner, ids: string[]) {
+    return statedEntities(this.d1, owner, ids);
+  }
+
+  entityPage(owner: Owner, after: string, limit: number) {
+    return entityPage(this.d1, owner, after, limit);
+  }
+
+  givenRelationPage(owner: Owner, after: number, limit: number) {
+    return givenRelationPage(this.d1, owner, after, limit);
   }
 
   private where(owner: Owner, filter: ExportFilter): (SQL | undefined)[] {

@@ -200,7 +200,7 @@ describe("export", () => {
       .trimEnd()
       .split("\n")
       .map((l) => JSON.parse(l));
-    expect(lines[0]).toMatchObject({ format: "hippocampus-export", version: 1, filters: { status: "all" } });
+    expect(lines[0]).toMatchObject({ format: "hippocampus-export", version: 2, filters: { status: "all" } });
     const records = lines.filter((l) => l.type === "memory");
     expect(lines.at(-1)).toMatchObject({ type: "end", memories: records.length });
     const deleted = records.find((r) => r.id === gone.id);

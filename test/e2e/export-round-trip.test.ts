@@ -68,7 +68,7 @@ describe("export → import into an empty store → export again", () => {
     const priv = await save({ content: "Deploys on Fridays never", agent_id: "work-bot" });
 
     const first = await exportOf(key);
-    expect(first.lines[0]).toMatchObject({ format: "hippocampus-export", version: 1 });
+    expect(first.lines[0]).toMatchObject({ format: "hippocampus-export", version: 2 });
     expect(first.lines.at(-1)).toMatchObject({ type: "end", memories: 6 });
     const before = memoriesOf(first.lines);
     const byId = new Map(before.map((r) => [r.id, r]));

@@ -58,12 +58,12 @@ describe("export in parts", () => {
     const { key } = await createKey({ account: owner.accountId, user: owner.userId });
     const { parts, lines } = await exportAll(key);
     expect(parts).toBeGreaterThanOrEqual(3);
-    expect(lines[0]).toMatchObject({ format: "hippocampus-export", version: 1 });
+    expect(lines[0]).toMatchObject({ format: "hippocampus-export", version: 2 });
     expect(lines.filter((l) => l.format !== undefined)).toHaveLength(1);
     const ids = lines.filter((l) => l.type === "memory").map((l) => l.id);
     expect(ids).toHaveLength(3_000);
     expect(new Set(ids).size).toBe(3_000);
-    expect(lines.at(-1)).toEqual({ type: "end", memories: 3_000, events: 3_000 });
+    expect(lines.at(-1)).toEqual({ type: "end", memories: 3_000, events: 3_000, entities: 0, relations: 0 });
   });
 
   it("a cursor this server did not write is refused naming the field", async () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { decodeExportCursor } from "../../src/memory/export/export-cursor";
+import type { ExportedEntity, StatedEntities } from "../../src/memory/export/export-format";
 import { exportStream } from "../../src/memory/export/export-stream";
 import { buildMemory } from "../../src/memory/memory-factory";
 import type { ExportReader, Keyset } from "../../src/memory/ports";
@@ -33,6 +34,21 @@ function fakeReader(total: number): ExportReader & { pages: number; keysets: (Ke
     async eventsOf(_o: Owner, ids: string[]): Promise<Map<string, MemoryEvent[]>> {
       return new Map(ids.map((id) => [id, []]));
     },
+    // The first memory names Ana and states that she is the user's sister; two entities, one given relation.
+    async statedOf(_o: Owner, ids: string[]): Promise<Map<string, StatedEntities>> {
+      const stated = { entities: ["Ana"], relations: [{ subject: "Ana", predicate: "sister_of", object: "user" }] };
+      return new Map(ids.filter((id) => id === "m000000").map((id) => [id, stated]));
+    },
+    async entityPage(_o: Owner, after: string, limit: number): Promise<ExportedEntity[]> {
+      const all = [
+        { id: "en_a", name: "Ana", kind: "person", aliases: ["my sister"] },
+        { id: "en_b", name: "Bergen", kind: "place", aliases: [] },
+      ];
+      return all.filter((e) => e.id > after).slice(0, limit);
+    },
+    async givenRelationPage(_o: Owner, after: number) {
+      return after < 7 ? [{ position: 7, relation: { subject: "Ana", predicate: "lives_in", object: "Bergen" } }] : [];
+    },
   };
   return reader;
 }
@@ -47,7 +63,7 @@ describe("export stream", () => {
     expect(reader.pages).toBe(0); // nothing read before the first pull
     const r = stream.getReader();
     const header = JSON.parse(decoder.decode((await r.read()).value));
-    expect(header).toMatchObject({ format: "hippocampus-export", version: 1 });
+    expect(header).toMatchObject({ format: "hippocampus-export", version: 2 });
     expect(reader.pages).toBe(0);
     await r.read();
     await r.read();
@@ -57,7 +73,7 @@ describe("export stream", () => {
     await stream.cancel();
   });
 
-  it("walks every row once by keyset and ends with the count", async () => {
+  it("walks every row once by keyset, then the entities and given relations, and ends with the counts", async () => {
     const reader = fakeReader(250);
     const text = await new Response(exportStream(reader, OWNER, { status: "all" }, 0, 100)).text();
     const lines = text
@@ -66,7 +82,19 @@ describe("export stream", () => {
       .map((l) => JSON.parse(l));
     const ids = lines.filter((l) => l.type === "memory").map((l) => l.id);
     expect(new Set(ids).size).toBe(250);
-    expect(lines.at(-1)).toEqual({ type: "end", memories: 250, events: 0 });
+    expect(lines[1]).toMatchObject({
+      id: "m000000",
+      entities: ["Ana"],
+      relations: [{ subject: "Ana", predicate: "sister_of", object: "user" }],
+    });
+    // Not extracted yet: null, not "names nothing".
+    expect(lines[2]).toMatchObject({ id: "m000001", entities: null, relations: [] });
+    expect(lines.slice(-4)).toEqual([
+      { type: "entity", id: "en_a", name: "Ana", kind: "person", aliases: ["my sister"] },
+      { type: "entity", id: "en_b", name: "Bergen", kind: "place", aliases: [] },
+      { type: "relation", subject: "Ana", predicate: "lives_in", object: "Bergen" },
+      { type: "end", memories: 250, events: 0, entities: 2, relations: 1 },
+    ]);
     expect(reader.keysets.map((k) => k?.id ?? null)).toEqual([null, "m000099", "m000199"]);
   });
 
@@ -94,7 +122,35 @@ describe("export stream", () => {
     expect(second.some((l) => l.format !== undefined)).toBe(false);
     const ids = [...first, ...second].filter((l) => l.type === "memory").map((l) => l.id);
     expect(new Set(ids).size).toBe(250);
-    expect(second.at(-1)).toEqual({ type: "end", memories: 250, events: 0 });
+    expect(second.at(-1)).toEqual({ type: "end", memories: 250, events: 0, entities: 2, relations: 1 });
+  });
+
+  it("continues an export whose part ended after the entities, without repeating a line", async () => {
+    const reader = fakeReader(100);
+    let pagesLeft = 2; // checks after the first page: two more fit
+    const parse = (text: string) =>
+      text
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+    const first = parse(
+      await new Response(
+        exportStream(reader, OWNER, { status: "all" }, 5, 100, { more: () => pagesLeft-- > 0, total: 100 }),
+      ).text(),
+    );
+    const resume = decodeExportCursor(first.at(-1).cursor);
+    // Three pages fit: the memories, the empty page that ends them, the entities.
+    expect(resume).toMatchObject({ phase: "relations", afterEntity: "en_b", entities: 2, memories: 100 });
+    const second = parse(
+      await new Response(
+        exportStream(reader, OWNER, resume.filter, 9, 100, { more: () => true, resume, total: 100 }),
+      ).text(),
+    );
+    expect(second).toEqual([
+      { type: "relation", subject: "Ana", predicate: "lives_in", object: "Bergen" },
+      { type: "end", memories: 100, events: 0, entities: 2, relations: 1 },
+    ]);
+    expect(first.filter((l) => l.type === "entity")).toHaveLength(2);
   });
 
   it("refuses a cursor it did not write, naming the field", () => {

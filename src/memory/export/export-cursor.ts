@@ -1,8 +1,8 @@
 /**
  * @module memory/export/export-cursor
  * Where an export that outgrew one response goes on (docs/export-format.md, "Continuing"): the
- * filters, the (created_at, id) of the last memory sent, what was counted so far and when the export
- * started, as base64url JSON. It names no owner — the caller's credential does — so a cursor handed
+ * filters, the part of the export it was in (memories, then entities, then relations) and the last
+ * row of it sent, what was counted so far and when the export started, as base64url JSON. It names no owner — the caller's credential does — so a cursor handed
  * to another key reads that key's own memories from that point, never the first owner's. Pure.
  */
 import { z } from "zod";
@@ -11,26 +11,44 @@ import { invalidInput } from "../errors";
 import type { Keyset } from "../ports";
 import type { ExportFilter } from "./export-format";
 
+/** The export's parts in order: memory lines, entity lines, relation lines. */
+export type ExportPhase = "memories" | "entities" | "relations";
+
 export interface ExportPosition {
   filter: ExportFilter;
-  after: Keyset;
-  /** Memories and events already sent, and the count matching when the export started. */
+  phase: ExportPhase;
+  /** The last memory sent (null: none yet, or a store without memories). */
+  after: Keyset | null;
+  /** The last entity id sent ("" before the first) and the last relation row sent (0 before the first). */
+  afterEntity: string;
+  afterRelation: number;
+  /** Memories, events, entities and relations already sent, and the memories matching when the export started. */
   memories: number;
   events: number;
+  entities: number;
+  relations: number;
   total: number;
   /** The first response's time: every part reports the same export. */
   exportedAt: number;
 }
 
+const PHASES = ["memories", "entities", "relations"] as const;
+
 const cursorSchema = z.object({
-  v: z.literal(1),
+  // Version 1 cursors (before entity lines) are in the memories part.
+  v: z.union([z.literal(1), z.literal(2)]),
+  p: z.enum(PHASES).default("memories"),
+  ae: z.string().max(100).default(""),
+  ar: z.number().int().min(0).default(0),
+  ec: z.number().int().min(0).default(0),
+  rc: z.number().int().min(0).default(0),
   f: z.object({
     status: z.enum([...MEMORY_STATUSES, "all"]),
     category: z.string().min(1).max(50).optional(),
     since: z.number().int().optional(),
     agentId: z.string().min(1).max(200).optional(),
   }),
-  a: z.tuple([z.number().int(), z.string().min(1).max(100)]),
+  a: z.tuple([z.number().int(), z.string().min(1).max(100)]).nullable(),
   m: z.number().int().min(0),
   e: z.number().int().min(0),
   n: z.number().int().min(0),
@@ -52,7 +70,20 @@ function fromBase64Url(text: string): string {
 
 export function encodeExportCursor(p: ExportPosition): string {
   const f = { status: p.filter.status, category: p.filter.category, since: p.filter.since, agentId: p.filter.agentId };
-  const body = { v: 1, f, a: [p.after.createdAt, p.after.id], m: p.memories, e: p.events, n: p.total, t: p.exportedAt };
+  const body = {
+    v: 2,
+    f,
+    p: p.phase,
+    a: p.after === null ? null : [p.after.createdAt, p.after.id],
+    ae: p.afterEntity,
+    ar: p.afterRelation,
+    m: p.memories,
+    e: p.events,
+    ec: p.entities,
+    rc: p.relations,
+    n: p.total,
+    t: p.exportedAt,
+  };
   return toBase64Url(JSON.stringify(body));
 }
 
@@ -69,9 +100,14 @@ export function decodeExportCursor(cursor: string): ExportPosition {
   const c = parsed.data;
   return {
     filter: { status: c.f.status, category: c.f.category, since: c.f.since, agentId: c.f.agentId },
-    after: { createdAt: c.a[0], id: c.a[1] },
+    phase: c.p,
+    after: c.a === null ? null : { createdAt: c.a[0], id: c.a[1] },
+    afterEntity: c.ae,
+    afterRelation: c.ar,
     memories: c.m,
     events: c.e,
+    entities: c.ec,
+    relations: c.rc,
     total: c.n,
     exportedAt: c.t,
   };

@@ -1,16 +1,20 @@
 /**
  * @module memory/export/export-format
- * The Hippocampus export format (docs/export-format.md), version 1: JSON Lines. Line 1 is a header
- * naming the format and version; then one line per memory with every field, its history and its
- * links (supersede, derived_from) by memory id; a last line counts what was written, so a reader
- * knows the file is complete. Times are ISO 8601 UTC. The owner (account, user) is not repeated in
+ * The Hippocampus export format (docs/export-format.md), version 2: JSON Lines. Line 1 is a header
+ * naming the format and version; then one line per memory with every field, its history, its links
+ * (supersede, derived_from) by memory id and the entities it names and relations it states; then
+ * one line per entity (kind, other names) and one per relation given on its own (no memory states
+ * it); a last line counts what was written, so a reader knows the file is complete. Version 1 (no
+ * entity lines or fields) still imports. Times are ISO 8601 UTC. The owner (account, user) is not repeated in
  * records (nor in history snapshots): an export is one person's memory and carries no address of
  * its store (memory/owner-address.ts). Pure.
  */
 import type { Memory, MemoryEvent, MemoryStatus } from "../types";
 
 export const EXPORT_FORMAT = "hippocampus-export";
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
+/** Versions this server imports. */
+export const IMPORTED_VERSIONS: readonly number[] = [1, 2];
 
 export interface ExportFilter {
   /** One status, or every status. */
@@ -63,12 +67,41 @@ export interface ExportRecord {
   access_count: number;
   embedding_model: string | null;
   history: ExportEvent[];
+  /** Names of the entities it names; null while its entities have not been extracted yet. */
+  entities: string[] | null;
+  /** Relations it states, by names ("user": the person). */
+  relations: ExportedRelation[];
 }
+
+/** A relation by names: each end an entity's name, or "user" for the person themself. */
+export interface ExportedRelation {
+  subject: string;
+  predicate: string;
+  object: string;
+}
+
+/** What one memory names and states (export lines' `entities` and `relations`). */
+export interface StatedEntities {
+  entities: string[];
+  relations: ExportedRelation[];
+}
+
+export interface ExportedEntity {
+  id: string;
+  name: string;
+  kind: string;
+  aliases: string[];
+}
+
+export type ExportEntityLine = { type: "entity" } & ExportedEntity;
+export type ExportRelationLine = { type: "relation" } & ExportedRelation;
 
 export interface ExportTrailer {
   type: "end";
   memories: number;
   events: number;
+  entities: number;
+  relations: number;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -99,7 +132,7 @@ export function exportEvent(e: MemoryEvent): ExportEvent {
   return { op: e.op, at: iso(e.at), actor: e.actor, before: snapshot(e.before), after: snapshot(e.after) };
 }
 
-export function exportRecord(m: Memory, history: MemoryEvent[]): ExportRecord {
+export function exportRecord(m: Memory, history: MemoryEvent[], stated?: StatedEntities): ExportRecord {
   return {
     type: "memory",
     id: m.id,
@@ -126,5 +159,16 @@ export function exportRecord(m: Memory, history: MemoryEvent[]): ExportRecord {
     access_count: m.accessCount,
     embedding_model: m.embeddingModel,
     history: history.map(exportEvent),
+    // Imported or extracted mentions count even before the extraction job visited it.
+    entities: stated ? stated.entities : m.entitiesAt === null ? null : [],
+    relations: stated?.relations ?? [],
   };
+}
+
+export function exportEntity(e: ExportedEntity): ExportEntityLine {
+  return { type: "entity", ...e };
+}
+
+export function exportRelation(r: ExportedRelation): ExportRelationLine {
+  return { type: "relation", ...r };
 }

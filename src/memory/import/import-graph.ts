@@ -1,20 +1,29 @@
 /**
  * @module memory/import/import-graph
  * The entities and relations an import brings beside its memories (the MCP memory server's graph,
- * a Hippocampus export's entity and relation lines). Memories are named by their line's
- * external_id, since their ids exist only once they are stored; `graphFor` turns the request's
- * answer (external_id → id) into the EntityGraph the entity store takes. Pure.
+ * a Hippocampus export's entity and relation lines): entities with their kinds and other names,
+ * relations given on their own, and what each imported memory names and states. Memories are named
+ * by their line's external_id, since their ids exist only once they are stored; `statedFor` turns
+ * the request's answer (external_id → id) into what the entity store takes. Pure.
  */
-import type { EntityGraph, EntityInput, RelationInput } from "../entities/entity-types";
+import type { EntityInput, MemoryEntities, RelationInput } from "../entities/entity-types";
 import { ENTITY_LIMITS, USER } from "../entities/entity-types";
 import { redactText } from "../write/redact-secrets";
 import type { LineError } from "./import-line";
 
-export interface ImportGraph {
-  entities: EntityInput[];
+/** What one imported memory names (entities by name) and states (relations between them or the user). */
+export interface StatedByLine {
+  externalId: string;
+  entities: string[];
   relations: RelationInput[];
-  /** Which imported memory (by its line's external_id) names which entity (by name). */
-  mentions: { entity: string; externalId: string }[];
+}
+
+export interface ImportGraph {
+  /** Entities with their kind and other names (an entity only a memory names is kind `other`). */
+  entities: EntityInput[];
+  /** Relations no memory states, stored as given. */
+  relations: RelationInput[];
+  stated: StatedByLine[];
 }
 
 /** What an import stored of its graph (the import's answer, `entities`). */
@@ -25,26 +34,10 @@ export interface ImportedGraph {
   mentions: number;
 }
 
-export const emptyGraph = (): ImportGraph => ({ entities: [], relations: [], mentions: [] });
+export const emptyGraph = (): ImportGraph => ({ entities: [], relations: [], stated: [] });
 
 export const graphIsEmpty = (g: ImportGraph | undefined): boolean =>
-  g === undefined || g.entities.length + g.relations.length + g.mentions.length === 0;
-
-/**
- * The graph with an entity of kind `other` for every relation end it names but does not define: its
- * entity came in an earlier request of a split file, or the source never defined it.
- */
-export function withRelationEnds(g: ImportGraph): ImportGraph {
-  const entities = [...g.entities];
-  const named = new Set(entities.map((e) => e.name));
-  for (const r of g.relations)
-    for (const end of [r.subject, r.object])
-      if (end !== USER && !named.has(end)) {
-        named.add(end);
-        entities.push({ name: end, kind: "other", aliases: [] });
-      }
-  return { ...g, entities };
-}
+  g === undefined || g.entities.length + g.relations.length + g.stated.length === 0;
 
 /** A request's graph within what one entity-store write takes; else one error for the body. */
 export function graphBound(g: ImportGraph): LineError | null {
@@ -58,17 +51,39 @@ export function graphBound(g: ImportGraph): LineError | null {
 }
 
 /**
- * The graph with each mention's external_id replaced by the stored memory's id (imported now or
- * before: a skipped line maps to the memory it already is); mentions of lines that did not land go.
+ * The graph with an entity of kind `other` for every relation end it names but does not define: its
+ * entity came in an earlier request of a split file, or the source never defined it. The store never
+ * lowers a known kind to `other`, so this only names it.
  */
-export function graphFor(g: ImportGraph, idOf: Map<string, string>): EntityGraph {
-  const mentions: EntityGraph["mentions"] = [];
-  for (const m of g.mentions) {
+export function withRelationEnds(g: ImportGraph): ImportGraph {
+  const entities = [...g.entities];
+  const named = new Set(entities.map((e) => e.name));
+  for (const r of g.relations)
+    for (const end of [r.subject, r.object])
+      if (end !== USER && !named.has(end)) {
+        named.add(end);
+        entities.push({ name: end, kind: "other", aliases: [] });
+      }
+  return { ...g, entities };
+}
+
+/**
+ * Each landed line's memory with the entities it names (kinds from the graph, else `other`) and the
+ * relations it states, whose ends it names too; lines that did not land are left out.
+ */
+export function statedFor(g: ImportGraph, idOf: Map<string, string>): MemoryEntities[] {
+  const byName = new Map(g.entities.map((e) => [e.name, e]));
+  const out: MemoryEntities[] = [];
+  for (const s of g.stated) {
     // Lines' external ids are stored screened (import-line.ts screenIds): look them up the same way.
-    const memoryId = idOf.get(redactText(m.externalId));
-    if (memoryId !== undefined) mentions.push({ entity: m.entity, memoryId });
+    const memoryId = idOf.get(redactText(s.externalId));
+    if (memoryId === undefined) continue;
+    const names = new Set(s.entities);
+    for (const r of s.relations) for (const end of [r.subject, r.object]) if (end !== USER) names.add(end);
+    const entities = [...names].map((name) => ({ name, kind: byName.get(name)?.kind ?? "other", aliases: [] }));
+    out.push({ memoryId, entities, relations: s.relations });
   }
-  return { entities: g.entities, relations: g.relations, mentions };
+  return out;
 }
 
 /** Characters a stored predicate keeps (entity-contracts.ts: letters, digits, spaces and _). */

@@ -1,13 +1,16 @@
 /**
  * @module memory/import/formats/hippocampus-format
- * Reads a Hippocampus export (docs/export-format.md) back as import lines: the header line is
- * checked (format, version) and dropped, as is the trailer; each memory keeps its status, agent
- * scope, history and links. Ids are remapped on import: the exported id becomes the external_id,
+ * Reads a Hippocampus export (docs/export-format.md, versions 1 and 2) back as import lines: the
+ * header line is checked (format, version) and dropped, as is the trailer; each memory keeps its
+ * status, agent scope, history and links; version 2's entities and relations (on memory lines and
+ * lines of their own) become the import's graph (hippocampus-entities.ts). Ids are remapped on import: the exported id becomes the external_id,
  * and links name the exported ids, which the importer resolves. Fields that a store computes
  * (access counts, index state, summary) are not imported. Pure.
  */
-import { EXPORT_FORMAT, EXPORT_VERSION } from "../../export/export-format";
+import { EXPORT_FORMAT, IMPORTED_VERSIONS } from "../../export/export-format";
+import { emptyGraph, type ImportGraph, withRelationEnds } from "../import-graph";
 import type { LineError } from "../import-line";
+import { addEntityLine, addRelationLine, addStated } from "./hippocampus-entities";
 import { jsonlRecords } from "./jsonl-format";
 import { type Converted, isObject, type RawRecord } from "./raw-record";
 
@@ -54,16 +57,35 @@ export function convertHippocampus(body: string): Converted {
   });
   if (!head || !isExportHeader(head.value)) return headerError(`the first line must be a ${EXPORT_FORMAT} header`);
   const version = (head.value as Record<string, unknown>).version;
-  if (version !== EXPORT_VERSION)
-    return headerError(`version ${String(version)} is not supported (this server reads version ${EXPORT_VERSION})`);
+  if (typeof version !== "number" || !IMPORTED_VERSIONS.includes(version))
+    return headerError(
+      `version ${String(version)} is not supported (this server reads versions ${IMPORTED_VERSIONS.join(" and ")})`,
+    );
   const out: RawRecord[] = [];
   const problems: LineError[] = [];
+  const graph = emptyGraph();
   for (const r of rest) {
-    const v = r.value as Record<string, unknown>;
-    if (v.type === "end") continue;
-    if (v.type !== "memory" || typeof v.id !== "string")
-      problems.push({ line: r.line, field: "type", message: 'must be "memory" (with an id) or "end"' });
-    else out.push({ line: r.line, value: toLine(v) });
+    const problem = readLine(r, version, out, graph);
+    if (problem) problems.push(problem);
   }
-  return problems.length > 0 ? { ok: false, errors: problems } : { ok: true, records: out };
+  if (problems.length > 0) return { ok: false, errors: problems };
+  return { ok: true, records: out, graph: withRelationEnds(graph) };
+}
+
+const LINE_TYPES: Record<number, string> = {
+  1: 'must be "memory" (with an id) or "end"',
+  2: 'must be "memory" (with an id), "entity", "relation" or "end"',
+};
+
+/** One line after the header: a memory into `out`, an entity or relation into `graph`, or a problem. */
+function readLine(r: RawRecord, version: number, out: RawRecord[], graph: ImportGraph): LineError | null {
+  const v = r.value as Record<string, unknown>;
+  if (v.type === "end") return null;
+  if (v.type === "memory" && typeof v.id === "string") {
+    out.push({ line: r.line, value: toLine(v) });
+    return version >= 2 ? addStated(graph, r.line, v) : null;
+  }
+  if (version >= 2 && v.type === "entity") return addEntityLine(graph, r.line, v);
+  if (version >= 2 && v.type === "relation") return addRelationLine(graph, r.line, v);
+  return { line: r.line, field: "type", message: LINE_TYPES[version] };
 }

@@ -4,14 +4,14 @@
  * server-memory): lines of `{"type":"entity","name","entityType","observations":[…]}` and
  * `{"type":"relation","from","to","relationType"}`. Entities and relations land as real entities
  * and relations (import-graph.ts); each observation becomes a memory about its entity ("Alice:
- * speaks Spanish") that names it, and each relation also a memory of its own ("Alice works at
- * Acme") naming both ends, so recall finds it by its words too. Entity names are kept as tags and
+ * speaks Spanish") that names it, and each relation a memory of its own ("Alice works at Acme")
+ * that names both ends and states the relation, so recall finds it by its words too. Entity names are kept as tags and
  * the entity type as the category. Ids are derived from the graph, so importing the same file twice
  * skips what is already there. Pure.
  */
 import { ENTITY_LIMITS } from "../../entities/entity-types";
 import { LIMITS } from "../../limits";
-import { emptyGraph, type ImportGraph, relationPredicate, withRelationEnds } from "../import-graph";
+import { emptyGraph, type ImportGraph, relationPredicate } from "../import-graph";
 import type { LineError } from "../import-line";
 import { entityKind } from "./entity-kind";
 import { jsonlRecords } from "./jsonl-format";
@@ -49,6 +49,9 @@ function nameProblem(line: number, field: string, value: unknown): LineError | n
 interface Accepted {
   records: RawRecord[];
   graph: ImportGraph;
+  /** Entities the file defines, and relation ends it names (defined later in the file, or never). */
+  named: Set<string>;
+  ends: Set<string>;
 }
 
 function addEntity(into: Accepted, line: number, v: Record<string, unknown>): LineError | null {
@@ -64,10 +67,12 @@ function addEntity(into: Accepted, line: number, v: Record<string, unknown>): Li
       message: `at most ${LIMITS.importLinesMax} observations per entity (each becomes one memory; a request imports at most ${LIMITS.importLinesMax}): split the entity`,
     };
   const name = (v.name as string).trim();
+  into.named.add(name);
+  into.ends.delete(name);
   into.graph.entities.push({ name, kind: entityKind(v.entityType), aliases: [] });
   v.observations.forEach((o, i) => {
     const externalId = ext(`mcp-memory:entity:${name}:${i}`);
-    into.graph.mentions.push({ entity: name, externalId });
+    into.graph.stated.push({ externalId, entities: [name], relations: [] });
     into.records.push({
       line,
       value: {
@@ -88,8 +93,11 @@ function addRelation(into: Accepted, line: number, v: Record<string, unknown>): 
   }
   const [from, to, rel] = [v.from as string, v.to as string, v.relationType as string].map((s) => s.trim());
   const externalId = ext(`mcp-memory:relation:${from}:${rel}:${to}`);
-  into.graph.relations.push({ subject: from, predicate: relationPredicate(rel), object: to });
-  for (const entity of new Set([from, to])) into.graph.mentions.push({ entity, externalId });
+  // The relation's own memory states it, so it leaves with that memory (delete) and comes back with it.
+  const relation = { subject: from, predicate: relationPredicate(rel), object: to };
+  into.graph.stated.push({ externalId, entities: [...new Set([from, to])], relations: [relation] });
+  if (!into.named.has(from)) into.ends.add(from);
+  if (!into.named.has(to)) into.ends.add(to);
   into.records.push({
     line,
     value: {
@@ -104,7 +112,7 @@ function addRelation(into: Accepted, line: number, v: Record<string, unknown>): 
 
 export function convertMcpMemory(body: string): Converted {
   const { records, errors } = jsonlRecords(body);
-  const into: Accepted = { records: [], graph: emptyGraph() };
+  const into: Accepted = { records: [], graph: emptyGraph(), named: new Set(), ends: new Set() };
   for (const { line, value } of records) {
     const v = value as Record<string, unknown>;
     const problem =
@@ -115,7 +123,8 @@ export function convertMcpMemory(body: string): Converted {
           : ({ line, field: "type", message: 'must be "entity" or "relation"' } as LineError);
     if (problem) errors.push(problem);
   }
-  return errors.length > 0
-    ? { ok: false, errors }
-    : { ok: true, records: into.records, graph: withRelationEnds(into.graph) };
+  if (errors.length > 0) return { ok: false, errors };
+  // A relation end the file never defines is an entity of kind `other` (a known kind is kept).
+  for (const name of into.ends) into.graph.entities.push({ name, kind: "other", aliases: [] });
+  return { ok: true, records: into.records, graph: into.graph };
 }
