@@ -58,7 +58,8 @@ async function newUser(): Promise<{ user: string; key: string }> {
 const ENTITIES = [
   { type: "entity", name: "Alice", entityType: "person", observations: ["Speaks fluent Spanish"] },
   { type: "entity", name: "Acme Corp", entityType: "Company", observations: ["Makes anvils"] },
-  { type: "entity", name: "Rex", entityType: "dog", observations: [] },
+  { type: "entity", name: "Rex", entityType: "dog", observations: ["Chases the postman"] },
+  { type: "entity", name: "Oslo", entityType: "city", observations: [] },
 ];
 const RELATIONS = [
   { type: "relation", from: "Alice", to: "Acme Corp", relationType: "works_at" },
@@ -71,10 +72,11 @@ describe("the MCP memory server's graph imports as entities and relations", () =
     const { user, key } = await newUser();
     const r = await post(key, [...ENTITIES, ...RELATIONS]);
     expect(r.status, JSON.stringify(r.json)).toBe(200);
-    expect(r.json).toMatchObject({ format: "mcp-memory", imported: 5, entities: { entities: 4, relations: 3 } });
+    expect(r.json).toMatchObject({ format: "mcp-memory", imported: 6, entities: { entities: 5, relations: 3 } });
     expect(await entitiesOf(user)).toEqual([
       ["Acme Corp", "organization"],
       ["Alice", "person"],
+      ["Oslo", "place"],
       ["Rex", "pet"],
       ["default_user", "other"],
     ]);
@@ -91,7 +93,7 @@ describe("the MCP memory server's graph imports as entities and relations", () =
     ]);
     expect(await mentionedBy(user, "Acme Corp")).toEqual(["Acme Corp: Makes anvils", "Alice works at Acme Corp"]);
     // Again: nothing new, nothing doubled.
-    expect((await post(key, [...ENTITIES, ...RELATIONS])).json).toMatchObject({ imported: 0, skipped: 5 });
+    expect((await post(key, [...ENTITIES, ...RELATIONS])).json).toMatchObject({ imported: 0, skipped: 6 });
     expect(await relationsOf(user)).toHaveLength(3);
     expect(await mentionedBy(user, "Alice")).toHaveLength(4);
   });
@@ -103,6 +105,7 @@ describe("the MCP memory server's graph imports as entities and relations", () =
     expect(await entitiesOf(user)).toEqual([
       ["Acme Corp", "organization"],
       ["Alice", "person"],
+      ["Oslo", "place"],
       ["Rex", "pet"],
       ["default_user", "other"],
     ]);

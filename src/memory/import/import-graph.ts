@@ -32,6 +32,8 @@ export interface ImportedGraph {
   relations: number;
   /** Links from a memory to an entity it names. */
   mentions: number;
+  /** Entities, relations and memories whose part of the graph was not stored (re-run the import). */
+  pending: number;
 }
 
 export const emptyGraph = (): ImportGraph => ({ entities: [], relations: [], stated: [] });
