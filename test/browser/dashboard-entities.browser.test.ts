@@ -24,7 +24,12 @@ const GRAPH = [
   { type: "entity", name: "Bergen", entityType: "city", observations: ["Rains a lot in autumn"] },
   { type: "entity", name: SCRIPT_NAME, entityType: "product", observations: ["A strange gadget on the desk"] },
   { type: "entity", name: BREAKOUT_NAME, entityType: "organization", observations: ["Sends odd letters"] },
-  { type: "entity", name: "Kommunale Bibliotheksverwaltungsgesellschaft", entityType: "organization", observations: ["Lends books"] },
+  {
+    type: "entity",
+    name: "Kommunale Bibliotheksverwaltungsgesellschaft",
+    entityType: "organization",
+    observations: ["Lends books"],
+  },
   { type: "relation", from: "Ana", to: "Bergen", relationType: "lives_in" },
   { type: "relation", from: "Ana", to: SCRIPT_NAME, relationType: "owns" },
   { type: "relation", from: BREAKOUT_NAME, to: "Ana", relationType: "writes_to" },
