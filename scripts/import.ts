@@ -122,13 +122,15 @@ interface Totals {
   skipped: number;
   warned: number;
   redacted: number;
+  /** Entities and relations stored with a graph format (mcp-memory, a version 2 export); pending: run again. */
+  graph: { entities: number; relations: number; pending: number } | null;
   items: (ImportItem & { file_line: number })[];
 }
 
 /** Sends the chunks in order; a failed request stops the import and says what already landed. */
 async function send(o: Options, f: PreparedFile, format: string | undefined, started: number): Promise<Totals> {
   const { chunks, total } = f;
-  const t: Totals = { imported: 0, skipped: 0, warned: 0, redacted: 0, items: [] };
+  const t: Totals = { imported: 0, skipped: 0, warned: 0, redacted: 0, graph: null, items: [] };
   let done = 0;
   progress(0, total, 0, 0, started);
   for (const chunk of chunks) {
@@ -148,6 +150,13 @@ async function send(o: Options, f: PreparedFile, format: string | undefined, sta
     t.skipped += r.body.skipped;
     t.warned += r.body.warned;
     t.redacted += r.body.redacted;
+    const g = r.body.entities;
+    if (g) {
+      t.graph ??= { entities: 0, relations: 0, pending: 0 };
+      t.graph.entities += g.entities;
+      t.graph.relations += g.relations;
+      t.graph.pending += g.pending;
+    }
     progress(done, total, t.imported, t.skipped, started);
   }
   return t;
@@ -173,6 +182,10 @@ async function main(): Promise<void> {
   console.log(
     `Imported ${t.imported} memories (format ${format ?? "detected"}), skipped ${t.skipped} already imported, redacted secrets in ${t.redacted}, flagged ${t.warned} for review (${((Date.now() - started) / 1000).toFixed(1)} s).`,
   );
+  if (t.graph)
+    console.log(
+      `Stored ${t.graph.entities} entities and ${t.graph.relations} relations${t.graph.pending > 0 ? `; ${t.graph.pending} not stored yet: run the same import again` : ""}.`,
+    );
   for (const i of t.items.filter((it) => it.warnings)) console.log(`  line ${i.file_line}: ${i.warnings!.join("; ")}`);
   if (o.map) console.log(`Line → memory id map written to ${o.map}.`);
 }

@@ -43,6 +43,8 @@ export interface ImportResponse {
   items: ImportItem[];
   /** The D1 batches the server wrote this request in (count, longest wall time in ms). */
   batches?: { count: number; longest_ms: number };
+  /** Entities, relations and memory links stored with a graph format; `pending`: not stored, run again. */
+  entities?: { entities: number; relations: number; mentions: number; pending: number };
 }
 
 export interface LineProblem {
