@@ -225,7 +225,14 @@ describe("language", () => {
     expect(await page.textContent("h1")).toBe("记忆");
     expect(new URL(page.url()).pathname).toBe("/dashboard/memories");
     await page.goto(`${srv.base}/dashboard`); // no ?lang: the cookie keeps Chinese
-    expect(await page.locator("nav a").allTextContents()).toEqual(["概览", "记忆", "隔离区", "设备", "已连接的应用"]);
+    expect(await page.locator("nav a").allTextContents()).toEqual([
+      "概览",
+      "记忆",
+      "人物与地点",
+      "隔离区",
+      "设备",
+      "已连接的应用",
+    ]);
     await page.click("#switch-lang");
     expect(await page.getAttribute("html", "lang")).toBe("en");
     expect(await page.textContent("h1")).toBe(TEXT.en.overview);
