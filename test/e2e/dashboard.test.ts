@@ -214,7 +214,7 @@ describe("dashboard", () => {
     expect(exp.status).toBe(200);
     expect(exp.headers.get("content-disposition")).toMatch(/attachment/);
     const text = new TextDecoder().decode(await exp.arrayBuffer());
-    expect(JSON.parse(text.split("\n")[0])).toMatchObject({ format: "hippocampus-export", version: 1 });
+    expect(JSON.parse(text.split("\n")[0])).toMatchObject({ format: "hippocampus-export", version: 2 });
     const page = await b.html("/dashboard");
     expect((await b.post("/dashboard/sign-out", { csrf: csrfOf(page) })).status).toBe(303);
     expect(await b.html("/dashboard")).toContain('name="key"');
