@@ -66,26 +66,6 @@ describe("export in parts", () => {
     expect(lines.at(-1)).toEqual({ type: "end", memories: 3_000, events: 3_000, entities: 0, relations: 0 });
   });
 
-  it("a store whose memories and entities outgrow one invocation exports both completely, each once", async () => {
-    const owner = await ownerWith(1_200);
-    const { key } = await createKey({ account: owner.accountId, user: owner.userId });
-    const graph = Array.from({ length: 1_600 }, (_, i) =>
-      JSON.stringify({ type: "entity", name: `Entity ${i}`, entityType: "place", observations: [] }),
-    );
-    const imported = await exports.default.fetch("http://x/v1/import", {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}` },
-      body: graph.join("\n"),
-    });
-    expect(imported.status).toBe(200);
-    const { parts, lines } = await exportAll(key);
-    expect(parts).toBeGreaterThanOrEqual(2);
-    const names = lines.filter((l) => l.type === "entity").map((l) => l.name);
-    expect(names).toHaveLength(1_600);
-    expect(new Set(names).size).toBe(1_600);
-    expect(lines.at(-1)).toEqual({ type: "end", memories: 1_200, events: 1_200, entities: 1_600, relations: 0 });
-  });
-
   it("a cursor this server did not write is refused naming the field", async () => {
     const owner = await ownerWith(1);
     const { key } = await createKey({ account: owner.accountId, user: owner.userId });

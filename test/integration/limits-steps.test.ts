@@ -34,6 +34,57 @@ async function ownerWith(n: number, extra: (i: number) => object = () => ({})): 
   return owner;
 }
 
+async function exportAll(key: string): Promise<{ parts: number; lines: Record<string, unknown>[] }> {
+  const lines: Record<string, unknown>[] = [];
+  let cursor: string | null = null;
+  let parts = 0;
+  do {
+    const query: string = cursor === null ? "" : `?cursor=${encodeURIComponent(cursor)}`;
+    const res = await exports.default.fetch(`http://x/v1/export${query}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.status).toBe(200);
+    const part = (await res.text())
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const last = part.at(-1);
+    cursor = last?.type === "next" ? String(last.cursor) : null;
+    lines.push(...part.filter((l) => l.type !== "next"));
+    parts++;
+  } while (cursor !== null && parts < 50);
+  return { parts, lines };
+}
+
+describe("export in parts, with entities", () => {
+  it("a store whose memories and entities outgrow one invocation exports both completely, each once", async () => {
+    const owner = await ownerWith(9_000);
+    const { key } = await createKey({ account: owner.accountId, user: owner.userId });
+    const graph = Array.from({ length: 1_600 }, (_, i) =>
+      JSON.stringify({ type: "entity", name: `Entity ${i}`, entityType: "place", observations: [] }),
+    );
+    // 9,000 memories are 9 pages of 4 queries: with the entity pages, more than 40 queries, so the parts cross into the entities.
+    let pending = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < 40 && pending > 0; round++) {
+      const imported = await exports.default.fetch("http://x/v1/import", {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}` },
+        body: graph.join("\n"),
+      });
+      expect(imported.status).toBe(200);
+      const answer = (await imported.json()) as { entities?: { pending?: number } };
+      pending = answer.entities?.pending ?? 0;
+    }
+    expect(pending).toBe(0);
+    const { parts, lines } = await exportAll(key);
+    expect(parts).toBeGreaterThanOrEqual(2);
+    const names = lines.filter((l) => l.type === "entity").map((l) => l.name);
+    expect(names).toHaveLength(1_600);
+    expect(new Set(names).size).toBe(1_600);
+    expect(lines.at(-1)).toEqual({ type: "end", memories: 9_000, events: 9_000, entities: 1_600, relations: 0 });
+  });
+});
+
 async function moveAll(account: string, to: string): Promise<MoveProgress[]> {
   const steps: MoveProgress[] = [];
   for (let i = 0; i < 60; i++) {
