@@ -17,8 +17,8 @@ import { type ExportPhase, type ExportPosition, encodeExportCursor } from "./exp
 import { type ExportFilter, exportEntity, exportHeader, exportRecord, exportRelation } from "./export-format";
 
 /**
- * Rows per D1 read: a page is two statements (rows, then their events), so under Free's 50 queries an
- * export part carries ~22,000 memories; a page of 1,000 is ~1 MB of rows, far inside 128 MB.
+ * Rows per D1 read: a page is four statements (rows, their events, what they name and state), so under
+ * Free's 50 queries an export part carries 10,000 memories; a page of 1,000 is ~1 MB of rows, far inside 128 MB.
  */
 export const EXPORT_PAGE_SIZE = 1_000;
 /** Entities or relations per read: small rows, one statement each page. */
