@@ -70,4 +70,48 @@ describe("export and stats across colliding owners", () => {
       expect(stats.structuredContent, o.name).toMatchObject({ total: 1, by_status: { active: 1 } });
     }
   });
+
+  it("each owner's export carries only the people and places its own memories name", async () => {
+    const account = uniqueUser("acct");
+    const alice = uniqueUser("alice");
+    const owners = [
+      { name: "person", key: (await createKey({ user: alice, account })).key, query: "", args: {} },
+      {
+        name: "bot-a",
+        key: (await createKey({ app: "bot-a", account })).key,
+        query: `?user_id=${alice}`,
+        args: { user_id: alice },
+      },
+      {
+        name: "bot-b",
+        key: (await createKey({ app: "bot-b", account })).key,
+        query: `?user_id=${alice}`,
+        args: { user_id: alice },
+      },
+    ];
+    // The same sister everywhere (an entity's id derives from its name, so the rows collide but for the owner),
+    // and a friend of each owner's own.
+    const friends = ["Bruno", "Carla", "Dario"];
+    for (const [i, o] of owners.entries()) {
+      const client = await connect(o.key);
+      for (const content of ["My sister Ana lives in Porto", `My best friend ${friends[i]} lives in Lisbon`]) {
+        const saved = await callTool(client, "save_memory", { content, ...o.args });
+        expect(saved.isError, textOf(saved)).toBeFalsy();
+      }
+    }
+    for (const [i, o] of owners.entries()) {
+      const lines = (await exported(o.key, o.query))
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { type?: string; name?: string; entities?: number });
+      const names = lines.filter((l) => l.type === "entity").map((l) => l.name);
+      expect(
+        names.filter((n) => n === "Ana"),
+        o.name,
+      ).toEqual(["Ana"]);
+      expect(names, o.name).toContain(friends[i]);
+      for (const [j, friend] of friends.entries()) if (j !== i) expect(names, o.name).not.toContain(friend);
+      expect(lines.at(-1)?.entities, o.name).toBe(names.length);
+    }
+  });
 });
