@@ -11,8 +11,8 @@ import { USER } from "../memory/entities/entity-types";
 import type { ExportedEntity, ExportedRelation, StatedEntities } from "../memory/export/export-format";
 import type { Owner } from "../memory/types";
 import { jsonIdChunks } from "./d1-bulk-rows";
+import { ownerOf } from "./d1-entity-owner";
 
-const ownerOf = (alias: string) => `${alias}.account_id = ?1 AND ${alias}.namespace = ?2 AND ${alias}.user_id = ?3`;
 const nameOf = (alias: string, column: string) =>
   `coalesce((SELECT e.name FROM entities e WHERE ${ownerOf("e")} AND e.id = ${alias}.${column}), ${alias}.${column})`;
 

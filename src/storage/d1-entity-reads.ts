@@ -19,8 +19,8 @@ import { ENTITY_LIMITS, USER } from "../memory/entities/entity-types";
 import type { EntityHit } from "../memory/ports";
 import type { Owner } from "../memory/types";
 import { jsonIdChunks } from "./d1-bulk-rows";
+import { ownerOf } from "./d1-entity-owner";
 
-const ownerOf = (alias: string) => `${alias}.account_id = ?1 AND ${alias}.namespace = ?2 AND ${alias}.user_id = ?3`;
 /** `alias.memory_id` is an active memory row of the owner (by primary key, owner checked). */
 const ACTIVE_MEMORY = (alias: string) =>
   `EXISTS (SELECT 1 FROM memories mem WHERE mem.id = ${alias}.memory_id AND +mem.account_id = ?1 AND +mem.namespace = ?2 AND +mem.user_id = ?3 AND +mem.status = 'active')`;

@@ -11,6 +11,7 @@ import { launchChromium } from "../../scripts/lib/chromium.ts";
 import { type DashboardServer, startDashboardServer } from "../../scripts/lib/dashboard-server.ts";
 import { seriousViolations } from "./axe.ts";
 import { type WatchedPage, watchedPage } from "./browser-page.ts";
+import { brokenWords, overflowPixels } from "./layout-checks.ts";
 
 type Lang = "en" | "zh";
 let srv: DashboardServer;
@@ -70,27 +71,10 @@ async function signIn(page: Page, lang: Lang): Promise<void> {
   await page.waitForSelector("#total");
 }
 
-/** As the reading test checks it: short words in controls and labels split over two lines. */
-const BROKEN_WORDS = `(() => {
-  const broken = [];
-  for (const el of document.querySelectorAll("nav a, button, .badge, label, th, td, h1, h2, a")) {
-    for (const node of el.childNodes) {
-      const text = (node.textContent || "").trim();
-      if (node.nodeType !== Node.TEXT_NODE || text.length === 0 || text.length > 8 || /\\s/.test(text)) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-      if (lines.size > 1) broken.push(text);
-    }
-  }
-  return broken;
-})()`;
-const OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth";
-
 async function checkLayout(page: Page, what: string): Promise<void> {
   expect(await seriousViolations(page), what).toEqual([]);
-  expect(await page.evaluate(OVERFLOW), `${what} is wider than the screen`).toBeLessThanOrEqual(0);
-  expect(await page.evaluate(BROKEN_WORDS), what).toEqual([]);
+  expect(await overflowPixels(page), `${what} is wider than the screen`).toBeLessThanOrEqual(0);
+  expect(await brokenWords(page), what).toEqual([]);
   expect(await page.locator("main img, main script").count(), what).toBe(0);
 }
 

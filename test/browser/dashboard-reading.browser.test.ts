@@ -13,6 +13,7 @@ import { launchChromium } from "../../scripts/lib/chromium.ts";
 import { type DashboardServer, startDashboardServer } from "../../scripts/lib/dashboard-server.ts";
 import { seriousViolations } from "./axe.ts";
 import { type WatchedPage, watchedPage } from "./browser-page.ts";
+import { brokenWords, overflowPixels } from "./layout-checks.ts";
 
 type Lang = "en" | "zh";
 let srv: DashboardServer;
@@ -89,28 +90,6 @@ const PAGES = (id: string) => [
   "/dashboard/clients",
 ];
 
-/**
- * Text nodes of short words (≤ 8 characters, no space) in controls and labels that the layout split
- * over two lines. Runs in the page (a string, since this file is type-checked without the DOM's types).
- */
-const BROKEN_WORDS = `(() => {
-  const broken = [];
-  for (const el of document.querySelectorAll("nav a, button, .badge, label, th, td, h1, h2, a")) {
-    for (const node of el.childNodes) {
-      const text = (node.textContent || "").trim();
-      if (node.nodeType !== Node.TEXT_NODE || text.length === 0 || text.length > 8 || /\\s/.test(text)) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-      if (lines.size > 1) broken.push(text);
-    }
-  }
-  return broken;
-})()`;
-const OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth";
-
-const brokenWords = (page: Page): Promise<string[]> => page.evaluate(BROKEN_WORDS);
-
 describe.each(["en", "zh"] as const)("reading the dashboard in %s", (lang) => {
   for (const width of [1100, 360]) {
     it(`has no serious accessibility violation, no page wider than the screen and no broken word at ${width} px`, async () => {
@@ -121,7 +100,7 @@ describe.each(["en", "zh"] as const)("reading the dashboard in %s", (lang) => {
       for (const path of PAGES(edited.id)) {
         await page.goto(`${srv.base}${path}`);
         expect(await seriousViolations(page), path).toEqual([]);
-        const overflow: number = await page.evaluate(OVERFLOW);
+        const overflow: number = await overflowPixels(page);
         expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
         expect(await brokenWords(page), path).toEqual([]);
       }
@@ -170,7 +149,7 @@ describe("the layout checks themselves", () => {
       '<html lang="zh-CN"><body style="margin:0"><button style="width:1.2em;font-size:16px">打开</button><div style="width:500px">x</div></body></html>',
     );
     expect(await brokenWords(page)).toEqual(["打开"]);
-    expect(await page.evaluate(OVERFLOW)).toBeGreaterThan(0);
+    expect(await overflowPixels(page)).toBeGreaterThan(0);
   });
 });
 
@@ -201,7 +180,7 @@ describe.each(["en", "zh"] as const)("dates and devices in %s", (lang) => {
       const row = page.locator("#devices tbody tr", { hasText: `Evil ${lang} ${width}` });
       expect(await row.locator("td").first().textContent()).toContain(label);
       expect(await page.locator("main img").count()).toBe(0);
-      expect(await page.evaluate(OVERFLOW), "devices page wider than the screen").toBeLessThanOrEqual(0);
+      expect(await overflowPixels(page), "devices page wider than the screen").toBeLessThanOrEqual(0);
       await Promise.all([page.waitForURL(/flash=keyRevoked/), row.locator("button").click()]);
       expect(await page.textContent(".flash")).toContain(KEY_REVOKED[lang]);
       const res = await fetch(`${srv.base}/mcp`, {

@@ -11,6 +11,7 @@ import type { Scope } from "../../src/memory/types";
 import { ownerSums } from "../../src/storage/d1-owner-rows";
 import { D1ShardDirectory } from "../../src/storage/d1-shard-directory";
 import { createKey, uniqueUser } from "../helpers/api-keys";
+import { exportAll } from "../helpers/export-parts";
 import { DAY, insertMemories, ok, stubOf } from "../helpers/lifecycle";
 
 const directory = new D1ShardDirectory(env.DB);
@@ -32,28 +33,6 @@ async function ownerWith(n: number, extra: (i: number) => object = () => ({})): 
       })),
     );
   return owner;
-}
-
-async function exportAll(key: string): Promise<{ parts: number; lines: Record<string, unknown>[] }> {
-  const lines: Record<string, unknown>[] = [];
-  let cursor: string | null = null;
-  let parts = 0;
-  do {
-    const query: string = cursor === null ? "" : `?cursor=${encodeURIComponent(cursor)}`;
-    const res = await exports.default.fetch(`http://x/v1/export${query}`, {
-      headers: { authorization: `Bearer ${key}` },
-    });
-    expect(res.status).toBe(200);
-    const part = (await res.text())
-      .trimEnd()
-      .split("\n")
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-    const last = part.at(-1);
-    cursor = last?.type === "next" ? String(last.cursor) : null;
-    lines.push(...part.filter((l) => l.type !== "next"));
-    parts++;
-  } while (cursor !== null && parts < 50);
-  return { parts, lines };
 }
 
 describe("export in parts, with entities", () => {
