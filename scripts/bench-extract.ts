@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import { percentile } from "./lib/bench-metrics.ts";
 import { importMemories, recall, type Server } from "./lib/bench-run.ts";
 import { say, withServer } from "./lib/bench-server.ts";
+import { parseVars } from "./lib/bench-target.ts";
 import { extractionCases, type SpeakerCase } from "./lib/extract-data.ts";
 import { addScores, type FactOutcome, type SessionScore, scoreSession, turnRecallAt10 } from "./lib/extract-metrics.ts";
 import { offlineChinese, offlineLocomo } from "./lib/extract-offline.ts";
@@ -36,7 +37,7 @@ import {
 import { ScriptError } from "./lib/wrangler-d1.ts";
 
 const USAGE =
-  "usage: npm run bench:extract -- [--data <locomo.json>] [--zh bench/zh-extract.json] [--offline] [--show] [--json <out.json>] [--samples N] [--keep]";
+  "usage: npm run bench:extract -- [--data <locomo.json>] [--zh bench/zh-extract.json] [--offline] [--show] [--json <out.json>] [--samples N] [--var NAME=VALUE …] [--keep]";
 const LOCOMO_DEV = "../shared/data/locomo/locomo-dev.json";
 
 function options() {
@@ -49,6 +50,7 @@ function options() {
       offline: { type: "boolean" },
       show: { type: "boolean" },
       keep: { type: "boolean" },
+      var: { type: "string", multiple: true },
       help: { type: "boolean" },
     },
   });
@@ -67,6 +69,7 @@ function options() {
     offline: values.offline ?? false,
     show: values.show ?? false,
     keep: values.keep ?? false,
+    vars: parseVars(values.var),
   };
 }
 
@@ -253,6 +256,7 @@ async function main(): Promise<void> {
       return { result: runs.length > 0 ? report(runs, cases.length) : null, zh: await runChinese(s, conversations) };
     },
     "bench-extract",
+    o.vars,
   );
   if (result) print(result, "offline rules, through the server");
   printChinese(zh, conversations, "offline rules, through the server");

@@ -39,7 +39,7 @@ import { crossUserCheck, importMemories, indexStats, recall, runQuestions, type 
 import { say } from "./lib/bench-server.ts";
 import { ServerFigures } from "./lib/bench-server-figures.ts";
 import { syntheticMemories, syntheticQueries } from "./lib/bench-synthetic.ts";
-import { benchTarget, withTarget } from "./lib/bench-target.ts";
+import { benchTarget, parseVars, withTarget } from "./lib/bench-target.ts";
 import { BenchUserError, benchRunUser, benchUserId, benchUserIds, ownEvidence } from "./lib/bench-users.ts";
 import { ScriptError } from "./lib/wrangler-d1.ts";
 
@@ -73,13 +73,7 @@ function options() {
   const sizes = (values.synthetic ?? "").split(",").filter(Boolean).map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 1_000_000))
     throw new ScriptError(`--synthetic takes sizes like 1000,10000,100000`);
-  const vars = Object.fromEntries(
-    (values.var ?? []).map((v) => {
-      const m = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(v);
-      if (!m) throw new ScriptError(`--var takes NAME=VALUE (an upper-case config name), got ${JSON.stringify(v)}`);
-      return [m[1], m[2]];
-    }),
-  );
+  const vars = parseVars(values.var);
   const queries = Number(values.queries ?? 200);
   if (!Number.isInteger(queries) || queries < 1) throw new ScriptError("--queries must be a positive integer");
   return {

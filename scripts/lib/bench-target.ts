@@ -22,6 +22,17 @@ export interface BenchTarget {
   vars: Record<string, string>;
 }
 
+/** `--var NAME=VALUE …` as the config vars a fresh server starts with. */
+export function parseVars(values: string[] | undefined): Record<string, string> {
+  return Object.fromEntries(
+    (values ?? []).map((v) => {
+      const m = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(v);
+      if (!m) throw new ScriptError(`--var takes NAME=VALUE (an upper-case config name), got ${JSON.stringify(v)}`);
+      return [m[1], m[2]];
+    }),
+  );
+}
+
 /** Checks --url/--key against the options that only a server of our own can honour. */
 export function benchTarget(values: {
   url?: string;

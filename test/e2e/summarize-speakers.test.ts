@@ -9,7 +9,7 @@ import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
 
 const connect = trackedConnect();
 
-type Outcome = { content: string; status: string; id: string | null; turn: number | null };
+type Outcome = { content: string; status: string; id: string | null; turn: number | null; superseded_ids: string[] };
 type Summary = { messages: number; source: string; outcomes: Outcome[] };
 
 async function newClient() {
@@ -80,5 +80,48 @@ describe("summarize_conversation and speakers", () => {
     expect(textOf(r)).toMatch(/user_name/);
     const listed = (await callTool(client, "list_memories", {})).structuredContent as { memories: unknown[] };
     expect(listed.memories).toEqual([]);
+  });
+
+  it("a fact from a transcript naming its user keeps the name, so a question about them by name is answered", async () => {
+    const client = await newClient();
+    const chat = (line: string) =>
+      callTool(client, "summarize_conversation", {
+        transcript: `Melanie: How was your week?\nCaroline: ${line}`,
+        user_name: "Caroline",
+      });
+    const first = (await chat("I researched adoption agencies this week.")).structuredContent as Summary;
+    expect(first.outcomes.map((o) => [o.content, o.status])).toEqual([
+      ["Caroline: I researched adoption agencies this week.", "created"],
+    ]);
+    // No memory holds "Caroline" but as the speaker's label: without it recall abstained here.
+    const recalled = (await callTool(client, "recall_memory", { query: "What did Caroline research?" }))
+      .structuredContent as { memories: { id: string }[] };
+    expect(recalled.memories.map((m) => m.id)).toEqual([first.outcomes[0].id]);
+    const other = (await callTool(client, "recall_memory", { query: "What did Melanie paint at the lake?" }))
+      .structuredContent as { memories: unknown[] };
+    expect(other.memories).toEqual([]);
+  });
+
+  it("a labelled fact contradicted by a later one is superseded, and its other facts stay as the remainder", async () => {
+    const client = await newClient();
+    const chat = async (line: string) =>
+      (
+        await callTool(client, "summarize_conversation", {
+          transcript: `Melanie: Any news?\nCaroline: ${line}`,
+          user_name: "Caroline",
+        })
+      ).structuredContent as Summary;
+    const lived = await chat("I live in Lisbon and teach yoga on weekends.");
+    const moved = await chat("I moved to Porto.");
+    expect(moved.outcomes.map((o) => [o.content, o.status, o.superseded_ids])).toEqual([
+      ["Caroline: I moved to Porto.", "superseded", [lived.outcomes[0].id]],
+    ]);
+    const listed = (await callTool(client, "list_memories", {})).structuredContent as {
+      memories: { content: string }[];
+    };
+    expect(listed.memories.map((m) => m.content).sort()).toEqual([
+      "Caroline: I moved to Porto.",
+      "Caroline: I teach yoga on weekends.",
+    ]);
   });
 });

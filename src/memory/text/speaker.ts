@@ -1,8 +1,8 @@
 /**
  * @module memory/text/speaker
  * Conversation turns stored as memories read "Caroline: I went to a support group" or "林晓：我入职了".
- * This module splits such a turn into speaker and body, and tells whether a query names the
- * speaker. Pure; used by bulk import (neighbour context carries bodies, not names) and by recall
+ * This module splits such a turn into speaker and body, labels a fact with the person who said it,
+ * and tells whether a query names the speaker. Pure; used by bulk import (neighbour context carries bodies, not names) and by recall
  * (a turn spoken by the person a question is about is more likely to answer it).
  */
 
@@ -52,4 +52,16 @@ export function queryNamesSpeaker(speaker: string, query: string, words: Set<str
   if (HAN.test(speaker)) return query.includes(speaker);
   const first = speaker.normalize("NFKC").toLowerCase().split(" ")[0];
   return words.has(first);
+}
+
+/**
+ * The fact as a turn of its speaker ("Caroline: I researched adoption agencies"), so a question that
+ * names the person ("What did Caroline research?") finds and is answered by what they said in the
+ * first person. Unchanged when the text already names them or already is a turn, or when the name
+ * is not a label the turn rule reads back.
+ */
+export function labelWithSpeaker(speaker: string, text: string): string {
+  if (splitSpeaker(text) !== null || queryNamesSpeaker(speaker, text, queryWords(text))) return text;
+  const turn = HAN.test(speaker) ? `${speaker}：${text}` : `${speaker}: ${text}`;
+  return splitSpeaker(turn)?.speaker === speaker ? turn : text;
 }

@@ -13,6 +13,7 @@ import { LIMITS } from "../limits";
 import { contentHash } from "../memory-factory";
 import type { ExtractedFact } from "../ports";
 import type { MemoryDeps } from "../service-deps";
+import { labelWithSpeaker } from "../text/speaker";
 import { indexTokens } from "../text/tokenize";
 import type { Scope } from "../types";
 import { factEventTime } from "./fact-time";
@@ -75,9 +76,11 @@ async function saveFact(
   contextTokens: string | undefined,
 ): Promise<FactOutcome> {
   const category = input.category ?? fact.category;
-  if (fact.content.length > LIMITS.contentMaxChars) {
+  // A transcript that names its user keeps who said each fact, as an imported conversation's turns do.
+  const content = input.user_name === undefined ? fact.content : labelWithSpeaker(input.user_name, fact.content);
+  if (content.length > LIMITS.contentMaxChars) {
     return {
-      content: redactSecrets(fact.content).text.slice(0, 200),
+      content: redactSecrets(content).text.slice(0, 200),
       category,
       status: "rejected",
       id: null,
@@ -92,7 +95,7 @@ async function saveFact(
     deps,
     scope,
     {
-      content: fact.content,
+      content,
       category,
       tags: input.tags,
       priority: fact.priority,
@@ -111,7 +114,7 @@ async function saveFact(
     },
   );
   return {
-    content: r.memory?.content ?? redactSecrets(fact.content).text,
+    content: r.memory?.content ?? redactSecrets(content).text,
     category,
     status: r.status,
     id: r.id,
