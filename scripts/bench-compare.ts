@@ -1,7 +1,7 @@
 /**
  * @module scripts/bench-compare
  * Hippocampus beside the official MCP memory server, same run, same machine:
- *   npm run bench:compare -- --sizes 1000,10000,100000 [--json out.json] [--queries 200] [--edits 50] [--keep]
+ *   npm run bench:compare -- --sizes 1000,10000,100000 [--json out.json] [--queries 200] [--edits 50] [--keep] [--var NAME=VALUE …]
  * Per size: the same generated memories (scripts/lib/bench-synthetic.ts) go into Hippocampus through
  * POST /v1/import (a fresh offline server, wrangler dev --local; first one warm-up request of
  * WARMUP_LINES lines for another user, timed as the cold figure, so ingest/s is the sustained rate
@@ -32,10 +32,11 @@ import { ServerFigures, type ServerSummary } from "./lib/bench-server-figures.ts
 import { type PhraseQuery, phraseQueries, type SyntheticSet, syntheticMemories } from "./lib/bench-synthetic.ts";
 import { localRuntimeEnv } from "./lib/local-runtime.ts";
 import { startLocalServer } from "./lib/local-server.ts";
+import { parseVars } from "./lib/bench-target.ts";
 import { applyMigrations, ScriptError, setLocalPersistDir } from "./lib/wrangler-d1.ts";
 
 const USAGE =
-  "usage: npm run bench:compare -- --sizes N[,N…] [--json <out.json>] [--queries N] [--edits N] [--keep] [--local-traces]";
+  "usage: npm run bench:compare -- --sizes N[,N…] [--json <out.json>] [--queries N] [--edits N] [--keep] [--local-traces] [--var NAME=VALUE …]";
 
 const say = (text: string) => process.stderr.write(`compare: ${text}\n`);
 
@@ -48,6 +49,7 @@ function options() {
       edits: { type: "string", default: "50" },
       keep: { type: "boolean", default: false },
       "local-traces": { type: "boolean", default: false },
+      var: { type: "string", multiple: true },
       help: { type: "boolean" },
     },
   });
@@ -64,7 +66,7 @@ function options() {
   if (!Number.isInteger(edits) || edits < 0) throw new ScriptError("--edits must be 0 or more");
   // wrangler's local trace collector: off unless asked for (scripts/lib/local-server.ts).
   const localTraces = values["local-traces"] || process.env.X_LOCAL_OBSERVABILITY === "true";
-  return { sizes, json: values.json, queries, edits, keep: values.keep, localTraces };
+  return { sizes, json: values.json, queries, edits, keep: values.keep, localTraces, vars: parseVars(values.var) };
 }
 
 export interface SideFigures {
@@ -208,9 +210,9 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 async function runHippocampus(
   set: SyntheticSet,
   queries: PhraseQuery[],
-  o: { edits: number; keep: boolean; localTraces: boolean },
+  o: { edits: number; keep: boolean; localTraces: boolean; vars: Record<string, string> },
 ): Promise<SizeResult["hippocampus"]> {
-  const { edits, keep, localTraces } = o;
+  const { edits, keep, localTraces, vars } = o;
   const n = set.memories.length;
   const dir = mkdtempSync(join(tmpdir(), "hippocampus-compare-"));
   setLocalPersistDir(dir);
@@ -220,7 +222,7 @@ async function runHippocampus(
     { scope: "app", name: "bench-compare", account: "bench", label: "bench:compare" },
     "local",
   );
-  const server = await startLocalServer(dir, { localTraces });
+  const server = await startLocalServer(dir, { localTraces, vars });
   const peak = peakSampler(() => server.workerdRss());
   let s: Server | null = null;
   try {
@@ -433,6 +435,7 @@ async function main(): Promise<void> {
   }
   printTable(rows);
   console.log(`\nwrangler's local trace collector: ${o.localTraces ? "on" : "off"}`);
+  if (Object.keys(o.vars).length) console.log(`config vars: ${JSON.stringify(o.vars)}`);
   const flags = localRuntimeEnv(process.env).MINIFLARE_WORKERD_V8_FLAGS;
   console.log(`local runtime's V8 flags (MINIFLARE_WORKERD_V8_FLAGS): ${flags ? flags : "none (V8's defaults)"}`);
   if (o.json) {
