@@ -30,9 +30,9 @@ import { entityOf, loadReference, type Reference, searchReference, startReferenc
 import { connect, importMemories, recall, type Server } from "./lib/bench-run.ts";
 import { ServerFigures, type ServerSummary } from "./lib/bench-server-figures.ts";
 import { type PhraseQuery, phraseQueries, type SyntheticSet, syntheticMemories } from "./lib/bench-synthetic.ts";
+import { parseVars } from "./lib/bench-target.ts";
 import { localRuntimeEnv } from "./lib/local-runtime.ts";
 import { startLocalServer } from "./lib/local-server.ts";
-import { parseVars } from "./lib/bench-target.ts";
 import { applyMigrations, ScriptError, setLocalPersistDir } from "./lib/wrangler-d1.ts";
 
 const USAGE =
