@@ -26,7 +26,7 @@ export interface BenchQuestion {
   question: string;
   /** External ids of the memories that answer it. */
   evidence: string[];
-  /** LoCoMo category number as text ("1".."4"), or "all" in the generic format. */
+  /** LoCoMo category number as text ("1".."4"); in the generic format the file's category, or "all". */
   category: string;
   /** The file's answer as text (LoCoMo writes some years as numbers), when it gives one. */
   answer?: string;

@@ -83,6 +83,18 @@ describe("Chinese rules", () => {
     expect(rel(extractEntities("m", "我在腾讯上班"))).toEqual(["user works_at 腾讯"]);
   });
 
+  it("reads spouses, classmates and close friends, a school before the relation word, and a time after the name", () => {
+    expect(rel(extractEntities("m", "李婉清：我先生叫方毅，在杭州一所中学教物理。"))).toEqual([
+      "方毅 husband_of 李婉清",
+    ]);
+    expect(rel(extractEntities("m", "装修是我大学同学王磊的公司做的"))).toEqual(["王磊 classmate_of user"]);
+    expect(rel(extractEntities("m", "我大学室友陈默也来捧场了"))).toEqual(["陈默 roommate_of user"]);
+    expect(rel(extractEntities("m", "我闺蜜小芳下周请我吃饭"))).toEqual(["小芳 friend_of user"]);
+    expect(rel(extractEntities("m", "阿哲：我妹妹佳佳下周要来北京玩"))).toEqual(["佳佳 sister_of 阿哲"]);
+    expect(names(extractEntities("m", "我朋友周末要搬家"))).toEqual([]);
+    expect(names(extractEntities("m", "我同学说这家店不错"))).toEqual([]);
+  });
+
   it("names nothing without a pattern", () => {
     expect(names(extractEntities("m", "今天天气很好，我们去公园散步了。"))).toEqual([]);
     expect(names(extractEntities("m", "我朋友说这家店不错"))).toEqual([]);
@@ -113,6 +125,7 @@ describe("linear time", () => {
       "A".repeat(50_000),
       `${"Ana ".repeat(10_000)}lives in`,
       "我表哥".repeat(10_000),
+      "我大学同学".repeat(10_000),
       "住在".repeat(20_000),
       `${"在".repeat(30_000)}工作`,
     ];

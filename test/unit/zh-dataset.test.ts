@@ -56,6 +56,45 @@ describe("Chinese dataset sources", () => {
     }
   });
 
+  it("gives every question a category: the one its line names, else by whether the user has an asked_on day", () => {
+    const source = `${SOURCE}\n# user zh-c 李雷\n@2024-07-01 妈妈\n李雷：我表哥李明在杭州工作。\n@2024-07-08 妈妈\n李雷：李明下个月结婚。\n?[multi-hop] 我表哥什么时候结婚？ => 2024-07-01#1, 1\n`;
+    const users = parseUsers("t.txt", source);
+    expect(users[2].questions[0]).toEqual({
+      question: "我表哥什么时候结婚？",
+      evidence: ["2024-07-01#1", "2024-07-08#1"],
+      category: "multi-hop",
+    });
+    expect(users[0].questions[0].category).toBeNull();
+    const { dev, test } = buildDataset(users, 7);
+    const categories = Object.fromEntries([...dev, ...test].map((s) => [s.sample_id, s.qa.map((q) => q.category)]));
+    expect(categories).toEqual({
+      "zh-a": ["single-hop", "single-hop"],
+      "zh-b": ["relative-date"],
+      "zh-c": ["multi-hop"],
+    });
+    expect(() => parseUsers("t.txt", "# user zh-a 林晓\n@2024-01-01 妈妈\n林晓：你好\n?[Multi hop] 问题 => 1")).toThrow(
+      "t.txt:4: a category is",
+    );
+  });
+
+  it("frames questions with a named category from their own stream: adding one leaves the others as they were", () => {
+    const users = parseUsers("t.txt", SOURCE);
+    const tagged = parseUsers(
+      "t.txt",
+      SOURCE.replace(
+        "? 我之前说过去哪里玩？ => 2024-05-02#1",
+        "? 我之前说过去哪里玩？ => 2024-05-02#1\n?[multi-hop] 我养了什么？ => 1",
+      ),
+    );
+    const [before, after] = [buildDataset(users, 7), buildDataset(tagged, 7)];
+    const strip = (d: typeof after) =>
+      [...d.dev, ...d.test].map((s) => ({ ...s, qa: s.qa.filter((q) => q.category !== "multi-hop") }));
+    expect(strip(after)).toEqual(strip(before));
+    expect([...after.dev, ...after.test].flatMap((s) => s.qa).filter((q) => q.category === "multi-hop")).toHaveLength(
+      1,
+    );
+  });
+
   it("draws the same numbers from the same seed", () => {
     const [a, b] = [seededRandom(3), seededRandom(3)];
     expect([a(), a(), a()]).toEqual([b(), b(), b()]);

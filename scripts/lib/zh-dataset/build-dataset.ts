@@ -6,7 +6,11 @@
  *   real chats have it; it answers no question and is a distractor for every one;
  * - about half of the questions get the conversational framing users actually type around a
  *   question (「我曾经和你说过…」「你还记得…吗」「…来着」), so no method can lean on the bare wording;
- * - a fifth of the users is set aside as the test split, never used for tuning.
+ * - a fifth of the users is set aside as the test split, never used for tuning;
+ * - each question has a category: the one its line names (`?[multi-hop]`: the answer needs two
+ *   memories chained through a person or relation), else `relative-date` for users asked on a fixed
+ *   day and `single-hop` for the others. Questions with a named category are framed from a second
+ *   seeded stream, so adding them leaves every other draw (small talk, framing, the split) as it was.
  * Pure: build-zh-dataset.ts reads the files and writes the JSON.
  */
 
@@ -77,13 +81,14 @@ function sessionMemories(s: ZhSession, user: ZhUser, rnd: () => number, ids: Map
   });
 }
 
-export function userSample(user: ZhUser, rnd: () => number): GenericSample {
+/** `tagged` frames the questions whose line names a category (see the module header). */
+export function userSample(user: ZhUser, rnd: () => number, tagged: () => number = rnd): GenericSample {
   const ids = new Map<string, string>();
   const memories = user.sessions.flatMap((s) => sessionMemories(s, user, rnd, ids));
   const qa = user.questions.map((q) => ({
-    question: frame(q.question, rnd),
+    question: frame(q.question, q.category ? tagged : rnd),
     evidence: q.evidence.map((e) => ids.get(e)!),
-    category: user.askedOn ? "relative-date" : "all",
+    category: q.category ?? (user.askedOn ? "relative-date" : "single-hop"),
   }));
   return { sample_id: user.sampleId, ...(user.askedOn ? { asked_on: user.askedOn } : {}), memories, qa };
 }
@@ -97,7 +102,8 @@ export function buildDataset(users: ZhUser[], seed: number): { dev: GenericSampl
   const ids = users.map((u) => u.sampleId);
   if (new Set(ids).size !== ids.length) throw new Error("sample ids repeat");
   const rnd = seededRandom(seed);
-  const samples = users.map((u) => userSample(u, rnd));
+  const tagged = seededRandom(seed + 1);
+  const samples = users.map((u) => userSample(u, rnd, tagged));
   const test = new Set<GenericSample>();
   for (const relative of [false, true]) {
     const group = samples.filter((s) => (s.asked_on !== undefined) === relative);

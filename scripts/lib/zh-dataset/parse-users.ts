@@ -8,6 +8,7 @@
  *   <speaker>：<text>                a turn of the current session
  *   ? <question> => 1,3              a question; evidence = turn numbers of the current session,
  *                                    or full ids (2024-03-02#1) for other sessions
+ *   ?[multi-hop] <question> => …     a question with its category named (default: see build-dataset.ts)
  * Blank lines are ignored. Pure: the caller reads the files.
  */
 
@@ -26,6 +27,8 @@ export interface ZhSession {
 export interface ZhQuestion {
   question: string;
   evidence: string[];
+  /** The category the line names (`?[multi-hop] …`), or null. */
+  category: string | null;
 }
 
 export interface ZhUser {
@@ -71,8 +74,13 @@ function session(s: ParseState, n: number, text: string): void {
   user.sessions.push({ date, partner, turns: [] });
 }
 
+/** `?[multi-hop] …`: a category of lower-case words joined by hyphens, in brackets right after the `?`. */
+const CATEGORY = /^\?\[([a-z]+(?:-[a-z]+)*)\]/;
+
 function question(s: ParseState, n: number, text: string): void {
-  const [q, refs] = text.slice(1).split("=>");
+  const tag = CATEGORY.exec(text);
+  if (!tag && text.startsWith("?[")) s.fail(n, "a category is '?[words-with-hyphens]'");
+  const [q, refs] = text.slice(tag ? tag[0].length : 1).split("=>");
   const current = s.session(n);
   const evidence = (refs ?? "")
     .split(",")
@@ -80,7 +88,7 @@ function question(s: ParseState, n: number, text: string): void {
     .filter(Boolean)
     .map((r) => (/^\d+$/.test(r) ? `${current.date}#${r}` : r));
   if (!q?.trim() || evidence.length === 0) s.fail(n, "expected '? <question> => <turn numbers>'");
-  s.user(n).questions.push({ question: q.trim(), evidence });
+  s.user(n).questions.push({ question: q.trim(), evidence, category: tag ? tag[1] : null });
 }
 
 function turn(s: ParseState, n: number, text: string): void {

@@ -12,9 +12,9 @@ import type { EntityInput, EntityKind, RelationInput } from "./entity-types";
 import { ZH_RELATIONS } from "./relation-words";
 
 const RELATION_WORDS = [...ZH_RELATIONS.keys()].sort((a, b) => b.length - a.length).join("|");
-/** 「我(的)表哥李明」, 「我的狗旺财」, 「我朋友Tom」. */
+/** 「我(的)表哥李明」, 「我的狗旺财」, 「我朋友Tom」, 「我大学同学王磊」 (a school before the relation word). */
 const MY_RELATION_NAME = new RegExp(
-  `(?:我们的|我的|我)(${RELATION_WORDS})(?:叫|名叫)?(\\p{Script=Han}{2,4}|\\p{Lu}\\p{Ll}{1,20})`,
+  `(?:我们的|我的|我)(?:大学|高中|初中|小学)?(${RELATION_WORDS})(?:叫|名叫)?(\\p{Script=Han}{2,4}|\\p{Lu}\\p{Ll}{1,20})`,
   "gu",
 );
 /** 「李明是我表哥」 after a clause boundary. */
@@ -56,7 +56,9 @@ function withoutAdverbTail(head: string): string {
 const NAME_STOP = new Set("在是住的了和也很去要会说喜刚都还就又才从给跟把被让对最已正不没有向为做买想觉".split(""));
 /** Two-character words (times, measure phrases) a name also ends before; their characters are common in names. */
 const NAME_STOP_PAIRS = new Set(
-  "今天 明天 昨天 每天 今年 明年 去年 下个 上个 这个 那个 前天 后天 一直 现在 目前 已经 刚才 平时".split(" "),
+  "今天 明天 昨天 每天 今年 明年 去年 下个 上个 这个 那个 前天 后天 一直 现在 目前 已经 刚才 平时 下周 上周 这周 本周 周末 那天 昨晚 今晚 明晚 下次 上次".split(
+    " ",
+  ),
 );
 /** Characters a place name ends before (a verb or particle after the place). */
 const PLACE_STOP = new Set("了的工上生读学住和，。开买玩去待呆定找念看".split(""));
