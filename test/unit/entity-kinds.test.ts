@@ -39,6 +39,7 @@ describe("kinds from context", () => {
   it.each([
     ["Yesterday my friend Cindy called.", "Cindy", "person"],
     ["We visited my friends Mark and Ana.", "Mark", "person"],
+    ["We visited my friends Josh and Mark.", "Mark", "person"],
     ["I met with Dr Lee today.", "Lee", "person"],
     ["Hey Audrey, how are you?", "Audrey", "person"],
     ["At lunch Priya said the plan works.", "Priya", "person"],

@@ -64,6 +64,13 @@ export interface NameSpan {
   end: number;
 }
 
+/** "my friends Josh and Mark": a name joined by "and"/"or" to the name before takes its kind, weakly, when it has none. */
+function coordinated(before: NameSpan | undefined, toks: Tok[], i: number, own: { kind: EntityKind; cue: number }) {
+  const joined =
+    before !== undefined && before.end === i - 1 && (word(toks[i - 1]) === "and" || word(toks[i - 1]) === "or");
+  return joined && own.kind === "other" && before.kind !== "other" ? { kind: before.kind, cue: KIND_CUE.weak } : own;
+}
+
 /** The names of a text's tokens, in order. */
 function nameSpans(toks: Tok[]): NameSpan[] {
   const spans: NameSpan[] = [];
@@ -78,7 +85,7 @@ function nameSpans(toks: Tok[]): NameSpan[] {
       .slice(i, end)
       .map((t) => t.text)
       .join(" ");
-    spans.push({ name, ...guessKind(toks, i, end), start: i, end });
+    spans.push({ name, ...coordinated(spans.at(-1), toks, i, guessKind(toks, i, end)), start: i, end });
     i = end - 1;
   }
   return spans;
