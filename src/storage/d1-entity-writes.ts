@@ -42,7 +42,7 @@ const GONE =
  * entities only they name or relate (their keys, then their rows), so no name is left behind that
  * no memory holds; then the memories' mentions and relations.
  */
-function removalSql(set: string): string[] {
+function removalSql(set: string, kept = ""): string[] {
   const orphans = `SELECT c.id FROM (
     SELECT entity_id AS id FROM entity_mentions WHERE ${OWNER} AND memory_id IN ${set}
     UNION SELECT subject_id FROM entity_relations WHERE ${OWNER} AND memory_id IN ${set}
@@ -52,7 +52,7 @@ function removalSql(set: string): string[] {
     AND NOT EXISTS (SELECT 1 FROM entity_relations r WHERE r.account_id = ?1 AND r.namespace = ?2 AND r.user_id = ?3
       AND r.subject_id = c.id AND r.memory_id NOT IN ${set})
     AND NOT EXISTS (SELECT 1 FROM entity_relations r WHERE r.account_id = ?1 AND r.namespace = ?2 AND r.user_id = ?3
-      AND r.object_id = c.id AND r.memory_id NOT IN ${set})`;
+      AND r.object_id = c.id AND r.memory_id NOT IN ${set})${kept}`;
   return [
     `DELETE FROM entity_keys WHERE ${OWNER} AND entity_id IN (${orphans})`,
     `DELETE FROM entities WHERE ${OWNER} AND id IN (${orphans})`,
@@ -60,7 +60,13 @@ function removalSql(set: string): string[] {
     `DELETE FROM entity_relations WHERE ${OWNER} AND memory_id IN ${set}`,
   ];
 }
-const REPLACE_SQL = removalSql(ALL);
+/**
+ * A replace keeps the rows of the entities the memories still name (?5, their ids): deleted and
+ * inserted again, such an entity would lose the kind and the other names an import gave it (an
+ * entity of a graph file whose only mentions are the memories being replaced, as when a split file
+ * is imported again).
+ */
+const REPLACE_SQL = removalSql(ALL, " AND c.id NOT IN (SELECT value FROM json_each(?5))");
 const PURGE_SQL = removalSql(GONE);
 
 type Cell = string | number | null;
@@ -144,9 +150,33 @@ function insertStatements(d1: D1Database, owner: Owner, rows: EntityRows, at: nu
   ];
 }
 
-function removals(d1: D1Database, owner: Owner, ids: string[], sql: string[]): D1PreparedStatement[] {
+function removals(d1: D1Database, owner: Owner, ids: string[], sql: string[], kept?: string): D1PreparedStatement[] {
   const o = [owner.accountId, owner.namespace, owner.userId];
-  return jsonIdChunks(ids).flatMap((j) => sql.map((s) => d1.prepare(s).bind(...o, j)));
+  // Only the orphan statements read ?5; D1 refuses a binding a statement does not use.
+  const extra = (s: string) => (kept !== undefined && s.includes("?5") ? [kept] : []);
+  return jsonIdChunks(ids).flatMap((j) => sql.map((s) => d1.prepare(s).bind(...o, j, ...extra(s))));
+}
+
+/** Entities one replace step names at most, so their ids are one JSON parameter (about 76 bytes each). */
+const KEPT_PER_STEP = 8000;
+
+/** `items` in consecutive groups naming at most KEPT_PER_STEP entities each (a memory never split). */
+function steps(items: MemoryEntities[]): MemoryEntities[][] {
+  const out: MemoryEntities[][] = [];
+  let part: MemoryEntities[] = [];
+  let named = 0;
+  for (const item of items) {
+    const n = item.entities.length + (item.related?.length ?? 0);
+    if (part.length > 0 && named + n > KEPT_PER_STEP) {
+      out.push(part);
+      part = [];
+      named = 0;
+    }
+    part.push(item);
+    named += n;
+  }
+  if (part.length > 0) out.push(part);
+  return out;
 }
 
 /**
@@ -158,8 +188,9 @@ export function purgeStatements(d1: D1Database, owner: Owner, ids: string[]): D1
 }
 
 /**
- * What `items`' memories name now, in place of what they named (entities only they named go first,
- * so an edit leaves no name behind that no memory holds), and each memory marked extracted at `at`.
+ * What `items`' memories name now, in place of what they named (entities only they named and no
+ * longer name go first, so an edit leaves no name behind that no memory holds; those they still name
+ * keep their row, kind and other names), and each memory marked extracted at `at`.
  */
 export async function replaceMentions(
   d1: D1Database,
@@ -168,13 +199,19 @@ export async function replaceMentions(
   at: number,
 ): Promise<void> {
   if (items.length === 0) return;
-  const ids = items.map((i) => i.memoryId);
-  const rows = await mentionRows(items);
-  await d1.batch([
-    ...removals(d1, owner, ids, REPLACE_SQL),
-    ...insertStatements(d1, owner, rows, at),
-    ...jsonIdChunks(ids).map((j) => d1.prepare(MARK_EXTRACTED).bind(at, ...ownerIdsBinds(j, owner))),
-  ]);
+  // One batch; a later step's removals see an earlier step's mentions, so they keep its entities too.
+  const statements: D1PreparedStatement[] = [];
+  for (const step of steps(items)) {
+    const ids = step.map((i) => i.memoryId);
+    const rows = await mentionRows(step);
+    const kept = JSON.stringify(rows.entities.map((e) => e[0]));
+    statements.push(
+      ...removals(d1, owner, ids, REPLACE_SQL, kept),
+      ...insertStatements(d1, owner, rows, at),
+      ...jsonIdChunks(ids).map((j) => d1.prepare(MARK_EXTRACTED).bind(at, ...ownerIdsBinds(j, owner))),
+    );
+  }
+  await d1.batch(statements);
 }
 
 export async function storeGraph(d1: D1Database, owner: Owner, graph: EntityGraph, at: number): Promise<void> {

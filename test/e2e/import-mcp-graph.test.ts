@@ -112,6 +112,18 @@ describe("the MCP memory server's graph imports as entities and relations", () =
     expect(await relationsOf(user)).toHaveLength(3);
   });
 
+  it("keeps a kind the file gives when the request that mentions it is imported again", async () => {
+    const { user, key } = await newUser();
+    // Oslo has no observations: its only mention is the memory of the relation in the second request.
+    const lives = { type: "relation", from: "Alice", to: "Oslo", relationType: "lives_in" };
+    expect((await post(key, ENTITIES)).status).toBe(200);
+    expect((await post(key, [lives])).status).toBe(200);
+    expect((await post(key, [lives])).json).toMatchObject({ imported: 0, skipped: 1 });
+    expect(await entitiesOf(user)).toContainEqual(["Oslo", "place"]);
+    expect(await relationsOf(user)).toEqual(["Alice lives_in Oslo"]);
+    expect(await mentionedBy(user, "Oslo")).toEqual(["Alice lives in Oslo"]);
+  });
+
   it("writes one owner's rows only: an app's end user with the same id as a person", async () => {
     const account = uniqueUser("acct");
     const id = uniqueUser("same");

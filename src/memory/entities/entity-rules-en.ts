@@ -4,26 +4,14 @@
  * rather than greedy: a name is a capitalised word (or a run of them) inside a sentence, or at a
  * sentence's start only when a verb that people do follows it ("Ana works as…"), its possessive is
  * used ("Ana's"), or it is tied to a relation word ("Ana is my sister"). Linear time: one token scan,
- * then bounded look-arounds over the tokens; no regex backtracks over user text.
+ * then bounded look-arounds over the tokens (en-tokens.ts); kinds come from entity-kind-en.ts. No
+ * regex backtracks over user text.
  */
+import { type Tok, tokenize, word } from "./en-tokens";
+import { guessKind, PERSON_VERBS } from "./entity-kind-en";
 import type { EntityInput, EntityKind, RelationInput } from "./entity-types";
+import { KIND_CUE, keepStronger } from "./kind-cues";
 import { EN_RELATIONS } from "./relation-words";
-
-interface Tok {
-  text: string;
-  lower: string;
-  /** First word of a sentence (or of the text). */
-  initial: boolean;
-  cap: boolean;
-  punct: boolean;
-  /** Ends in 's / ’s (the token's text is without it). */
-  possessive: boolean;
-}
-
-/** A word (letters, digits, inner apostrophes and hyphens; at most 40 characters), or a punctuation mark. */
-const TOKEN = /[\p{L}\p{N}][\p{L}\p{M}\p{N}'’-]{0,39}|[.!?;:,()"“”]/gu;
-const POSSESSIVE = /['’]s$/u;
-const CAPITALISED = /^\p{Lu}/u;
 
 /** Capitalised words that are never names here. */
 const NOT_NAMES = new Set(
@@ -38,75 +26,8 @@ const NOT_NAMES = new Set(
   ).split(" "),
 );
 
-/** Verbs after a sentence-initial capitalised word that make it a person's name. */
-const PERSON_VERBS = new Set(
-  (
-    "works worked lives lived moved loves loved likes liked said says told tells went visited studies studied " +
-    "teaches taught married adopted called texted met joined started plays played bought got has had is was " +
-    "wants wanted thinks thought feels felt runs ran owns sent gave made cooked wrote came left arrived"
-  ).split(" "),
-);
 /** Of those, the ones too common to make a sentence-initial word a name on their own. */
 const WEAK_VERBS = new Set(["is", "was", "has", "had", "got", "likes", "loves", "wants", "feels", "thinks"]);
-
-const PLACE_PREPS = new Set(["in", "to", "from", "near", "visit", "visited", "visiting", "around", "across"]);
-const WORK_VERBS = new Set([
-  "work",
-  "works",
-  "worked",
-  "working",
-  "job",
-  "intern",
-  "interning",
-  "joined",
-  "study",
-  "studies",
-  "studied",
-  "studying",
-]);
-const PRODUCT_VERBS = new Set([
-  "bought",
-  "buy",
-  "buying",
-  "ordered",
-  "use",
-  "uses",
-  "using",
-  "drive",
-  "drives",
-  "own",
-  "owns",
-]);
-const ARTICLES = new Set(["a", "an", "the", "my", "new", "our"]);
-const ORG_SUFFIX = new Set(
-  "inc corp corporation ltd llc company co university college school academy bank hospital clinic group foundation society club institute labs studio agency".split(
-    " ",
-  ),
-);
-const EVENT_SUFFIX = new Set(
-  "festival conference marathon wedding party summit concert fair championship cup tournament parade".split(" "),
-);
-
-function tokenize(text: string): Tok[] {
-  const out: Tok[] = [];
-  let initial = true;
-  for (const m of text.matchAll(TOKEN)) {
-    const raw = m[0];
-    const punct = !/[\p{L}\p{N}]/u.test(raw[0]);
-    if (punct) {
-      out.push({ text: raw, lower: raw, initial: false, cap: false, punct: true, possessive: false });
-      if (".!?:;".includes(raw) || raw === "(" || raw === '"' || raw === "“") initial = true;
-      continue;
-    }
-    const possessive = POSSESSIVE.test(raw);
-    const word = possessive ? raw.slice(0, -2) : raw;
-    out.push({ text: word, lower: word.toLowerCase(), initial, cap: CAPITALISED.test(word), punct: false, possessive });
-    initial = false;
-  }
-  return out;
-}
-
-const word = (t: Tok | undefined) => (t && !t.punct ? t.lower : "");
 
 function nameWord(toks: Tok[], i: number): boolean {
   const t = toks[i];
@@ -135,25 +56,19 @@ function nameEnd(toks: Tok[], i: number): number {
   return end;
 }
 
-function kindOf(toks: Tok[], i: number, end: number): EntityKind {
-  const last = toks[end - 1].lower;
-  if (ORG_SUFFIX.has(last)) return "organization";
-  if (EVENT_SUFFIX.has(last)) return "event";
-  const prev = word(toks[i - 1]);
-  const prev2 = word(toks[i - 2]);
-  if ((prev === "at" || prev === "for") && WORK_VERBS.has(prev2)) return "organization";
-  if (PRODUCT_VERBS.has(prev) || (ARTICLES.has(prev) && PRODUCT_VERBS.has(prev2))) return "product";
-  if (PLACE_PREPS.has(prev)) return "place";
-  const next = word(toks[end]);
-  if (toks[end - 1].possessive || PERSON_VERBS.has(next)) return "person";
-  return "other";
-}
-
 export interface NameSpan {
   name: string;
   kind: EntityKind;
+  cue: number;
   start: number;
   end: number;
+}
+
+/** "my friends Josh and Mark": a name joined by "and"/"or" to the name before takes its kind, weakly, when it has none. */
+function coordinated(before: NameSpan | undefined, toks: Tok[], i: number, own: { kind: EntityKind; cue: number }) {
+  const joined =
+    before !== undefined && before.end === i - 1 && (word(toks[i - 1]) === "and" || word(toks[i - 1]) === "or");
+  return joined && own.kind === "other" && before.kind !== "other" ? { kind: before.kind, cue: KIND_CUE.weak } : own;
 }
 
 /** The names of a text's tokens, in order. */
@@ -170,7 +85,7 @@ function nameSpans(toks: Tok[]): NameSpan[] {
       .slice(i, end)
       .map((t) => t.text)
       .join(" ");
-    spans.push({ name, kind: kindOf(toks, i, end), start: i, end });
+    spans.push({ name, ...coordinated(spans.at(-1), toks, i, guessKind(toks, i, end)), start: i, end });
     i = end - 1;
   }
   return spans;
@@ -214,11 +129,15 @@ export function extractEnglish(text: string, self: string, selfAlias: (relation:
   const byStart = new Map(spans.map((s) => [s.start, s]));
   const entities = new Map<string, EntityInput>();
   const relations: RelationInput[] = [];
-  for (const s of spans) entities.set(s.name, { name: s.name, kind: s.kind, aliases: [] });
+  for (const s of spans) {
+    const known = entities.get(s.name);
+    if (known) keepStronger(known, s);
+    else entities.set(s.name, { name: s.name, kind: s.kind, cue: s.cue, aliases: [] });
+  }
   const tie = (span: NameSpan, rel: string) => {
     const info = EN_RELATIONS.get(rel)!;
     const e = entities.get(span.name)!;
-    if (e.kind === "other" || e.kind === "place") e.kind = info.kind;
+    keepStronger(e, { kind: info.kind, cue: KIND_CUE.relation });
     e.aliases.push(`my ${rel}`, ...selfAlias(rel));
     relations.push({ subject: span.name, predicate: info.predicate, object: self });
   };

@@ -9,6 +9,7 @@
 
 import type { Extraction } from "./entity-rules-en";
 import type { EntityInput, EntityKind, RelationInput } from "./entity-types";
+import { KIND_CUE, keepStronger } from "./kind-cues";
 import { ZH_RELATIONS } from "./relation-words";
 
 const RELATION_WORDS = [...ZH_RELATIONS.keys()].sort((a, b) => b.length - a.length).join("|");
@@ -99,9 +100,9 @@ const PREDICATES: Record<string, string> = {
 class Collector {
   readonly entities = new Map<string, EntityInput>();
   readonly relations: RelationInput[] = [];
-  add(name: string, kind: EntityKind): EntityInput {
-    const e = this.entities.get(name) ?? { name, kind, aliases: [] };
-    if (e.kind === "other") e.kind = kind;
+  add(name: string, kind: EntityKind, cue: number): EntityInput {
+    const e = this.entities.get(name) ?? { name, kind, cue, aliases: [] };
+    keepStronger(e, { kind, cue });
     this.entities.set(name, e);
     return e;
   }
@@ -123,7 +124,7 @@ export function extractChinese(text: string, self: string, selfAlias: (relation:
   const c = new Collector();
   const tie = (name: string, rel: string) => {
     const info = ZH_RELATIONS.get(rel)!;
-    c.add(name, info.kind).aliases.push(rel, ...selfAlias(rel));
+    c.add(name, info.kind, KIND_CUE.relation).aliases.push(rel, ...selfAlias(rel));
     c.relations.push({ subject: name, predicate: info.predicate, object: self });
   };
   for (const m of text.matchAll(MY_RELATION_NAME)) {
@@ -138,13 +139,13 @@ export function extractChinese(text: string, self: string, selfAlias: (relation:
     const subject = subjectBefore(text, m.index, self, c);
     const place = placeOf(m[2]);
     if (subject === null || place === null) continue;
-    c.add(place, "place");
+    c.add(place, "place", KIND_CUE.context);
     c.relations.push({ subject, predicate: PREDICATES[m[1]], object: place });
   }
   for (const m of text.matchAll(WORKS)) {
     const subject = subjectBefore(text, m.index, self, c);
     if (subject === null) continue;
-    c.add(m[1], PLACE_SUFFIX.has(m[1].at(-1) ?? "") ? "place" : "organization");
+    c.add(m[1], PLACE_SUFFIX.has(m[1].at(-1) ?? "") ? "place" : "organization", KIND_CUE.context);
     c.relations.push({ subject, predicate: "works_at", object: m[1] });
   }
   return { entities: [...c.entities.values()], relations: c.relations };

@@ -53,6 +53,11 @@ export interface EntityInput {
   name: string;
   kind: EntityKind;
   aliases: string[];
+  /**
+   * How strong the evidence for `kind` is (kind-cues.ts KIND_CUE): extraction sets it; absent, the
+   * kind was given by the source (an import, a caller's graph).
+   */
+  cue?: number;
 }
 
 /** A relation by names: each side an entity's name (as in `entities`) or USER. */

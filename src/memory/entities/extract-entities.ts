@@ -9,6 +9,7 @@ import { splitSpeaker } from "../text/speaker";
 import { extractEnglish } from "./entity-rules-en";
 import { extractChinese } from "./entity-rules-zh";
 import { ENTITY_LIMITS, type EntityInput, type MemoryEntities, type RelationInput, USER } from "./entity-types";
+import { keepStronger } from "./kind-cues";
 
 const HAN = /\p{Script=Han}/u;
 /** Relation words and names longer than this are not names (a pasted sentence). */
@@ -22,7 +23,7 @@ function merge(into: Map<string, EntityInput>, list: EntityInput[]): void {
       into.set(e.name, { ...e, aliases: [...new Set(e.aliases)].slice(0, ENTITY_LIMITS.aliasesMax) });
       continue;
     }
-    if (known.kind === "other") known.kind = e.kind;
+    keepStronger(known, e);
     known.aliases = [...new Set([...known.aliases, ...e.aliases])].slice(0, ENTITY_LIMITS.aliasesMax);
   }
 }
@@ -51,5 +52,7 @@ export function extractEntities(memoryId: string, content: string): MemoryEntiti
     turn && kept.some((r) => r.subject === self || r.object === self)
       ? [{ name: turn.speaker, kind: "person" as const, aliases: [] }]
       : [];
-  return { memoryId, entities: [...entities.values()], relations: kept, ...(related.length > 0 ? { related } : {}) };
+  // The cue only settles disagreements inside this memory; what is stored is the kind alone.
+  const out = [...entities.values()].map(({ cue: _cue, ...e }) => e);
+  return { memoryId, entities: out, relations: kept, ...(related.length > 0 ? { related } : {}) };
 }
