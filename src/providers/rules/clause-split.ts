@@ -92,19 +92,25 @@ export function splitCompound(sentence: string): string[] {
 }
 
 const ZH_CLAUSE_BREAK = /[，,；;]/;
-/** A clause naming who it is about: 我, 他, 她, 我们, 我妈妈, 我男朋友. */
+/** A clause naming who it is about: 我, 他, 她, 我们, 我妈妈, 我男朋友, or what someone said of the speaker (「医生说我胃不好」). */
 const ZH_SUBJECT =
-  /^(?:我们|咱们|我(?:的)?(?:爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|老公|老婆|丈夫|妻子|太太|男朋友|女朋友|儿子|女儿|孩子|室友|同事|朋友)|我|他们|她们|他|她)/;
+  /^(?:我们|咱们|我(?:的)?(?:爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|[表堂][哥姐弟妹]|老公|老婆|丈夫|妻子|太太|对象|男朋友|女朋友|儿子|女儿|孩子|室友|同事|朋友|闺蜜|导师|老板|婆婆|公公)|我|他们|她们|他|她|[\u4e00-\u9fff]{1,3}(?:说|让|建议)我)/;
+/** A time a clause may open with before its subject. */
+const ZH_TIME_FIRST =
+  /^(?:今天|明天|大后天|后天|昨天|前天|今晚|明晚|下下周|上周|下周|这周|周末|下个?月|上个?月|明年|去年|今年|最近|后来|之前|以前|现在)/;
 /** Connectives a clause may open with; 「所以」 turns back to the speaker. */
 const ZH_CONNECTIVE = /^(?:所以|因此|但是|但|不过|可是|而且|并且|然后)/;
-/** A clause that goes on with the same subject: 「也不吃香菜」「经常值夜班」「不喜欢黑色」. */
+/** A clause that goes on with the same subject: 「也不吃香菜」「经常值夜班」「改喝抹茶」「明年六月毕业」. */
 const ZH_SAME_SUBJECT =
-  /^(?:也|还|更(?:喜欢|想|爱)|最(?:喜欢|爱)|不(?:喜欢|吃|喝|会|想|要|能|抽|爱|再)|没有|经常|常常|一般|平时|每天|每周|现在|以前|之前|已经|正在|在|会|想|要|打算|准备|喜欢|讨厌)/;
+  /^(?:也|还|更(?:喜欢|想|爱)|最(?:喜欢|爱)|不(?:喜欢|吃|喝|会|想|要|能|抽|爱|再)|没有|经常|常常|一般|平时|每天|每周|现在|以前|之前|已经|正在|在|会|想|要|打算|准备|喜欢|讨厌|改(?:喝|吃|用|成|去|做|学)|换成|开始|明年|今年|下个?月|下周)/;
 /**
  * Only the speaker is carried on to a clause without a subject: after someone else's clause the
  * subject is ambiguous (「她不知道我在学，想给她一个惊喜」 is the speaker who wants), so it stays whole.
  */
 const ZH_CARRIED = /^(?:我|我们)$/;
+/** A clause that ends by naming someone or something (「…叫土豆」), and the speaker's own name (「我叫林晓」). */
+const ZH_NAMES_SOMEONE = /叫[\u4e00-\u9fff]{1,3}$/;
+const ZH_OWN_NAME = /^我(?:的名字)?叫/;
 const ZH_HAN = /\p{Script=Han}/gu;
 /** A fact of its own needs this many Han characters, else the clause stays with its neighbour. */
 const ZH_CLAUSE_MIN = 4;
@@ -120,9 +126,12 @@ interface ZhClause {
 function zhClause(raw: string, previous: ZhClause | undefined): ZhClause | null {
   const connective = ZH_CONNECTIVE.exec(raw);
   const text = connective ? raw.slice(connective[0].length) : raw;
-  const subject = ZH_SUBJECT.exec(text)?.[0] ?? null;
+  // 「大后天我要加班」: a time said before the subject leaves the clause its own.
+  const subject = ZH_SUBJECT.exec(text.slice(ZH_TIME_FIRST.exec(text)?.[0].length ?? 0))?.[0] ?? null;
   if (subject !== null) return hanCount(text) >= ZH_CLAUSE_MIN ? { text, subject } : null;
   if (previous === undefined || !ZH_SAME_SUBJECT.test(text) || hanCount(text) < ZH_CLAUSE_MIN - 1) return null;
+  // 「我家有一只猫叫土豆，今年四岁」: the clause after someone named is about them, so it stays with them.
+  if (ZH_NAMES_SOMEONE.test(previous.text) && !ZH_OWN_NAME.test(previous.text)) return null;
   const carried = connective && /^(?:所以|因此)/.test(connective[0]) ? "我" : (previous.subject ?? "我");
   if (!ZH_CARRIED.test(carried)) return null;
   return { text: `${carried}${text}`, subject: carried };

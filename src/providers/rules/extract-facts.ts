@@ -10,7 +10,14 @@ import type { ExtractedFact } from "../../memory/ports";
 import { assessValue } from "../../memory/write/value-filter";
 import { splitChineseClauses, splitCompound, withDroppedI } from "./clause-split";
 import { signalScore, speaksOfSelf } from "./fact-signals";
-import { isChineseStatement, statementBeforeQuestion, withoutAddressedClauses, withoutFiller } from "./statement-parts";
+import {
+  isChineseStatement,
+  statementBeforeQuestion,
+  withoutAddressedClauses,
+  withoutFiller,
+  withoutRequestClauses,
+  ZH_OPINION,
+} from "./statement-parts";
 import { keepSubject, learnContext, newSpeakerContext, withPerson } from "./subject-kept";
 import { bare, normalise, splitSentences } from "./text";
 
@@ -162,7 +169,7 @@ function zhKind(text: string): FactCategory {
 /** Category of one sentence, or null when it is not a first-person fact worth keeping. */
 export function classifySentence(sentence: string): FactCategory | null {
   const text = normalise(sentence);
-  if (text.length === 0 || isQuestion(text) || NOT_A_FACT.test(text)) return null;
+  if (text.length === 0 || isQuestion(text) || NOT_A_FACT.test(text) || ZH_OPINION.test(text)) return null;
   if (!assessValue(sentence).keep) return null;
   const category = RULES.find((r) => r.pattern.test(text))?.category ?? null;
   // Chinese leaves the subject out of what a speaker says of themselves (「最近在准备马拉松」).
@@ -175,9 +182,9 @@ export function classifySentence(sentence: string): FactCategory | null {
   return category ?? (zh ? zhKind(text) : "event");
 }
 
-/** The statement a sentence makes: filler stripped, and the part before a question when it asks one. */
+/** The statement a sentence makes: filler and requests stripped, and the part before a question when it asks one. */
 function statementOf(sentence: string): string | null {
-  const plain = withoutFiller(sentence);
+  const plain = withoutRequestClauses(withoutFiller(sentence));
   if (!isQuestion(normalise(plain))) return plain;
   const before = statementBeforeQuestion(plain);
   return before === null ? null : withoutFiller(before);
@@ -213,7 +220,9 @@ export function extractFactsByRules(messages: { role: string; content: string }[
       const own = category === null && sentence !== null ? withoutAddressedClauses(sentence) : null;
       if (own !== null) [sentence, category] = [own, classifySentence(own)];
       if (sentence !== null && category !== null) {
-        for (const part of splitCompound(withDroppedI(sentence)).flatMap(splitChineseClauses)) {
+        const parts = splitCompound(withDroppedI(sentence)).flatMap(splitChineseClauses);
+        // 「…，我觉得也行」: an opinion clause beside the facts is the speaker's view of them, not a fact.
+        for (const part of parts.length > 1 ? parts.filter((p) => !ZH_OPINION.test(p)) : parts) {
           const content = keepSubject(part, context, turn);
           learnContext(part, context, turn);
           const key = bare(content);

@@ -11,7 +11,8 @@
  */
 import { ZH_DROPPED_SUBJECT_OPENING } from "./statement-parts";
 
-type Gender = "f" | "m" | "?";
+/** "n": an animal, named back by 它. */
+type Gender = "f" | "m" | "n" | "?";
 
 interface Person {
   /** How the fact names them: "My sister", 「我妈妈」, 「阿杰」. */
@@ -80,36 +81,73 @@ const ZH_RELATIONS: Record<string, Gender> = {
   爷爷: "m",
   外公: "m",
   外甥: "m",
+  表妹: "f",
+  表姐: "f",
+  堂妹: "f",
+  堂姐: "f",
+  表哥: "m",
+  表弟: "m",
+  堂哥: "m",
+  堂弟: "m",
+  婆婆: "f",
+  岳母: "f",
+  公公: "m",
+  岳父: "m",
+  // 「我妈」「我爸」 after 妈妈 and 爸爸, so the longer word is named when it is said.
+  妈: "f",
+  爸: "m",
+  对象: "?",
+  导师: "?",
+  老板: "?",
   室友: "?",
   同事: "?",
   闺蜜: "f",
 };
+/** 「我表妹」, or a relative taken along without 我: 「带女朋友去日本」「跟老公商量」. */
 const ZH_RELATION = new RegExp(
-  `我(?:的)?(${Object.keys(ZH_RELATIONS).join("|")})(?:叫([\\u4e00-\\u9fff]{2})(?![\\u4e00-\\u9fff]))?`,
+  `(?:我(?:的)?|(?:带|和|跟|陪|给)(?:我)?)(${Object.keys(ZH_RELATIONS).join("|")})(?:叫([\\u4e00-\\u9fff]{2})(?![\\u4e00-\\u9fff]))?`,
 );
+/** A pet's name: 「一只橘猫叫土豆」「我家狗狗名叫旺财」. */
+const ZH_PET_NAME = /(?:猫|狗|猫咪|狗狗|兔子|鹦鹉|仓鼠)(?:叫|名叫|名字叫)([\u4e00-\u9fff]{2})(?![\u4e00-\u9fff])/;
 /** A friend named by a nickname: 「老同学小周」「朋友阿杰」. */
 const ZH_NICKNAME = /(?:同学|朋友|同事|室友|闺蜜)((?:小|阿)[\u4e00-\u9fff])/;
-const ZH_PRONOUN_START = /^(她|他)(?!们)/;
+/** 「她…」, or after a time word 「最近它…」: the pronoun is the clause's subject either way. */
+const ZH_PRONOUN_START = /^((?:最近|今天|昨天|前天|前几天|上周|这几天|平时|现在|以前|后来)?)(她|他|它)(?!们)/;
 
 /** The person a sentence introduces, if any. */
 function personIn(sentence: string): { en?: Person; zh?: Person } {
   const en = EN_RELATION.exec(sentence);
   const zh = ZH_RELATION.exec(sentence);
   const nick = ZH_NICKNAME.exec(sentence);
+  const pet = ZH_PET_NAME.exec(sentence);
   return {
     ...(en ? { en: { name: `My ${en[1].toLowerCase()}`, gender: EN_RELATIONS[en[1].toLowerCase()] } } : {}),
     ...(zh
       ? { zh: { name: zh[2] ?? `我${zh[1]}`, gender: ZH_RELATIONS[zh[1]] } }
-      : nick
-        ? { zh: { name: nick[1], gender: "?" as Gender } }
-        : {}),
+      : pet
+        ? { zh: { name: pet[1], gender: "n" as Gender } }
+        : nick
+          ? { zh: { name: nick[1], gender: "?" as Gender } }
+          : {}),
   };
 }
 
-const fits = (p: Person | undefined, pronoun: string): p is Person =>
-  p !== undefined && (p.gender === "?" || p.gender === (/^(?:she|她)$/i.test(pronoun) ? "f" : "m"));
+const PRONOUN_GENDER: Record<string, Gender> = { she: "f", 她: "f", he: "m", 他: "m", 它: "n" };
 
-/** "She …" / 「她…」 at the start names the person of the user's same or previous message. */
+/** 它 names only an animal; 她 and 他 a person of that gender or of none said. */
+const fits = (p: Person | undefined, pronoun: string): p is Person => {
+  const want = PRONOUN_GENDER[pronoun.toLowerCase()];
+  return p !== undefined && (p.gender === want || (p.gender === "?" && want !== "n"));
+};
+
+/**
+ * How many messages back 「她」 may still name the person last spoken of: Chinese keeps a topic person
+ * across a chain of sentences by pronoun alone, so the user's last two messages (with the assistant's
+ * between); English "she" reaches only the user's previous message.
+ */
+const ZH_PERSON_REACH = 4;
+
+/** "She …" / 「她…」 at the start names the person of the user's recent message (ZH_PERSON_REACH). */
 export function withPerson(sentence: string, ctx: SpeakerContext, turn: number): string {
   const en = EN_PRONOUN_START.exec(sentence);
   const enPerson = ctx.en.person;
@@ -117,7 +155,8 @@ export function withPerson(sentence: string, ctx: SpeakerContext, turn: number):
     return enPerson.name + sentence.slice(en[1].length);
   const zh = ZH_PRONOUN_START.exec(sentence);
   const zhPerson = ctx.zh.person;
-  if (zh && fits(zhPerson, zh[1]) && turn - (ctx.zh.personTurn ?? -9) <= 2) return zhPerson.name + sentence.slice(1);
+  if (zh && fits(zhPerson, zh[2]) && turn - (ctx.zh.personTurn ?? -9) <= ZH_PERSON_REACH)
+    return zh[1] + zhPerson.name + sentence.slice(zh[0].length);
   return sentence;
 }
 
@@ -152,15 +191,20 @@ function withTopic(sentence: string, ctx: SpeakerContext): string {
  */
 const ZH_SOMEONE_ELSE = /^(?:他|她|它|我们|咱们|我家|孩子|儿子|女儿|老公|老婆|爸妈|父母)/;
 
-function withChineseSubject(sentence: string): string {
-  if (/我|咱|俺/.test(sentence) || ZH_SOMEONE_ELSE.test(sentence) || !ZH_DROPPED_SUBJECT_OPENING.test(sentence))
-    return sentence;
+function withChineseSubject(sentence: string, ctx: SpeakerContext): string {
+  if (/我|咱|俺/.test(sentence) || ZH_SOMEONE_ELSE.test(sentence)) return sentence;
+  const opening = ZH_DROPPED_SUBJECT_OPENING.exec(sentence);
+  if (opening === null) return sentence;
+  // 「最近土豆老是吐」: the subject after the time is someone the user named, not the user.
+  const after = sentence.slice(opening[0].length);
+  const named = ctx.zh.person?.name;
+  if (/^(?:他|她|它)/.test(after) || (named !== undefined && after.startsWith(named))) return sentence;
   return `我${sentence}`;
 }
 
 /** The sentence as it should be stored: subject and topic kept. */
 export function keepSubject(sentence: string, ctx: SpeakerContext, turn: number): string {
-  return withTopic(withChineseSubject(withPerson(sentence, ctx, turn)), ctx);
+  return withTopic(withChineseSubject(withPerson(sentence, ctx, turn), ctx), ctx);
 }
 
 /** Updates what later sentences may lean on, from a sentence the user said (kept or not). */
