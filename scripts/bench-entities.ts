@@ -2,8 +2,9 @@
  * @module scripts/bench-entities
  * `npm run bench:entities -- --data ../shared/data/locomo/locomo-dev.json [--sample 30] [--seed 1]`
  * The offline entity rules over a benchmark file, as the write paths run them (extractEntities on
- * every memory): per sample (one user each) the distinct entities, their kinds as the store would
- * keep them (the first kind other than `other` a memory gives), and the relations; then the kinds'
+ * every memory): per sample (one user each) the distinct entities, their kinds as the store keeps
+ * them across write batches (the first kind other than `other` a memory gives; inside one batch the
+ * strongest cue wins, so an imported store may hold a better-supported kind), and the relations; then the kinds'
  * distribution, and a seeded random sample of entities with the first memory naming each, for a
  * hand check of their kinds. No server: the domain functions only.
  */

@@ -10,6 +10,7 @@
 import { entityId, entityKey } from "../memory/entities/entity-keys";
 import type { EntityGraph, EntityInput, MemoryEntities, RelationInput } from "../memory/entities/entity-types";
 import { USER } from "../memory/entities/entity-types";
+import { cueOf } from "../memory/entities/kind-cues";
 import type { Owner } from "../memory/types";
 import { jsonChunks, jsonIdChunks } from "./d1-bulk-rows";
 import { ownerIdsBinds, ownerIdsWhere } from "./d1-owner-scope";
@@ -81,14 +82,35 @@ interface EntityRows {
 
 const emptyRows = (): EntityRows => ({ entities: [], keys: [], mentions: [], relations: [] });
 
-async function addEntity(rows: EntityRows, seen: Set<string>, e: EntityInput): Promise<string> {
+/** An entity already in a batch: its row (kind updated in place), the cue behind that kind, its keys so far. */
+interface Pending {
+  row: Cell[];
+  cue: number;
+  keys: Set<string>;
+}
+
+/**
+ * Adds `e` to the batch, or merges it into the same entity met earlier in it (an import or a backfill
+ * names one person in many memories): every mention's names become keys, and the kind with the
+ * strongest cue wins, as `keepStronger` decides inside one memory, so neither depends on which memory
+ * came first. Across batches the store keeps the first kind other than `other` (UPSERT_ENTITIES).
+ */
+async function addEntity(rows: EntityRows, seen: Map<string, Pending>, e: EntityInput): Promise<string> {
   const id = await entityId(e.name);
-  if (seen.has(id)) return id;
-  seen.add(id);
-  rows.entities.push([id, e.name, e.kind]);
+  let pending = seen.get(id);
+  if (!pending) {
+    pending = { row: [id, e.name, e.kind], cue: cueOf(e), keys: new Set() };
+    seen.set(id, pending);
+    rows.entities.push(pending.row);
+  } else if (cueOf(e) > pending.cue) {
+    pending.row[2] = e.kind;
+    pending.cue = cueOf(e);
+  }
   for (const label of [e.name, ...e.aliases]) {
     const key = entityKey(label);
-    if (key.length > 0) rows.keys.push([key, id, label]);
+    if (key.length === 0 || pending.keys.has(key)) continue;
+    pending.keys.add(key);
+    rows.keys.push([key, id, label]);
   }
   return id;
 }
@@ -113,7 +135,7 @@ async function addRelations(
 /** The rows of what memories name: entity ids from their names, relations resolved to ids. */
 export async function mentionRows(items: MemoryEntities[]): Promise<EntityRows> {
   const rows = emptyRows();
-  const seen = new Set<string>();
+  const seen = new Map<string, Pending>();
   for (const item of items) {
     const byName = new Map<string, string>();
     for (const e of item.entities) {
@@ -129,7 +151,7 @@ export async function mentionRows(items: MemoryEntities[]): Promise<EntityRows> 
 
 async function graphRows(graph: EntityGraph): Promise<EntityRows> {
   const rows = emptyRows();
-  const seen = new Set<string>();
+  const seen = new Map<string, Pending>();
   const byName = new Map<string, string>();
   for (const e of graph.entities) byName.set(entityKey(e.name), await addEntity(rows, seen, e));
   await addRelations(rows, "", graph.relations, byName);

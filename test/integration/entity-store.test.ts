@@ -75,6 +75,29 @@ describe("D1 entity store", () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it("keeps every mention's names and the strongest kind when one batch names an entity twice", async () => {
+    const owner = ownerOf(uniqueUser("ent-batch"));
+    const [m1, m2, m3] = await memoriesOf(owner, ["Ana called", "My sister Ana lives in Bergen", "I met Ana in Oslo"]);
+    // As a backfill or an import sends them: the first mention has no cue, the second a relation word,
+    // the third a weaker cue for another kind.
+    await store.replaceMentions(
+      owner,
+      [
+        { memoryId: m1, entities: [{ name: "Ana", kind: "other", aliases: [], cue: 0 }], relations: [] },
+        { memoryId: m2, entities: [{ name: "Ana", kind: "person", aliases: ["my sister"], cue: 3 }], relations: [] },
+        { memoryId: m3, entities: [{ name: "Ana", kind: "place", aliases: ["Anna"], cue: 1 }], relations: [] },
+      ],
+      1000,
+    );
+    const page = await store.list(owner, { limit: 10 });
+    expect(page.entities.map((e) => [e.name, e.kind, e.memoryCount])).toEqual([["Ana", "person", 3]]);
+    expect(page.entities[0].aliases.sort()).toEqual(["Anna", "my sister"]);
+    expect((await store.describe(owner, entityKey("sister")))?.name).toBe("Ana");
+    expect((await store.memoriesNaming(owner, ["anna"], 10)).map((h) => h.memoryId).sort()).toEqual(
+      [m1, m2, m3].sort(),
+    );
+  });
+
   it("replaces what a memory named and marks it extracted", async () => {
     const owner = ownerOf(uniqueUser("ent-replace"));
     const [m1] = await memoriesOf(owner, ["Ana lives in Bergen"]);
