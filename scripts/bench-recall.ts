@@ -34,6 +34,7 @@ import {
 } from "./lib/bench-first-call-curve.ts";
 import { percentile, type QueryScores, scoreQuery, summarizeByCategory } from "./lib/bench-metrics.ts";
 import { type ProgressiveRow, runFirstCalls, summarizeProgressive } from "./lib/bench-progressive.ts";
+import { addReach, finishReach, newReach } from "./lib/bench-reach.ts";
 import { datasetJson, printDataset, printScale, type ScaleRow, scaleJson } from "./lib/bench-report.ts";
 import { crossUserCheck, importMemories, indexStats, recall, runQuestions, type Server } from "./lib/bench-run.ts";
 import { say } from "./lib/bench-server.ts";
@@ -109,6 +110,7 @@ async function runDataset(
   const tokens5: number[] = [];
   const top5: { text: string; answer?: string }[] = [];
   let coldMax = 0;
+  const reach = newReach();
   for (const sample of ds.samples) {
     say(`asking ${sample.questions.length} questions of ${sample.id}`);
     const run = await runQuestions(s, benchUserId(sample.id), sample.questions, externalOf.get(sample.id)!);
@@ -118,6 +120,7 @@ async function runDataset(
     tokens5.push(...run.tokens5);
     top5.push(...run.top5);
     coldMax = Math.max(coldMax, run.coldMs);
+    addReach(reach, run.reach, sample.memories);
   }
   const firstCalls: ProgressiveRow[] = [];
   for (const sample of o.progressive ? ds.samples : []) {
@@ -147,6 +150,7 @@ async function runDataset(
     cross: crossResult,
     tokens5Mean: tokens5.reduce((a, b) => a + b, 0) / Math.max(1, tokens5.length),
     answerRate5: answerRate(top5),
+    reach: finishReach(reach),
     progressive: o.progressive ? summarizeProgressive(firstCalls) : null,
     curve: o.curve ? firstCallCurve(ranked) : null,
   };

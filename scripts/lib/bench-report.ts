@@ -6,6 +6,7 @@
 import { type BenchFormat, LOCOMO_CATEGORIES } from "./bench-data.ts";
 import type { Summary } from "./bench-metrics.ts";
 import type { ProgressiveSummary } from "./bench-progressive.ts";
+import type { Reach, ReachTotals } from "./bench-reach.ts";
 import type { CrossUserCheck } from "./bench-run.ts";
 import { describeServer, type ServerSummary } from "./bench-server-figures.ts";
 
@@ -39,6 +40,8 @@ export interface DatasetReport {
   /** Share of the answered questions whose answer that text holds (null: the file has no answers). */
   answerRate5: number | null;
   progressive: ProgressiveSummary | null;
+  /** The word-reach bound of the run (bench-reach.ts). */
+  reach: ReachTotals;
 }
 
 export interface ScaleRow {
@@ -78,6 +81,7 @@ export function printDataset(r: DatasetReport): void {
     `Recall latency through /mcp (recall_memory, limit 10): p50 ${ms(r.latency.p50)}, p95 ${ms(r.latency.p95)}; first call per user (cold Durable Object) up to ${ms(r.latency.coldMax)}, not counted`,
     `Server-Timing of the same calls: ${describeServer(r.server)}`,
   ];
+  lines.push(...reachLines(r));
   if (r.progressive) lines.push(...progressiveLines(r));
   if (r.cross) {
     lines.push(
@@ -85,6 +89,17 @@ export function printDataset(r: DatasetReport): void {
     );
   }
   console.log(lines.join("\n"));
+}
+
+function reachLines(r: DatasetReport): string[] {
+  const row = (label: string, x: Reach) =>
+    `${label.padEnd(16)}${f3(x.recall10).padStart(8)}${f3(x.wordBound10).padStart(12)}${String(x.missedSharing).padStart(10)}${String(x.missedNone).padStart(10)}`;
+  return [
+    "Word reach — evidence outside the first 10 that shares a word with its question (BM25's tokens, speakers' names left out), and R@10 if all of it were found too:",
+    `${"".padEnd(16)}${"R@10".padStart(8)}${"word bound".padStart(12)}${"sharing".padStart(10)}${"none".padStart(10)}`,
+    row("overall", r.reach.overall),
+    ...Object.entries(r.reach.byCategory).map(([c, x]) => row(categoryLabel(r.format, c), x)),
+  ];
 }
 
 function progressiveLines(r: DatasetReport): string[] {
@@ -100,6 +115,14 @@ function progressiveLines(r: DatasetReport): string[] {
     ...(p.notStage1 > 0 ? [`  WARNING: ${p.notStage1} calls were not answered as stage 1`] : []),
   ];
 }
+
+const reachJson = (x: Reach) => ({
+  recall_at_10: x.recall10,
+  word_bound_at_10: x.wordBound10,
+  missed_sharing_a_word: x.missedSharing,
+  missed_sharing_none: x.missedNone,
+  queries: x.questions,
+});
 
 export function datasetJson(r: DatasetReport): Record<string, unknown> {
   const metrics = (s: Summary) => ({
@@ -123,6 +146,10 @@ export function datasetJson(r: DatasetReport): Record<string, unknown> {
         { name: (r.format === "locomo" && LOCOMO_CATEGORIES[c]) || c, ...metrics(s) },
       ]),
     ),
+    word_reach: {
+      ...reachJson(r.reach.overall),
+      by_category: Object.fromEntries(Object.entries(r.reach.byCategory).map(([c, x]) => [c, reachJson(x)])),
+    },
     dataset: r.dataset,
     format: r.format,
     users: r.users,

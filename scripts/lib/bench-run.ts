@@ -7,6 +7,7 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { BenchMemory, BenchQuestion, BenchSample } from "./bench-data.ts";
 import { type QueryScores, scoreQuery } from "./bench-metrics.ts";
+import type { ReachQuestion } from "./bench-reach.ts";
 import { estimateTokens } from "./bench-tokens.ts";
 import { benchUserId, ownEvidence } from "./bench-users.ts";
 import { chunkLines, postImport, type SourceLine } from "./import-client.ts";
@@ -96,6 +97,8 @@ export interface QuestionRun {
   top5: { text: string; answer?: string }[];
   /** First call per user: the Durable Object and its index load cold. */
   coldMs: number;
+  /** Each question with what recall returned (external ids), for the word-reach bound (bench-reach.ts). */
+  reach: ReachQuestion[];
 }
 
 /** Runs every question of a sample; one extra first call warms the user's Durable Object. */
@@ -106,7 +109,7 @@ export async function runQuestions(
   externalOf: Map<string, string>,
 ): Promise<QuestionRun> {
   const cold = await recall(s, userId, "warm-up");
-  const run: QuestionRun = { scored: [], latencies: [], server: [], tokens5: [], top5: [], coldMs: cold.ms };
+  const run: QuestionRun = { scored: [], latencies: [], server: [], tokens5: [], top5: [], coldMs: cold.ms, reach: [] };
   for (const q of questions) {
     const r = await recall(s, userId, q.question);
     run.latencies.push(r.ms);
@@ -114,10 +117,9 @@ export async function runQuestions(
     const top5 = r.text.split("\n").slice(0, 6).join("\n");
     run.tokens5.push(estimateTokens(top5));
     run.top5.push({ text: top5, ...(q.answer !== undefined ? { answer: q.answer } : {}) });
-    run.scored.push({
-      category: q.category,
-      scores: scoreQuery(ownEvidence(userId, r.ids, externalOf), q.evidence),
-    });
+    const ranked = ownEvidence(userId, r.ids, externalOf);
+    run.scored.push({ category: q.category, scores: scoreQuery(ranked, q.evidence) });
+    run.reach.push({ question: q.question, category: q.category, evidence: q.evidence, ranked });
   }
   return run;
 }

@@ -16,12 +16,13 @@ import type { SpeakerCase } from "./extract-data.ts";
 import { addScores, type FactOutcome, type SessionScore, scoreSession } from "./extract-metrics.ts";
 import { addZh, matchesFact, scoreConversation, type ZhConversation, type ZhScore } from "./extract-zh.ts";
 
-interface Extracted {
+export interface Extracted {
   content: string;
   turn: number | null;
 }
 
-function extract(messages: { role: string; content: string }[]): Extracted[] {
+/** What summarize_conversation extracts from `messages` before it saves, each fact with its 1-based turn. */
+export function extractOffline(messages: { role: string; content: string }[]): Extracted[] {
   const redacted = messages.map((m) => ({ role: m.role, content: redactSecrets(m.content).text }));
   return extractFactsByRules(redacted).map((f) => ({ content: f.content, turn: attributeTurn(f, redacted) }));
 }
@@ -42,7 +43,7 @@ export function offlineLocomo(cases: SpeakerCase[], show: boolean): OfflineLocom
   for (const c of cases) {
     for (const session of c.sessions) {
       sessions++;
-      const facts = extract(parseTranscript(session.transcript, { userName: c.speaker }));
+      const facts = extractOffline(parseTranscript(session.transcript, { userName: c.speaker }));
       const outcomes: FactOutcome[] = facts.map((f) => ({ status: "created", id: `m${n++}`, turn: f.turn }));
       score = addScores(score, scoreSession(session, c.speaker, outcomes, new Map()));
       if (show) shown.push(...locomoShown(session, c.speaker, facts));
@@ -76,7 +77,7 @@ export function offlineChinese(conversations: ZhConversation[], show: boolean): 
   const bySplit: Record<string, ZhScore> = {};
   const shown: string[] = [];
   for (const c of conversations) {
-    const facts = extract(assignMessageRoles(c.messages));
+    const facts = extractOffline(assignMessageRoles(c.messages));
     const outcomes = facts.map((f) => ({ content: f.content, status: "created", turn: f.turn }));
     const zero: ZhScore = { facts: 0, covered: 0, stored: 0, precise: 0, noise: 0 };
     bySplit[c.split] = addZh(bySplit[c.split] ?? zero, scoreConversation(c, outcomes));

@@ -1,0 +1,98 @@
+/**
+ * @module scripts/lib/bench-reach
+ * How far better ranking of words alone could take a run. For every evidence memory that recall left
+ * out of its first 10, whether it shares a word with the question, by the BM25 baseline's tokens
+ * (bench-bm25.ts, independent of the product's tokenizer) with the speakers' names left out (every
+ * turn of a speaker begins with the name, so the name tells nothing about which turn). Then the R@10
+ * a run would reach if every missed evidence memory that shares a word were found as well, on top of
+ * the hits it has: a generous bound for any channel that matches words (BM25, the hash embedder's
+ * words and character n-grams, entity names), since it assumes perfect ranking and that no hit is
+ * displaced. Evidence that shares no word needs meaning to be found. Pure.
+ */
+import { baselineTokens } from "./bench-bm25.ts";
+import type { BenchMemory } from "./bench-data.ts";
+
+export interface ReachQuestion {
+  question: string;
+  category: string;
+  /** Evidence memories, external ids. */
+  evidence: string[];
+  /** What recall returned, external ids, best first. */
+  ranked: string[];
+}
+
+export interface Reach {
+  questions: number;
+  /** Mean R@10 of the run itself. */
+  recall10: number;
+  /** Mean R@10 if every missed evidence memory sharing a word with its question were found too. */
+  wordBound10: number;
+  /** Evidence memories outside the first 10 that share a word with the question. */
+  missedSharing: number;
+  /** Evidence memories outside the first 10 that share none. */
+  missedNone: number;
+}
+
+/** A speaker label that begins a memory ("Caroline: …"), at most 40 characters and no colon. */
+const SPEAKER_LABEL = /^([^:\n]{1,40}):\s/;
+
+/** The baseline tokens of every speaker label the user's memories begin with. */
+export function speakerTokens(memories: BenchMemory[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of memories) {
+    const label = SPEAKER_LABEL.exec(m.content)?.[1];
+    if (label !== undefined) for (const t of baselineTokens(label)) out.add(t);
+  }
+  return out;
+}
+
+export interface ReachTotals {
+  overall: Reach;
+  byCategory: Record<string, Reach>;
+}
+
+const empty = (): Reach => ({ questions: 0, recall10: 0, wordBound10: 0, missedSharing: 0, missedNone: 0 });
+
+export const newReach = (): ReachTotals => ({ overall: empty(), byCategory: {} });
+
+function add(into: Reach, q: ReachQuestion, words: Set<string>, content: Map<string, string>) {
+  const top = new Set(q.ranked.slice(0, 10));
+  const evidence = [...new Set(q.evidence)];
+  let hits = 0;
+  let sharing = 0;
+  for (const id of evidence) {
+    if (top.has(id)) hits++;
+    else if (baselineTokens(content.get(id) ?? "").some((t) => words.has(t))) sharing++;
+    else into.missedNone++;
+  }
+  into.missedSharing += sharing;
+  into.questions++;
+  into.recall10 += hits / evidence.length;
+  into.wordBound10 += Math.min(hits + sharing, 10) / evidence.length;
+}
+
+/** Adds one user's questions into `totals` as sums; `finishReach` turns them into means. */
+export function addReach(totals: ReachTotals, questions: ReachQuestion[], memories: BenchMemory[]): void {
+  const content = new Map(memories.map((m) => [m.externalId, m.content]));
+  const names = speakerTokens(memories);
+  for (const q of questions) {
+    if (q.evidence.length === 0) continue;
+    const words = new Set(baselineTokens(q.question).filter((t) => !names.has(t)));
+    add(totals.overall, q, words, content);
+    add((totals.byCategory[q.category] ??= empty()), q, words, content);
+  }
+}
+
+const mean = (r: Reach): Reach => ({
+  ...r,
+  recall10: r.recall10 / Math.max(1, r.questions),
+  wordBound10: r.wordBound10 / Math.max(1, r.questions),
+});
+
+/** The totals as means per question. */
+export function finishReach(t: ReachTotals): ReachTotals {
+  return {
+    overall: mean(t.overall),
+    byCategory: Object.fromEntries(Object.entries(t.byCategory).map(([c, r]) => [c, mean(r)])),
+  };
+}
