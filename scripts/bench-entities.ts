@@ -3,14 +3,14 @@
  * `npm run bench:entities -- --data ../shared/data/locomo/locomo-dev.json [--sample 30] [--seed 1]`
  * The offline entity rules over a benchmark file, as the write paths run them (extractEntities on
  * every memory): per sample (one user each) the distinct entities, their kinds as the store keeps
- * them across write batches (the first kind other than `other` a memory gives; inside one batch the
- * strongest cue wins, so an imported store may hold a better-supported kind), and the relations; then the kinds'
+ * them (the kind with the strongest cue any memory gives, the first of equals), and the relations; then the kinds'
  * distribution, and a seeded random sample of entities with the first memory naming each, for a
  * hand check of their kinds. No server: the domain functions only.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { extractEntities } from "../src/memory/entities/extract-entities.ts";
+import { cueOf } from "../src/memory/entities/kind-cues.ts";
 import { loadDataset } from "./lib/bench-data.ts";
 
 const { values } = parseArgs({
@@ -27,6 +27,7 @@ interface Seen {
   sample: string;
   name: string;
   kind: string;
+  cue: number;
   memory: string;
 }
 const all: Seen[] = [];
@@ -38,8 +39,8 @@ for (const s of dataset.samples) {
     relations += got.relations.length;
     for (const e of got.entities) {
       const known = byName.get(e.name);
-      if (!known) byName.set(e.name, { sample: s.id, name: e.name, kind: e.kind, memory: m.content });
-      else if (known.kind === "other" && e.kind !== "other") known.kind = e.kind;
+      if (!known) byName.set(e.name, { sample: s.id, name: e.name, kind: e.kind, cue: cueOf(e), memory: m.content });
+      else if (cueOf(e) > known.cue) Object.assign(known, { kind: e.kind, cue: cueOf(e) });
     }
   }
   all.push(...byName.values());

@@ -22,6 +22,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
+import { RETRIEVAL_WEIGHTS } from "../src/memory/retrieval-weights.ts";
 import { answerRate } from "./lib/bench-answers.ts";
 import { bm25Index } from "./lib/bench-bm25.ts";
 import { type BenchDataset, loadDataset } from "./lib/bench-data.ts";
@@ -120,7 +121,7 @@ async function runDataset(
     tokens5.push(...run.tokens5);
     top5.push(...run.top5);
     coldMax = Math.max(coldMax, run.coldMs);
-    addReach(reach, run.reach, sample.memories);
+    addReach(reach, run.reach, sample.memories, RETRIEVAL_WEIGHTS.context.radius);
   }
   const firstCalls: ProgressiveRow[] = [];
   for (const sample of o.progressive ? ds.samples : []) {

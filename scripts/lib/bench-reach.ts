@@ -3,11 +3,14 @@
  * How far better ranking of words alone could take a run. For every evidence memory that recall left
  * out of its first 10, whether it shares a word with the question, by the BM25 baseline's tokens
  * (bench-bm25.ts, independent of the product's tokenizer) with the speakers' names left out (every
- * turn of a speaker begins with the name, so the name tells nothing about which turn). Then the R@10
- * a run would reach if every missed evidence memory that shares a word were found as well, on top of
- * the hits it has: a generous bound for any channel that matches words (BM25, the hash embedder's
- * words and character n-grams, entity names), since it assumes perfect ranking and that no hit is
- * displaced. Evidence that shares no word needs meaning to be found. Pure.
+ * turn of a speaker begins with the name, so the name tells nothing about which turn) — in its own
+ * text, or only in its neighbour context (the turns up to `radius` before and after it in the same
+ * conversation, which recall's full-text row indexes too: memory/import/conversation-context.ts).
+ * Then the R@10 a run would reach if every missed evidence memory that shares a word either way were
+ * found as well, on top of the hits it has: a generous bound for any channel that matches words
+ * (BM25 over the memory and its neighbours, the hash embedder's words and character n-grams, entity
+ * names), since it assumes perfect ranking and that no hit is displaced. Evidence that shares no word
+ * either way needs meaning to be found. Pure.
  */
 import { baselineTokens } from "./bench-bm25.ts";
 import type { BenchMemory } from "./bench-data.ts";
@@ -27,8 +30,10 @@ export interface Reach {
   recall10: number;
   /** Mean R@10 if every missed evidence memory sharing a word with its question were found too. */
   wordBound10: number;
-  /** Evidence memories outside the first 10 that share a word with the question. */
+  /** Evidence memories outside the first 10 that share a word with the question in their own text. */
   missedSharing: number;
+  /** … that share one only through their neighbour context. */
+  missedNeighbours: number;
   /** Evidence memories outside the first 10 that share none. */
   missedNone: number;
 }
@@ -51,35 +56,84 @@ export interface ReachTotals {
   byCategory: Record<string, Reach>;
 }
 
-const empty = (): Reach => ({ questions: 0, recall10: 0, wordBound10: 0, missedSharing: 0, missedNone: 0 });
+const empty = (): Reach => ({
+  questions: 0,
+  recall10: 0,
+  wordBound10: 0,
+  missedSharing: 0,
+  missedNeighbours: 0,
+  missedNone: 0,
+});
 
 export const newReach = (): ReachTotals => ({ overall: empty(), byCategory: {} });
 
-function add(into: Reach, q: ReachQuestion, words: Set<string>, content: Map<string, string>) {
-  const top = new Set(q.ranked.slice(0, 10));
-  const evidence = [...new Set(q.evidence)];
-  let hits = 0;
-  let sharing = 0;
-  for (const id of evidence) {
-    if (top.has(id)) hits++;
-    else if (baselineTokens(content.get(id) ?? "").some((t) => words.has(t))) sharing++;
-    else into.missedNone++;
-  }
-  into.missedSharing += sharing;
-  into.questions++;
-  into.recall10 += hits / evidence.length;
-  into.wordBound10 += Math.min(hits + sharing, 10) / evidence.length;
+interface MemoryWords {
+  own: string[];
+  /** The tokens of its neighbour context. */
+  neighbours: string[];
 }
 
-/** Adds one user's questions into `totals` as sums; `finishReach` turns them into means. */
-export function addReach(totals: ReachTotals, questions: ReachQuestion[], memories: BenchMemory[]): void {
-  const content = new Map(memories.map((m) => [m.externalId, m.content]));
+/** Each memory's own tokens and its neighbours' (same unbroken run of a non-empty source, as imported). */
+function wordsOf(memories: BenchMemory[], names: Set<string>, radius: number): Map<string, MemoryWords> {
+  const own = memories.map((m) => baselineTokens(m.content).filter((t) => !names.has(t)));
+  const out = new Map<string, MemoryWords>();
+  memories.forEach((m, i) => {
+    const neighbours: string[] = [];
+    for (let d = 1; d <= radius; d++)
+      for (const j of [i - d, i + d]) {
+        if (j < 0 || j >= memories.length || !m.source || !sameRun(memories, i, j)) continue;
+        neighbours.push(...own[j]);
+      }
+    out.set(m.externalId, { own: own[i], neighbours });
+  });
+  return out;
+}
+
+function sameRun(memories: BenchMemory[], i: number, j: number): boolean {
+  const [from, to] = i < j ? [i, j] : [j, i];
+  for (let k = from; k <= to; k++) if (memories[k].source !== memories[i].source) return false;
+  return true;
+}
+
+function add(into: Reach, q: ReachQuestion, question: Set<string>, words: Map<string, MemoryWords>) {
+  const top = new Set(q.ranked.slice(0, 10));
+  const evidence = [...new Set(q.evidence)];
+  const shares = (tokens: string[] | undefined) => (tokens ?? []).some((t) => question.has(t));
+  let hits = 0;
+  let reachable = 0;
+  for (const id of evidence) {
+    const w = words.get(id);
+    if (top.has(id)) hits++;
+    else if (shares(w?.own)) into.missedSharing++;
+    else if (shares(w?.neighbours)) into.missedNeighbours++;
+    else {
+      into.missedNone++;
+      continue;
+    }
+    if (!top.has(id)) reachable++;
+  }
+  into.questions++;
+  into.recall10 += hits / evidence.length;
+  into.wordBound10 += Math.min(hits + reachable, 10) / evidence.length;
+}
+
+/**
+ * Adds one user's questions into `totals` as sums; `finishReach` turns them into means. `radius`
+ * is recall's neighbour-context radius (RETRIEVAL_WEIGHTS.context.radius).
+ */
+export function addReach(
+  totals: ReachTotals,
+  questions: ReachQuestion[],
+  memories: BenchMemory[],
+  radius: number,
+): void {
   const names = speakerTokens(memories);
+  const words = wordsOf(memories, names, radius);
   for (const q of questions) {
     if (q.evidence.length === 0) continue;
-    const words = new Set(baselineTokens(q.question).filter((t) => !names.has(t)));
-    add(totals.overall, q, words, content);
-    add((totals.byCategory[q.category] ??= empty()), q, words, content);
+    const question = new Set(baselineTokens(q.question).filter((t) => !names.has(t)));
+    add(totals.overall, q, question, words);
+    add((totals.byCategory[q.category] ??= empty()), q, question, words);
   }
 }
 

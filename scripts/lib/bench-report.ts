@@ -93,10 +93,10 @@ export function printDataset(r: DatasetReport): void {
 
 function reachLines(r: DatasetReport): string[] {
   const row = (label: string, x: Reach) =>
-    `${label.padEnd(16)}${f3(x.recall10).padStart(8)}${f3(x.wordBound10).padStart(12)}${String(x.missedSharing).padStart(10)}${String(x.missedNone).padStart(10)}`;
+    `${label.padEnd(16)}${f3(x.recall10).padStart(8)}${f3(x.wordBound10).padStart(12)}${String(x.missedSharing).padStart(8)}${String(x.missedNeighbours).padStart(12)}${String(x.missedNone).padStart(8)}`;
   return [
-    "Word reach — evidence outside the first 10 that shares a word with its question (BM25's tokens, speakers' names left out), and R@10 if all of it were found too:",
-    `${"".padEnd(16)}${"R@10".padStart(8)}${"word bound".padStart(12)}${"sharing".padStart(10)}${"none".padStart(10)}`,
+    "Word reach — evidence outside the first 10 that shares a word with its question (BM25's tokens, speakers' names left out) in its own text or only in its neighbour context, and R@10 if all of it were found too:",
+    `${"".padEnd(16)}${"R@10".padStart(8)}${"word bound".padStart(12)}${"own".padStart(8)}${"neighbours".padStart(12)}${"none".padStart(8)}`,
     row("overall", r.reach.overall),
     ...Object.entries(r.reach.byCategory).map(([c, x]) => row(categoryLabel(r.format, c), x)),
   ];
@@ -120,6 +120,7 @@ const reachJson = (x: Reach) => ({
   recall_at_10: x.recall10,
   word_bound_at_10: x.wordBound10,
   missed_sharing_a_word: x.missedSharing,
+  missed_sharing_through_neighbours: x.missedNeighbours,
   missed_sharing_none: x.missedNone,
   queries: x.questions,
 });

@@ -20,10 +20,12 @@ const OWNER = "account_id = ?1 AND namespace = ?2 AND user_id = ?3";
 const OWNED_MEMORY =
   "EXISTS (SELECT 1 FROM memories m WHERE m.id = value ->> 0 AND +m.account_id = ?1 AND +m.namespace = ?2 AND +m.user_id = ?3)";
 
-const UPSERT_ENTITIES = `INSERT INTO entities (account_id, namespace, user_id, id, name, kind, created_at, updated_at)
-  SELECT ?1, ?2, ?3, value ->> 0, value ->> 1, value ->> 2, ?4, ?4 FROM json_each(?5) WHERE true
+/** A kind is replaced only by one with a stronger cue (migration 0015), whichever write came first. */
+const UPSERT_ENTITIES = `INSERT INTO entities (account_id, namespace, user_id, id, name, kind, kind_cue, created_at, updated_at)
+  SELECT ?1, ?2, ?3, value ->> 0, value ->> 1, value ->> 2, value ->> 3, ?4, ?4 FROM json_each(?5) WHERE true
   ON CONFLICT (account_id, namespace, user_id, id) DO UPDATE SET updated_at = excluded.updated_at,
-    kind = CASE WHEN entities.kind = 'other' THEN excluded.kind ELSE entities.kind END`;
+    kind = CASE WHEN excluded.kind_cue > entities.kind_cue THEN excluded.kind ELSE entities.kind END,
+    kind_cue = max(entities.kind_cue, excluded.kind_cue)`;
 const INSERT_KEYS = `INSERT OR IGNORE INTO entity_keys (account_id, namespace, user_id, key, entity_id, label)
   SELECT ?1, ?2, ?3, value ->> 0, value ->> 1, value ->> 2 FROM json_each(?4)`;
 const INSERT_MENTIONS = `INSERT OR IGNORE INTO entity_mentions (account_id, namespace, user_id, memory_id, entity_id)
@@ -82,7 +84,7 @@ interface EntityRows {
 
 const emptyRows = (): EntityRows => ({ entities: [], keys: [], mentions: [], relations: [] });
 
-/** An entity already in a batch: its row (kind updated in place), the cue behind that kind, its keys so far. */
+/** An entity already in a batch: its row (kind and cue updated in place), the cue behind that kind, its keys so far. */
 interface Pending {
   row: Cell[];
   cue: number;
@@ -93,18 +95,19 @@ interface Pending {
  * Adds `e` to the batch, or merges it into the same entity met earlier in it (an import or a backfill
  * names one person in many memories): every mention's names become keys, and the kind with the
  * strongest cue wins, as `keepStronger` decides inside one memory, so neither depends on which memory
- * came first. Across batches the store keeps the first kind other than `other` (UPSERT_ENTITIES).
+ * came first; across batches UPSERT_ENTITIES applies the same rule to the stored cue.
  */
 async function addEntity(rows: EntityRows, seen: Map<string, Pending>, e: EntityInput): Promise<string> {
   const id = await entityId(e.name);
   let pending = seen.get(id);
   if (!pending) {
-    pending = { row: [id, e.name, e.kind], cue: cueOf(e), keys: new Set() };
+    pending = { row: [id, e.name, e.kind, cueOf(e)], cue: cueOf(e), keys: new Set() };
     seen.set(id, pending);
     rows.entities.push(pending.row);
   } else if (cueOf(e) > pending.cue) {
-    pending.row[2] = e.kind;
     pending.cue = cueOf(e);
+    pending.row[2] = e.kind;
+    pending.row[3] = pending.cue;
   }
   for (const label of [e.name, ...e.aliases]) {
     const key = entityKey(label);

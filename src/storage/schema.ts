@@ -145,6 +145,8 @@ export const entities = sqliteTable(
     id: text("id").notNull(),
     name: text("name").notNull(),
     kind: text("kind").notNull().default("other"),
+    /** KIND_CUE of the evidence behind `kind` (migration 0015): only a stronger cue replaces it. */
+    kindCue: integer("kind_cue").notNull().default(0),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

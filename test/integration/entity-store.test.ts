@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { entityKey } from "../../src/memory/entities/entity-keys";
-import type { MemoryEntities } from "../../src/memory/entities/entity-types";
+import type { EntityKind, MemoryEntities } from "../../src/memory/entities/entity-types";
 import type { Owner } from "../../src/memory/types";
 import { D1EntityStore } from "../../src/storage/d1-entity-store";
 import { uniqueUser } from "../helpers/api-keys";
@@ -96,6 +96,66 @@ describe("D1 entity store", () => {
     expect((await store.memoriesNaming(owner, ["anna"], 10)).map((h) => h.memoryId).sort()).toEqual(
       [m1, m2, m3].sort(),
     );
+  });
+
+  it("replaces a stored kind only with a stronger cue, across writes", async () => {
+    const owner = ownerOf(uniqueUser("ent-cue"));
+    const ids = await memoriesOf(owner, ["I met Ana in Oslo", "My sister Ana", "went to Ana", "Ana", "graph"]);
+    const write = (memoryId: string, kind: EntityKind, cue?: number) =>
+      store.replaceMentions(
+        owner,
+        [{ memoryId, entities: [{ name: "Ana", kind, aliases: [], cue }], relations: [] }],
+        1000,
+      );
+    const kindNow = async () => (await store.list(owner, { limit: 10 })).entities[0].kind;
+    await write(ids[0], "place", 1);
+    expect(await kindNow()).toBe("place");
+    await write(ids[1], "person", 3); // a relation word beats a bare preposition written earlier
+    expect(await kindNow()).toBe("person");
+    await write(ids[2], "place", 2); // a weaker cue later changes nothing
+    expect(await kindNow()).toBe("person");
+    await write(ids[3], "other", 0);
+    expect(await kindNow()).toBe("person");
+    // A kind the source gives (an imported graph: no cue) is the strongest.
+    await store.storeGraph(
+      owner,
+      { entities: [{ name: "Ana", kind: "organization", aliases: [] }], relations: [], mentions: [] },
+      2000,
+    );
+    expect(await kindNow()).toBe("organization");
+  });
+
+  it("keeps the kinds stored before cues as if given (migration 0015)", async () => {
+    const owner = ownerOf(uniqueUser("ent-cue-old"));
+    const [m1, m2] = await memoriesOf(owner, ["Bergen", "My sister Bergen"]);
+    await store.replaceMentions(
+      owner,
+      [
+        { memoryId: m1, entities: [{ name: "Bergen", kind: "place", aliases: [], cue: 1 }], relations: [] },
+        { memoryId: m1, entities: [{ name: "Oslo", kind: "other", aliases: [], cue: 0 }], relations: [] },
+      ],
+      1000,
+    );
+    // As a row written before the column existed: the column's default.
+    await env.DB.prepare("UPDATE entities SET kind_cue = 0 WHERE user_id = ?").bind(owner.userId).run();
+    const migration = env.TEST_MIGRATIONS!.find((m) => m.name.startsWith("0015_"));
+    const update = migration?.queries.find((q) => q.includes("UPDATE `entities`"));
+    expect(update).toBeDefined();
+    await env.DB.prepare(update!).run();
+    await store.replaceMentions(
+      owner,
+      [{ memoryId: m2, entities: [{ name: "Bergen", kind: "person", aliases: [], cue: 3 }], relations: [] }],
+      2000,
+    );
+    const kinds = (await store.list(owner, { limit: 10 })).entities.map((e) => [e.name, e.kind]);
+    expect(kinds).toEqual([
+      ["Bergen", "place"],
+      ["Oslo", "other"],
+    ]);
+    const oslo = await env.DB.prepare("SELECT kind_cue FROM entities WHERE user_id = ? AND name = 'Oslo'")
+      .bind(owner.userId)
+      .first<{ kind_cue: number }>();
+    expect(oslo?.kind_cue).toBe(0);
   });
 
   it("replaces what a memory named and marks it extracted", async () => {
