@@ -12,7 +12,7 @@
  * questions over a store of that speaker's raw turns imported one per memory.
  * Then the Chinese set (`--zh`, default bench/zh-extract.json; scripts/lib/extract-zh): each
  * conversation through summarize_conversation as messages with its date as event_time, scored by
- * split (dev, test). `--data` defaults to ../shared/data/locomo/locomo-dev.json when that file is
+ * split (dev, test); `--ids c25-c33` scores only the conversations named (ids, ranges). `--data` defaults to ../shared/data/locomo/locomo-dev.json when that file is
  * there, so one run reports both languages. Every run first prints the same sets through the
  * offline rules alone (scripts/lib/extract-offline); `--offline` stops there (no server), `--show`
  * lists what the rules miss and keep wrongly on LoCoMo and on the Chinese dev split.
@@ -29,6 +29,7 @@ import { offlineChinese, offlineLocomo } from "./lib/extract-offline.ts";
 import {
   addZh,
   scoreConversation,
+  selectConversations,
   type ZhConversation,
   type ZhOutcome,
   type ZhScore,
@@ -37,7 +38,7 @@ import {
 import { ScriptError } from "./lib/wrangler-d1.ts";
 
 const USAGE =
-  "usage: npm run bench:extract -- [--data <locomo.json>] [--zh bench/zh-extract.json] [--offline] [--show] [--json <out.json>] [--samples N] [--var NAME=VALUE …] [--keep]";
+  "usage: npm run bench:extract -- [--data <locomo.json>] [--zh bench/zh-extract.json] [--ids c25-c33,…] [--offline] [--show] [--json <out.json>] [--samples N] [--var NAME=VALUE …] [--keep]";
 const LOCOMO_DEV = "../shared/data/locomo/locomo-dev.json";
 
 function options() {
@@ -45,6 +46,7 @@ function options() {
     options: {
       data: { type: "string" },
       zh: { type: "string", default: "bench/zh-extract.json" },
+      ids: { type: "string" },
       json: { type: "string" },
       samples: { type: "string" },
       offline: { type: "boolean" },
@@ -64,6 +66,7 @@ function options() {
   return {
     data,
     zh: values.zh!,
+    ids: values.ids,
     json: values.json,
     samples,
     offline: values.offline ?? false,
@@ -238,7 +241,8 @@ async function main(): Promise<void> {
   const o = options();
   const all = o.data ? extractionCases(JSON.parse(readFileSync(o.data, "utf8"))) : [];
   const cases = all.filter((c) => Number(c.userId.split("-")[1]) < o.samples);
-  const conversations = zhConversations(JSON.parse(readFileSync(o.zh, "utf8")));
+  const listed = zhConversations(JSON.parse(readFileSync(o.zh, "utf8")));
+  const conversations = o.ids === undefined ? listed : selectConversations(listed, o.ids);
   say(`${o.data ?? "no LoCoMo file"}: ${cases.length} speakers; ${o.zh}: ${conversations.length} conversations`);
   const offline = runOffline(cases, conversations, o.show);
   if (o.offline) {

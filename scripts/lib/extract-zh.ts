@@ -117,3 +117,30 @@ export function zhConversations(data: unknown): ZhConversation[] {
   if (!Array.isArray(list)) throw new Error("expected {conversations: [...]} (bench/zh-extract.json)");
   return list;
 }
+
+/**
+ * The conversations a `--ids` list names: ids and ranges of ids separated by commas ("c25-c33,c02"),
+ * a range being every id whose number lies between its ends' (same prefix). Unknown ids are an error.
+ */
+export function selectConversations(list: ZhConversation[], spec: string): ZhConversation[] {
+  const wanted = new Set<string>();
+  for (const part of spec
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const range = /^([a-z]*)(\d+)-\1(\d+)$/i.exec(part);
+    if (range === null) {
+      if (!list.some((c) => c.id === part)) throw new Error(`--ids: no conversation ${part}`);
+      wanted.add(part);
+      continue;
+    }
+    const [, prefix, from, to] = range;
+    const inRange = list.filter((c) => {
+      const m = /^([a-z]*)(\d+)$/i.exec(c.id);
+      return m !== null && m[1] === prefix && Number(m[2]) >= Number(from) && Number(m[2]) <= Number(to);
+    });
+    if (inRange.length === 0) throw new Error(`--ids: no conversation in ${part}`);
+    for (const c of inRange) wanted.add(c.id);
+  }
+  return list.filter((c) => wanted.has(c.id));
+}

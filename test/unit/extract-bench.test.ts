@@ -101,3 +101,22 @@ describe("bench:extract --offline: the extractor alone, scored as the server's a
     expect(r.shown).toEqual(["  missed d1:1  我对花生过敏", "  kept   d1:1  我在杭州工作。"]);
   });
 });
+
+describe("bench:extract --ids: the Chinese conversations a run scores", () => {
+  it("takes ids and ranges of ids, in the set's order, and refuses an id the set does not have", async () => {
+    const { selectConversations } = await import("../../scripts/lib/extract-zh");
+    const list = ["c01", "c09", "c10", "c25", "c33"].map((id) => ({
+      id,
+      date: "2027-01-10",
+      split: "dev" as const,
+      messages: [],
+      facts: [],
+    }));
+    const ids = (spec: string) => selectConversations(list, spec).map((c) => c.id);
+    expect(ids("c09-c25")).toEqual(["c09", "c10", "c25"]);
+    expect(ids("c33,c01")).toEqual(["c01", "c33"]);
+    expect(ids("c25-c33, c01")).toEqual(["c01", "c25", "c33"]);
+    expect(() => ids("c02")).toThrow("no conversation c02");
+    expect(() => ids("c11-c20")).toThrow("no conversation in c11-c20");
+  });
+});
