@@ -97,12 +97,12 @@ const ZH_SUBJECT =
   /^(?:我们|咱们|我(?:的)?(?:爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|[表堂][哥姐弟妹]|老公|老婆|丈夫|妻子|太太|对象|男朋友|女朋友|儿子|女儿|孩子|室友|同事|朋友|闺蜜|导师|老板|婆婆|公公)|我|他们|她们|他|她|[\u4e00-\u9fff]{1,3}(?:说|让|建议)我)/;
 /** A time a clause may open with before its subject. */
 const ZH_TIME_FIRST =
-  /^(?:今天|明天|大后天|后天|昨天|前天|今晚|明晚|下下周|上周|下周|这周|周末|下个?月|上个?月|明年|去年|今年|最近|后来|之前|以前|现在)/;
+  /^(?:今天|明天|大后天|后天|昨天|前天|今晚|明晚|这两天|这几天|下下周|上周|下周|这周|周末|下个?月|上个?月|明年|去年|今年|最近|后来|之前|以前|现在)/;
 /** Connectives a clause may open with; 「所以」 turns back to the speaker. */
 const ZH_CONNECTIVE = /^(?:所以|因此|但是|但|不过|可是|而且|并且|然后)/;
-/** A clause that goes on with the same subject: 「也不吃香菜」「经常值夜班」「改喝抹茶」「明年六月毕业」. */
+/** A clause that goes on with the same subject: 「也不吃香菜」「经常值夜班」「改喝抹茶」「明年六月毕业」「明天请了假」. */
 const ZH_SAME_SUBJECT =
-  /^(?:也|还|更(?:喜欢|想|爱)|最(?:喜欢|爱)|不(?:喜欢|吃|喝|会|想|要|能|抽|爱|再)|没有|经常|常常|一般|平时|每天|每周|现在|以前|之前|已经|正在|在|会|想|要|打算|准备|喜欢|讨厌|改(?:喝|吃|用|成|去|做|学)|换成|开始|明年|今年|下个?月|下周)/;
+  /^(?:也|还|更(?:喜欢|想|爱)|最(?:喜欢|爱)|不(?:喜欢|吃|喝|会|想|要|能|抽|爱|再)|没有|经常|常常|一般|平时|每天|每周|现在|以前|之前|已经|正在|在|会|想|要|打算|准备|喜欢|讨厌|改(?:喝|吃|用|成|去|做|学)|换成|开始|明年|今年|下个?月|下周|明天|后天|这两天|这几天)/;
 /**
  * Only the speaker is carried on to a clause without a subject: after someone else's clause the
  * subject is ambiguous (「她不知道我在学，想给她一个惊喜」 is the speaker who wants), so it stays whole.
@@ -116,6 +116,11 @@ const ZH_HAN = /\p{Script=Han}/gu;
 const ZH_CLAUSE_MIN = 4;
 
 const hanCount = (text: string) => text.match(ZH_HAN)?.length ?? 0;
+/**
+ * A short clause without its subject that ends in 了 (「不想再碰了」「现在完全忘了」「现在不喝了」) leans on
+ * the clause before for what it is about, so it stays with it: this many Han characters at most.
+ */
+const ZH_LEANING_MAX = 6;
 
 interface ZhClause {
   text: string;
@@ -134,6 +139,7 @@ function zhClause(raw: string, previous: ZhClause | undefined): ZhClause | null 
   if (ZH_NAMES_SOMEONE.test(previous.text) && !ZH_OWN_NAME.test(previous.text)) return null;
   const carried = connective && /^(?:所以|因此)/.test(connective[0]) ? "我" : (previous.subject ?? "我");
   if (!ZH_CARRIED.test(carried)) return null;
+  if (text.endsWith("了") && hanCount(text) <= ZH_LEANING_MAX) return null;
   return { text: `${carried}${text}`, subject: carried };
 }
 

@@ -83,6 +83,8 @@ const RULES: CategoryRule[] = [
     pattern:
       /\bi\s+(?:really\s+|just\s+|absolutely\s+|simply\s+)?(?:(?:can't|cannot|can not|must not|mustn't)(?!\s+(?:wait|remember|recall|believe|find|figure|decide|tell|say|understand|stop|help|imagine|think|get|seem)\b)|don't eat|do not eat|don't drink|do not drink|never|have to avoid|need to avoid|avoid)\b|\b(?:i'm|i am|im)\s+(?:severely\s+|very\s+|mildly\s+|a bit\s+)?(?:allergic|intolerant|lactose intolerant|gluten intolerant|not allowed)\b/,
   },
+  { category: "personal", pattern: /^我属[鼠牛虎兔龙蛇马羊猴鸡狗猪]/ },
+  { category: "constraint", pattern: { test: (text: string) => ZH_SHORT_TRAIT.test(text) } },
   {
     category: "constraint",
     pattern: /我[^，。！？,]{0,4}?(?:不能|不可以|不吃|不喝|不碰|忌口|吃不了|喝不了|从不)|对[^，。！？,]{1,12}?过敏/,
@@ -145,7 +147,57 @@ function changeAhead(text: string): boolean {
 
 /** Requests and meta-talk that look first-person but are about the conversation, not the user. */
 const NOT_A_FACT =
-  /帮我|请你|麻烦你|\bi (?:want|need|would like|'d like) you\b|\bi'd like you\b|\bi (?:want|wanted|need) to (?:know|ask|understand|check|see)\b|\bi have (?:a|another|one more|some|a quick) questions?\b|\bi'm (?:asking|wondering)\b|我是说|我是不是|我有(?:个|一个|几个)?问题|我有点|我有些|我想(?:让你|请你|问|知道|了解一下)|我要你|我想是|再看看|再想想|再说吧|先这样|我会注意|我知道了|我明白了|我记住了/;
+  /帮我|请你|麻烦你|\bi (?:want|need|would like|'d like) you\b|\bi'd like you\b|\bi (?:want|wanted|need) to (?:know|ask|understand|check|see)\b|\bi have (?:a|another|one more|some|a quick) questions?\b|\bi'm (?:asking|wondering)\b|我是说|我是不是|我有(?:个|一个|几个)?问题|(?<!说)我有[点些]|我想(?:让你|请你|问|知道|了解一下)|我要你|我想是|再看看|再想想|再说吧|先这样|我会注意|我知道了|我明白了|我记住了/;
+
+const ZH_CLAUSE = /[，,；;]/;
+
+/**
+ * A Chinese sentence without its clauses of meta-talk or bare feeling, when a clause of another kind
+ * remains (「我妈也是糖尿病，所以我有点担心」 → 「我妈也是糖尿病」); null when there are none or nothing would be left.
+ */
+export function withoutMetaClauses(sentence: string): string | null {
+  if (!/\p{Script=Han}/u.test(sentence)) return null;
+  const clauses = sentence
+    .split(ZH_CLAUSE)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0);
+  const kept = clauses.filter((c) => !NOT_A_FACT.test(normalise(c)));
+  return kept.length > 0 && kept.length < clauses.length ? kept.join("，") : null;
+}
+
+/** 「哦不对，是两千五」「我说错了，应该是三千」: a correction of the amount just said. */
+const ZH_CORRECTION =
+  /^(?:(?:哦|噢|啊|呃|嗯)[，,]?)?(?:不对|不是|说错了|我说错了|更正一下|纠正一下)[，,、\s]*(?:应该是|是)([^，。！？,!?]{1,12})/;
+/** A number, in digits or in Chinese numerals (两千五, 3.5). */
+const ZH_AMOUNT = /\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万亿]+/g;
+/** What a correction may say beside its amount: a unit (块, 楼, 岁), not a phrase of its own. */
+const ZH_UNIT_MAX = 2;
+
+/**
+ * The fact with its last amount replaced by the one a correction gives (「车贷，每个月两千」 +
+ * 「不对，是两千五」 → 「车贷，每个月两千五」), or null when the sentence corrects no amount the fact holds
+ * (「不对，是一个儿子一个女儿」 says more than an amount and is judged as a sentence of its own).
+ */
+export function correctedAmount(fact: string, sentence: string): string | null {
+  const said = ZH_CORRECTION.exec(normalise(sentence))?.[1].trim();
+  const first = said === undefined ? undefined : [...said.matchAll(ZH_AMOUNT)][0];
+  if (said === undefined || first === undefined || first.index !== 0) return null;
+  const amount = first[0];
+  if (said.length - amount.length > ZH_UNIT_MAX) return null;
+  const last = [...fact.matchAll(ZH_AMOUNT)].pop();
+  if (last === undefined || last[0] === amount) return null;
+  return fact.slice(0, last.index) + amount + fact.slice(last.index + last[0].length);
+}
+
+/** A correction reaches the fact of the user's same message or of their message before. */
+const CORRECTION_REACH = 2;
+
+/** A sentence that only says how the speaker feels now (「今天好累啊」「我太开心了」): chat, not a fact. */
+const ZH_BARE_FEELING =
+  /^(?:今天|最近|现在|这几天)?我?(?:也|真的|真|好|太|很|超|有点)+(?:累|困|饿|烦|忙|开心|高兴|难过|紧张|无聊|郁闷)(?:啊|呀|了|啦|哦|死了)*[。！!~～…]*$/;
+
+/** A short trait of the speaker's body or birth year that needs no more words (「我恐高」「我晕车」「我属虎」). */
+const ZH_SHORT_TRAIT = /^我(?:也|比较|很|特别)?(?:怕冷|怕热|恐高|晕车|晕船|晕机|属[鼠牛虎兔龙蛇马羊猴鸡狗猪])/;
 
 const QUESTION_END = /(?:[?？]|吗[。.!！~～]*|呢)\s*$/;
 /** 「我也养了一只猫呢。」 states; 「那该怎么办呢。」 asks: a closed 呢 asks only beside a question word. */
@@ -170,6 +222,7 @@ function zhKind(text: string): FactCategory {
 export function classifySentence(sentence: string): FactCategory | null {
   const text = normalise(sentence);
   if (text.length === 0 || isQuestion(text) || NOT_A_FACT.test(text) || ZH_OPINION.test(text)) return null;
+  if (ZH_BARE_FEELING.test(text)) return null;
   if (!assessValue(sentence).keep) return null;
   const category = RULES.find((r) => r.pattern.test(text))?.category ?? null;
   // Chinese leaves the subject out of what a speaker says of themselves (「最近在准备马拉松」).
@@ -212,6 +265,15 @@ export function extractFactsByRules(messages: { role: string; content: string }[
   for (const [turn, message] of messages.entries()) {
     if (message.role.trim().toLowerCase() !== "user") continue;
     for (const said of splitSentences(message.content)) {
+      const previous = facts[facts.length - 1];
+      const corrected =
+        previous && turn - (previous.turn ?? -9) <= CORRECTION_REACH ? correctedAmount(previous.content, said) : null;
+      if (corrected !== null) {
+        seen.delete(bare(previous.content));
+        seen.add(bare(corrected));
+        previous.content = corrected;
+        continue;
+      }
       // "She loves ceramics" is judged as what it says: "My sister loves ceramics".
       const stated = statementOf(said);
       let sentence = stated === null ? null : withPerson(stated, context, turn);
@@ -219,6 +281,9 @@ export function extractFactsByRules(messages: { role: string; content: string }[
       // A Chinese sentence that also speaks to the assistant keeps what it says of the speaker.
       const own = category === null && sentence !== null ? withoutAddressedClauses(sentence) : null;
       if (own !== null) [sentence, category] = [own, classifySentence(own)];
+      // …and one that also says how the speaker feels or talks about the talk keeps its other clauses.
+      const plain = category === null && sentence !== null ? withoutMetaClauses(sentence) : null;
+      if (plain !== null) [sentence, category] = [plain, classifySentence(plain)];
       if (sentence !== null && category !== null) {
         const parts = splitCompound(withDroppedI(sentence)).flatMap(splitChineseClauses);
         // 「…，我觉得也行」: an opinion clause beside the facts is the speaker's view of them, not a fact.
