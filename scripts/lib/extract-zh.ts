@@ -144,3 +144,33 @@ export function selectConversations(list: ZhConversation[], spec: string): ZhCon
   }
   return list.filter((c) => wanted.has(c.id));
 }
+
+/** The seed of the split of c25–c33 (docs/benchmarks.md, "Extraction"). */
+export const ZH_SPLIT_SEED = "hippocampus-zh-split-1";
+
+/** FNV-1a, 32 bits, over the UTF-8 bytes of the text. */
+export function fnv1a32(text: string): number {
+  let h = 0x811c9dc5;
+  for (const b of new TextEncoder().encode(text)) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return h >>> 0;
+}
+
+/**
+ * The test split of conversations added to the set together, fixed before anything is measured on
+ * them: in ascending order of FNV-1a of `<seed>:<id>` (the id breaks ties), conversations go to
+ * test until it holds a fifth of their facts; the rest are dev.
+ */
+export function seededTestSplit(list: Pick<ZhConversation, "id" | "facts">[], seed: string): string[] {
+  const total = list.reduce((n, c) => n + c.facts.length, 0);
+  const order = [...list].sort(
+    (a, b) => fnv1a32(`${seed}:${a.id}`) - fnv1a32(`${seed}:${b.id}`) || (a.id < b.id ? -1 : 1),
+  );
+  const test: string[] = [];
+  let facts = 0;
+  for (const c of order) {
+    if (5 * facts >= total) break;
+    test.push(c.id);
+    facts += c.facts.length;
+  }
+  return test.sort();
+}

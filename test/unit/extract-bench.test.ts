@@ -120,3 +120,20 @@ describe("bench:extract --ids: the Chinese conversations a run scores", () => {
     expect(() => ids("c11-c20")).toThrow("no conversation in c11-c20");
   });
 });
+
+describe("bench/zh-extract.json: the split of the conversations added together", () => {
+  it("puts in test what the seeded rule says, and c25–c33's split is that rule's", async () => {
+    const { fnv1a32, seededTestSplit, selectConversations, ZH_SPLIT_SEED, zhConversations } = await import(
+      "../../scripts/lib/extract-zh"
+    );
+    // FNV-1a's published vectors.
+    expect(fnv1a32("")).toBe(0x811c9dc5);
+    expect(fnv1a32("a")).toBe(0xe40c292c);
+    const facts = (n: number) => Array.from({ length: n }, () => ({ turn: 1, fact: "我叫林晓", category: "personal" }));
+    const list = ["x1", "x2", "x3", "x4", "x5"].map((id) => ({ id, facts: facts(10) }));
+    expect(seededTestSplit(list, "s")).toHaveLength(1);
+    const { default: set } = await import("../../bench/zh-extract.json");
+    const added = selectConversations(zhConversations(set), "c25-c33");
+    expect(seededTestSplit(added, ZH_SPLIT_SEED)).toEqual(added.filter((c) => c.split === "test").map((c) => c.id));
+  });
+});
