@@ -11,10 +11,11 @@
  * order — then moves it back and checks again. Prints each direction's time, steps and rows.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { lit, type SeedOwner, seedOwner } from "./lib/bench-seed.ts";
 import { say } from "./lib/bench-server.ts";
 import { startLocalServer } from "./lib/local-server.ts";
 import {
@@ -30,53 +31,13 @@ const ACCOUNT = "bench-move";
 const NAMESPACE = "user";
 const USER = "mover";
 const ADDRESS = JSON.stringify([ACCOUNT, NAMESPACE, USER]);
-const TOPICS = ["tea", "hiking", "piano", "Rust", "Berlin", "sourdough", "chess", "cycling", "Kyoto", "jazz"];
 
-/** One SQL literal; the values here are generated, never user text. */
-const lit = (v: string | number) => (typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
-
-/**
- * The statements seeding memories [from, to), their create events and their FTS rows (in the
- * owner's block 1, rowid = block start + index + 1), generated inside SQLite by a recursive CTE:
- * 200,000 memories are a few short statements instead of a file of literals.
- */
-function seedChunk(from: number, to: number): string[] {
-  const at = "(1704067200000 + (i % 700) * 86400000 + i)";
-  const topic = `json_extract(${lit(JSON.stringify(TOPICS))}, '$[' || (i % ${TOPICS.length}) || ']')`;
-  const owner = `account_id = ${lit(ACCOUNT)} AND namespace = ${lit(NAMESPACE)} AND user_id = ${lit(USER)}`;
-  const ids = `id >= '01MOVE' || printf('%020d', ${from}) AND id < '01MOVE' || printf('%020d', ${to})`;
-  return [
-    `WITH RECURSIVE r(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM r WHERE i + 1 < ${to})
-INSERT INTO memories (id, account_id, namespace, user_id, content, category, tags, content_hash, created_at, updated_at)
-SELECT '01MOVE' || printf('%020d', i), ${lit(ACCOUNT)}, ${lit(NAMESPACE)}, ${lit(USER)},
-  'Memory ' || i || ': the user mentioned ' || ${topic} || ' and said it matters to them (note ' || (i * 7919) || ').',
-  'general', '[]', 'hash-' || i, ${at}, ${at} FROM r;`,
-    `INSERT INTO memory_events (memory_id, account_id, namespace, user_id, op, after, actor, at)
-SELECT id, account_id, namespace, user_id, 'create', json_object('id', id, 'content', content, 'status', 'active', 'createdAt', created_at), 'key:bench', created_at
-FROM memories WHERE ${owner} AND ${ids} ORDER BY id;`,
-    `INSERT INTO memories_fts (rowid, tokens, context, owner_key, memory_id, owner)
-SELECT ${2 ** 32} + CAST(substr(id, 7) AS INTEGER) + 1, lower(content), '', lower(hex(${lit(ADDRESS)})) || ' m' || id, id, ${lit(ADDRESS)}
-FROM memories WHERE ${owner} AND ${ids} ORDER BY id;`,
-  ];
-}
+const OWNER: SeedOwner = { account: ACCOUNT, namespace: NAMESPACE, user: USER, idPrefix: "01MOVE", ftsBlock: 1 };
 
 function execute(binding: string, args: string[]): string {
   const run = wrangler(["d1", "execute", binding, ...targetArgs("local"), ...args, "--yes"]);
   if (run.status !== 0) throw new ScriptError(`${binding}: ${failureText(run)}`);
   return run.stdout;
-}
-
-function seed(dir: string, n: number): void {
-  const now = Date.now();
-  const out = [
-    `INSERT INTO fts_owner_blocks (owner, block) VALUES (${lit(ADDRESS)}, 1);`,
-    `INSERT INTO shard_accounts (account_id, shard, state, updated_at) VALUES (${lit(ACCOUNT)}, 'DB', 'active', ${now});`,
-    `INSERT INTO shard_owners (account_id, namespace, user_id, shard, created_at) VALUES (${[ACCOUNT, NAMESPACE, USER].map(lit).join(",")}, 'DB', ${now});`,
-  ];
-  for (let from = 0; from < n; from += 100_000) out.push(...seedChunk(from, Math.min(n, from + 100_000)));
-  const file = join(dir, "seed.sql");
-  writeFileSync(file, out.join("\n"));
-  execute("DB", ["--file", file]);
 }
 
 interface Side {
@@ -182,7 +143,7 @@ async function main(): Promise<void> {
     applyMigrations("local");
     let t = performance.now();
     say(`seeding ${n} memories (row, create event, FTS row) on DB…`);
-    seed(dir, n);
+    seedOwner(dir, OWNER, n);
     say(`seeded in ${((performance.now() - t) / 1000).toFixed(0)} s`);
     const seeded = sideOf("DB");
     t = performance.now();

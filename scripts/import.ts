@@ -1,6 +1,6 @@
 /**
  * @module scripts/import
- * `npm run import -- <file> --user <id> [--key <key>] [--url <base>] [--agent <id>] [--format <f>] [--map <out.jsonl>] [--from-line <n>]`
+ * `npm run import -- <file> --user <id> [--key <key>] [--url <base>] [--agent <id>] [--format <f>] [--map <out.jsonl>] [--from-line <n>] [--lines-per-request <n>]`
  * Bulk-imports a file into a running server through POST /v1/import, with a progress bar on
  * stderr. Formats (detected by the server, or --format): jsonl (one memory per line: content, and
  * optionally category, tags, priority, confidence, memory_type, event_time, expires_at, source,
@@ -8,7 +8,8 @@
  * official MCP memory server's memory.jsonl), mem0 (a mem0 get_all / OpenMemory JSON export) and
  * text (plain text or Markdown, one memory per line or bullet).
  * The whole file is validated first (locally for JSON, then by the server with ?dry_run=true), so a
- * bad line anywhere means nothing is written. The file then goes in requests of at most 1,000 lines,
+ * bad line anywhere means nothing is written. The file then goes in requests of at most 1,000 lines
+ * (--lines-per-request fewer: a Workers Free server carries 34, PLATFORM_LIMITS "CPU time"),
  * each landing all or nothing (the server writes it in bounded D1 batches); when one fails, the
  * import stops and prints the `--from-line` that resumes exactly after the last request that landed.
  * Lines with an external_id the user already has are skipped, so re-running the whole file is safe too.
@@ -17,13 +18,19 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { type ImportItem, type LineProblem, postImport, type SourceLine } from "./lib/import-client.ts";
+import {
+  type ImportItem,
+  type LineProblem,
+  MAX_LINES_PER_REQUEST,
+  postImport,
+  type SourceLine,
+} from "./lib/import-client.ts";
 import { bodyOf, FORMATS, type Format, type PreparedFile, prepareFile, withHeader } from "./lib/import-file.ts";
 
 class CliError extends Error {}
 
 const USAGE =
-  "usage: npm run import -- <file> --user <id> [--key <key>] [--url http://127.0.0.1:8787] [--agent <id>] [--format hippocampus|jsonl|mcp-memory|mem0|text] [--map <out.jsonl>] [--from-line <n>]";
+  "usage: npm run import -- <file> --user <id> [--key <key>] [--url http://127.0.0.1:8787] [--agent <id>] [--format hippocampus|jsonl|mcp-memory|mem0|text] [--map <out.jsonl>] [--from-line <n>] [--lines-per-request <n>]";
 
 function options() {
   const { values, positionals } = parseArgs({
@@ -35,6 +42,7 @@ function options() {
       agent: { type: "string" },
       map: { type: "string" },
       "from-line": { type: "string" },
+      "lines-per-request": { type: "string" },
       format: { type: "string" },
       help: { type: "boolean" },
     },
@@ -48,6 +56,9 @@ function options() {
   if (!key) throw new CliError(`no API key: pass --key or set HIPPOCAMPUS_KEY\n${USAGE}`);
   const fromLine = Number(values["from-line"] ?? 1);
   if (!Number.isInteger(fromLine) || fromLine < 1) throw new CliError(`--from-line takes a line number (1 or more)`);
+  const linesPerRequest = Number(values["lines-per-request"] ?? MAX_LINES_PER_REQUEST);
+  if (!Number.isInteger(linesPerRequest) || linesPerRequest < 1 || linesPerRequest > MAX_LINES_PER_REQUEST)
+    throw new CliError(`--lines-per-request takes 1 to ${MAX_LINES_PER_REQUEST}`);
   if (values.format !== undefined && !(FORMATS as readonly string[]).includes(values.format))
     throw new CliError(`--format must be one of ${FORMATS.join(", ")}\n${USAGE}`);
   return {
@@ -57,6 +68,7 @@ function options() {
     agent: values.agent,
     map: values.map,
     fromLine,
+    linesPerRequest,
     format: values.format as Format | undefined,
     key,
     url: values.url ?? process.env.HIPPOCAMPUS_URL ?? "http://127.0.0.1:8787",
@@ -164,7 +176,7 @@ async function send(o: Options, f: PreparedFile, format: string | undefined, sta
 
 async function main(): Promise<void> {
   const o = options();
-  const prepared = prepareFile(readFile(o.file), o.format, o.fromLine);
+  const prepared = prepareFile(readFile(o.file), o.format, o.fromLine, o.linesPerRequest);
   if (prepared.total === 0) throw new CliError(`${o.file} has nothing to import at or after line ${o.fromLine}`);
   const format = await detect(o, prepared);
   // A Hippocampus export is read by its header: every request starts with it.

@@ -7,8 +7,9 @@ import { monotonicFactory } from "ulid";
 import { type Config, embeddingDimensions, loadConfig } from "./config";
 import { consoleLogger } from "./console-logger";
 import type { Env } from "./env";
+import { EXPORT_PAGE_SIZE } from "./memory/export/export-stream";
 import { FreshBuffer } from "./memory/fresh-buffer";
-import type { LifecyclePolicy } from "./memory/lifecycle/lifecycle-types";
+import type { LifecyclePolicy, MaintenanceRequest } from "./memory/lifecycle/lifecycle-types";
 import { MemoryService } from "./memory/memory-service";
 import type {
   Embedder,
@@ -21,10 +22,10 @@ import type {
   VectorIndex,
 } from "./memory/ports";
 import type { Owner } from "./memory/types";
-import { currentInvocation, InvocationBudget, runInvocation } from "./platform-limits/invocation-budget";
+import { currentInvocation, InvocationBudget, limitExceeded, runInvocation } from "./platform-limits/invocation-budget";
 import { limitedEnv } from "./platform-limits/limited-env";
 import { limitedSqlStorage } from "./platform-limits/limited-sql-storage";
-import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from "./platform-limits/platform-limits";
+import { cpuUnits, DEFAULT_PLATFORM_LIMITS, enforced, type PlatformLimits } from "./platform-limits/platform-limits";
 import { withEmbedderFault } from "./providers/dev-fault-embedder";
 import { LocalHashEmbedder } from "./providers/local-hash-embedder";
 import { OpenAiCompatibleEmbedder } from "./providers/openai-compatible/openai-compatible-embedder";
@@ -259,25 +260,66 @@ const EXPORT_RESERVE_QUERIES = 5;
 
 /**
  * An export part inside the current request's invocation: the reader's calls run in it (a stream's
- * pull runs outside the request's async context) and `more` says whether one more page fits.
+ * pull runs outside the request's async context), `pageSize` is the rows a page reads (EXPORT_PAGE_SIZE,
+ * or fewer when the invocation's CPU time cannot carry that many), and `more` says whether one more
+ * page fits both what the invocation may still ask of D1 and the rows its CPU time carries
+ * (`cpuUnits`, platform-limits.ts).
  */
 export function exportInvocation(
   reader: ExportReader,
-  pageSize: number,
-): { reader: ExportReader; more: () => boolean } {
+  limits: PlatformLimits,
+): { reader: ExportReader; pageSize: number; more: () => boolean } {
+  const rowsByCpu = cpuUnits(limits, "exportMemory");
+  const pageSize = Math.min(EXPORT_PAGE_SIZE, rowsByCpu);
   const budget = currentInvocation();
-  if (!budget) return { reader, more: () => true };
+  if (!budget) return { reader, pageSize, more: () => true };
+  let rows = 0;
   const inside = <T>(call: () => Promise<T>) => runInvocation(budget, call);
+  const counted = async <T extends unknown[]>(call: () => Promise<T>) => {
+    const page = await inside(call);
+    rows += page.length;
+    return page;
+  };
   const within: ExportReader = {
-    exportPage: (owner, filter, after, limit) => inside(() => reader.exportPage(owner, filter, after, limit)),
+    exportPage: (owner, filter, after, limit) => counted(() => reader.exportPage(owner, filter, after, limit)),
     count: (owner, filter) => inside(() => reader.count(owner, filter)),
     eventsOf: (owner, ids) => inside(() => reader.eventsOf(owner, ids)),
     statedOf: (owner, ids) => inside(() => reader.statedOf(owner, ids)),
-    entityPage: (owner, after, limit) => inside(() => reader.entityPage(owner, after, limit)),
-    givenRelationPage: (owner, after, limit) => inside(() => reader.givenRelationPage(owner, after, limit)),
+    entityPage: (owner, after, limit) => counted(() => reader.entityPage(owner, after, limit)),
+    givenRelationPage: (owner, after, limit) => counted(() => reader.givenRelationPage(owner, after, limit)),
   };
   const cost = exportPageQueries(pageSize) + EXPORT_RESERVE_QUERIES;
-  return { reader: within, more: () => budget.callsLeft() >= cost };
+  return {
+    reader: within,
+    pageSize,
+    more: () => budget.callsLeft() >= cost && rows + pageSize <= rowsByCpu,
+  };
+}
+
+/**
+ * A maintenance request as one object call may run it: its rows capped at what the invocation's CPU
+ * time carries (`cpuUnits`, platform-limits.ts; measured on index repair) when that is fewer than its
+ * budget allows. The rest waits for the next call, from the jobs' saved cursors.
+ */
+export function maintenanceWithinCpu(config: Config, request: MaintenanceRequest): MaintenanceRequest {
+  const rows = cpuUnits(config.PLATFORM_LIMITS, "lifecycleRow");
+  return rows >= request.budget.maxRows ? request : { ...request, budget: { ...request.budget, maxRows: rows } };
+}
+
+/**
+ * Refuses an import request of more lines than one invocation's CPU time carries (`cpuUnits`): the
+ * Worker's validation and the object's write of them would overrun it, and a request cut off by the
+ * platform mid-write is not rolled back. Refused before anything is written, naming the limit.
+ */
+export function checkImportCpu(config: Config, lines: number): void {
+  const limits = config.PLATFORM_LIMITS;
+  const max = cpuUnits(limits, "importLine");
+  if (enforced(limits) && lines > max)
+    throw limitExceeded(
+      limits,
+      "cpu_ms_per_invocation",
+      `an import of ${lines} lines, when at most ${max} fit one request's CPU time; send at most ${max} lines per request`,
+    );
 }
 
 export function shardSettings(config: Config): ShardSettings {

@@ -39,11 +39,11 @@ function sourceOf(raw: string): string | null {
 }
 
 /** A JSON document's items as JSON-array requests; "line" numbers are item numbers. */
-function documentChunks(items: unknown[], fromLine: number): SourceLine[][] {
+function documentChunks(items: unknown[], fromLine: number, maxLines: number): SourceLine[][] {
   const lines = items
     .map((item, i) => ({ fileLine: i + 1, text: JSON.stringify(item), source: null }))
     .filter((l) => l.fileLine >= fromLine);
-  return chunkLines(lines, MAX_LINES_PER_REQUEST, MAX_BYTES_PER_REQUEST - 2);
+  return chunkLines(lines, maxLines, MAX_BYTES_PER_REQUEST - 2);
 }
 
 /** Non-blank lines of a line format, with their file line numbers. */
@@ -64,16 +64,21 @@ export interface PreparedFile {
   total: number;
 }
 
-/** The file cut into requests, from line (or item) `fromLine` on. */
-export function prepareFile(text: string, format: Format | undefined, fromLine = 1): PreparedFile {
+/** The file cut into requests of at most `maxLines` lines, from line (or item) `fromLine` on. */
+export function prepareFile(
+  text: string,
+  format: Format | undefined,
+  fromLine = 1,
+  maxLines = MAX_LINES_PER_REQUEST,
+): PreparedFile {
   const items = format === undefined || format === "mem0" ? documentItems(text) : null;
   if (items) {
-    const chunks = documentChunks(items, fromLine);
+    const chunks = documentChunks(items, fromLine, maxLines);
     return { first: null, chunks, document: true, total: Math.max(0, items.length - fromLine + 1) };
   }
   const all = fileLines(text);
   const lines = all.filter((l) => l.fileLine >= fromLine);
-  return { first: all[0] ?? null, chunks: chunkLines(lines), document: false, total: lines.length };
+  return { first: all[0] ?? null, chunks: chunkLines(lines, maxLines), document: false, total: lines.length };
 }
 
 /** A Hippocampus export: every request after the first starts with the header line again. */

@@ -13,6 +13,7 @@ import {
   inInvocation,
   invocationCallsLeft,
   limitedBindings,
+  maintenanceWithinCpu,
   memoryShard,
   onlyShard,
   ownerShard,
@@ -276,7 +277,8 @@ export class UserMemory extends DurableObject<Env> {
 
   /** Lifecycle jobs for this user (cron fan-out and on-demand tools), on the service's one write queue. */
   maintain(scope: Scope, request: MaintenanceRequest): Promise<RpcResult<MaintenanceReport>> {
-    return this.run(scope, () => this.svc.maintain(scope, request, new DoCursorStore(this.ctx.storage)));
+    const sized = maintenanceWithinCpu(loadConfig(this.env), request);
+    return this.run(scope, () => this.svc.maintain(scope, sized, new DoCursorStore(this.ctx.storage)));
   }
 
   /**

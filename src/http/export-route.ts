@@ -16,7 +16,7 @@ import { MEMORY_STATUSES } from "../memory/contracts";
 import { invalidInput } from "../memory/errors";
 import { decodeExportCursor, type ExportPosition } from "../memory/export/export-cursor";
 import type { ExportFilter } from "../memory/export/export-format";
-import { EXPORT_PAGE_SIZE, exportStream } from "../memory/export/export-stream";
+import { exportStream } from "../memory/export/export-stream";
 import type { AppEnv } from "./app-env";
 import { callerOf } from "./caller";
 
@@ -59,12 +59,13 @@ export async function exportRoute(c: Context<AppEnv>): Promise<Response> {
   const resume: ExportPosition | undefined = q.cursor === undefined ? undefined : decodeExportCursor(q.cursor);
   const filter = resume?.filter ?? filterOf(q);
   const now = resume?.exportedAt ?? Date.now();
+  const config = loadConfig(c.env);
   const part = exportInvocation(
-    buildExportReader((await ownerShardForRead(c.env, loadConfig(c.env), scope)).db),
-    EXPORT_PAGE_SIZE,
+    buildExportReader((await ownerShardForRead(c.env, config, scope)).db),
+    config.PLATFORM_LIMITS,
   );
   const total = resume?.total ?? (await part.reader.count(scope, filter));
-  const stream = exportStream(part.reader, scope, filter, now, EXPORT_PAGE_SIZE, { more: part.more, resume, total });
+  const stream = exportStream(part.reader, scope, filter, now, part.pageSize, { more: part.more, resume, total });
   const name = `hippocampus-${new Date(now).toISOString().slice(0, 10)}.jsonl`;
   return new Response(stream, {
     headers: {

@@ -25,11 +25,18 @@ export interface PlatformLimits {
   d1_value_bytes: number;
   /** "Maximum string, BLOB or table row size" in the Durable Object's SQLite, bytes. */
   do_sql_value_bytes: number;
+  /**
+   * CPU time one invocation may use, ms: a Worker request, a Cron run, and each call into a Durable
+   * Object ("Durable Objects are Worker scripts, and have the same per invocation CPU limits as any
+   * Workers do"). Not enforced here (workerd enforces no CPU limit): the steps that scale with data
+   * are sized by it (`cpuUnits`).
+   */
+  cpu_ms_per_invocation: number;
 }
 
 type Numbers = Omit<PlatformLimits, "plan">;
 
-/** Workers Paid: D1 1,000 queries per invocation, 10,000 subrequests per request. */
+/** Workers Paid: D1 1,000 queries per invocation, 10,000 subrequests per request, 30 s of CPU (the default). */
 export const PAID: Numbers = {
   d1_queries_per_invocation: 1000,
   subrequests_per_invocation: 10_000,
@@ -37,10 +44,19 @@ export const PAID: Numbers = {
   sql_statement_bytes: 100_000,
   d1_value_bytes: 2_000_000,
   do_sql_value_bytes: DO_SQLITE_MAX_VALUE_BYTES,
+  cpu_ms_per_invocation: 30_000,
 };
 
-/** Workers Free: D1 50 queries per invocation, 50 subrequests per request; the per-statement limits are the same. */
-export const FREE: Numbers = { ...PAID, d1_queries_per_invocation: 50, subrequests_per_invocation: 50 };
+/** Workers Free: D1 50 queries per invocation, 50 subrequests per request, 10 ms of CPU; the per-statement limits are the same. */
+export const FREE: Numbers = {
+  ...PAID,
+  d1_queries_per_invocation: 50,
+  subrequests_per_invocation: 50,
+  cpu_ms_per_invocation: 10,
+};
+
+/** Workers Paid's CPU limit can be raised to 5 minutes (`limits.cpu_ms` in wrangler.toml). */
+const MAX_CPU_MS = 300_000;
 
 const count = (max: number) => z.number().int().min(1).max(max);
 
@@ -52,11 +68,15 @@ const overrides = z
     sql_statement_bytes: count(PAID.sql_statement_bytes),
     d1_value_bytes: count(PAID.d1_value_bytes),
     do_sql_value_bytes: count(PAID.do_sql_value_bytes),
+    cpu_ms_per_invocation: count(MAX_CPU_MS),
   })
   .partial()
   .strict();
 
-/** PLATFORM_LIMITS as config.ts parses it: `paid` | `free` | `off` | a JSON object of numbers (each at most paid's). */
+/**
+ * PLATFORM_LIMITS as config.ts parses it: `paid` | `free` | `off` | a JSON object of numbers (each at
+ * most paid's, CPU at most the 300,000 ms `limits.cpu_ms` allows).
+ */
 export const platformLimitsSchema = z.string().transform((text, ctx): PlatformLimits => {
   const word = text.trim();
   if (word === "paid" || word === "off") return { plan: word, ...PAID };
@@ -81,3 +101,30 @@ export const DEFAULT_PLATFORM_LIMITS: PlatformLimits = { plan: "paid", ...PAID }
 
 /** True when the local runtime refuses what production would (every plan but `off`). */
 export const enforced = (limits: PlatformLimits): boolean => limits.plan !== "off";
+
+/**
+ * CPU the steps that scale with data cost, µs per unit, as `npm run bench:cpu -- --limits free` measured
+ * them on the local runtime: V8's CPU profile of the Worker's isolate (which also runs its Durable
+ * Objects, not the local D1), the cost above an empty request's, median of three rounds, 2026-12-02 on a
+ * shared 2-core machine (docs/architecture.md, "CPU time"). Measured locally, not deployed.
+ */
+export const STEP_CPU_US = {
+  /** One memory of an export part (Worker): its row, history and what it names and states, read and written out. 44.5 measured. */
+  exportMemory: 45,
+  /** One line of an import request: the Worker's parse and validation (15 measured) and the object's write (130). */
+  importLine: 146,
+  /** One row of a lifecycle call in the object (index repair, with the MCP call around it): 384 measured. */
+  lifecycleRow: 385,
+} as const;
+
+/**
+ * Share of an invocation's CPU time the units of a step are sized to fill. The rest is left for the
+ * request's own work (auth, routing, the owner's shard: 5–19 ms locally, more than Free's whole 10 ms,
+ * so Free is not shown to fit) and for a deployed CPU that differs from this one.
+ */
+export const CPU_SHARE = 0.5;
+
+/** Units of `step` one invocation may take within `limits`' CPU time: at least 1, so work always moves on. */
+export function cpuUnits(limits: PlatformLimits, step: keyof typeof STEP_CPU_US): number {
+  return Math.max(1, Math.floor((limits.cpu_ms_per_invocation * 1000 * CPU_SHARE) / STEP_CPU_US[step]));
+}

@@ -12,7 +12,15 @@ import { MemoryError } from "../../src/memory/errors";
 import { InvocationBudget, runInvocation } from "../../src/platform-limits/invocation-budget";
 import { LimitedD1 } from "../../src/platform-limits/limited-d1";
 import { limitedSqlStorage } from "../../src/platform-limits/limited-sql-storage";
-import { FREE, PAID, type PlatformLimits, platformLimitsSchema } from "../../src/platform-limits/platform-limits";
+import {
+  CPU_SHARE,
+  cpuUnits,
+  FREE,
+  PAID,
+  type PlatformLimits,
+  platformLimitsSchema,
+  STEP_CPU_US,
+} from "../../src/platform-limits/platform-limits";
 
 const paid: PlatformLimits = { plan: "paid", ...PAID };
 const small: PlatformLimits = { plan: "custom", ...PAID, d1_queries_per_invocation: 5 };
@@ -41,6 +49,23 @@ describe("PLATFORM_LIMITS config", () => {
       /d1_queries_per_invocation/,
     );
     expect(() => loadConfig({ PLATFORM_LIMITS: "enterprise" })).toThrow(/"paid", "free", "off"/);
+  });
+
+  it("CPU per invocation: free 10 ms, paid 30 s, raised by JSON up to the 5 minutes limits.cpu_ms allows", () => {
+    expect(FREE.cpu_ms_per_invocation).toBe(10);
+    expect(PAID.cpu_ms_per_invocation).toBe(30_000);
+    expect(platformLimitsSchema.parse('{"cpu_ms_per_invocation": 300000}').cpu_ms_per_invocation).toBe(300_000);
+    expect(() => loadConfig({ PLATFORM_LIMITS: '{"cpu_ms_per_invocation": 300001}' })).toThrow(/cpu_ms_per_invocation/);
+  });
+
+  it("the steps' sizes follow from the CPU limit and the measured cost per unit; paid's stay above what D1 and config allow", () => {
+    const free: PlatformLimits = { plan: "free", ...FREE };
+    for (const step of Object.keys(STEP_CPU_US) as (keyof typeof STEP_CPU_US)[])
+      expect(cpuUnits(free, step)).toBe(Math.floor((10_000 * CPU_SHARE) / STEP_CPU_US[step]));
+    // Paid: more than a part's D1 allowance (~248 pages of 1,000), an import request's 5,000 lines, a user's 2,000 lifecycle rows.
+    expect(cpuUnits(paid, "exportMemory")).toBeGreaterThan(248_000);
+    expect(cpuUnits(paid, "importLine")).toBeGreaterThan(5_000);
+    expect(cpuUnits(paid, "lifecycleRow")).toBeGreaterThan(2_000);
   });
 });
 

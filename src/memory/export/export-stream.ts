@@ -17,11 +17,12 @@ import { type ExportPhase, type ExportPosition, encodeExportCursor } from "./exp
 import { type ExportFilter, exportEntity, exportHeader, exportRecord, exportRelation } from "./export-format";
 
 /**
- * Rows per D1 read: a page is four statements (rows, their events, what they name and state), so under
- * Free's 50 queries an export part carries 10,000 memories; a page of 1,000 is ~1 MB of rows, far inside 128 MB.
+ * Rows per D1 read at most: a page is four statements (rows, their events, what they name and state);
+ * a page of 1,000 is ~1 MB of rows, far inside 128 MB. A part takes fewer when the invocation's CPU time
+ * cannot carry that many (composition.ts `exportInvocation`).
  */
 export const EXPORT_PAGE_SIZE = 1_000;
-/** Entities or relations per read: small rows, one statement each page. */
+/** Entities or relations per read at most (never more than a memory page): small rows, one statement each page. */
 export const ENTITY_PAGE_SIZE = 500;
 
 /** How one response of a multi-part export runs: whether another page fits, and where it resumes. */
@@ -58,6 +59,7 @@ function startState(resume: ExportPosition | undefined): State {
 type PageReader = (s: State) => Promise<{ bytes: Uint8Array | null; done: boolean }>;
 
 function pageReaders(reader: ExportReader, owner: Owner, filter: ExportFilter, pageSize: number) {
+  const entityPageSize = Math.min(ENTITY_PAGE_SIZE, pageSize);
   const memories: PageReader = async (s) => {
     const page = await reader.exportPage(owner, filter, s.after, pageSize);
     const ids = page.map((m) => m.id);
@@ -74,17 +76,17 @@ function pageReaders(reader: ExportReader, owner: Owner, filter: ExportFilter, p
     return { bytes: out.length > 0 ? lines(out) : null, done: page.length < pageSize };
   };
   const entities: PageReader = async (s) => {
-    const page = await reader.entityPage(owner, s.afterEntity, ENTITY_PAGE_SIZE);
+    const page = await reader.entityPage(owner, s.afterEntity, entityPageSize);
     s.entities += page.length;
     if (page.length > 0) s.afterEntity = page[page.length - 1].id;
-    return { bytes: page.length > 0 ? lines(page.map(exportEntity)) : null, done: page.length < ENTITY_PAGE_SIZE };
+    return { bytes: page.length > 0 ? lines(page.map(exportEntity)) : null, done: page.length < entityPageSize };
   };
   const relations: PageReader = async (s) => {
-    const page = await reader.givenRelationPage(owner, s.afterRelation, ENTITY_PAGE_SIZE);
+    const page = await reader.givenRelationPage(owner, s.afterRelation, entityPageSize);
     s.relations += page.length;
     if (page.length > 0) s.afterRelation = page[page.length - 1].position;
     const out = page.map((r) => exportRelation(r.relation));
-    return { bytes: out.length > 0 ? lines(out) : null, done: page.length < ENTITY_PAGE_SIZE };
+    return { bytes: out.length > 0 ? lines(out) : null, done: page.length < entityPageSize };
   };
   return { memories, entities, relations } satisfies Record<ExportPhase, PageReader>;
 }

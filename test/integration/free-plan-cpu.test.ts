@@ -1,0 +1,105 @@
+/**
+ * Under PLATFORM_LIMITS=free (the "free-plan" vitest project) the steps that scale with data are sized
+ * by Workers Free's 10 ms of CPU per invocation as well as by its 50 D1 queries: an export part, an
+ * import request and a lifecycle call each take at most `cpuUnits` of their units (platform-limits.ts,
+ * from the measured µs per unit), far fewer than D1's allowance alone would let them take.
+ */
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config";
+import type { Scope } from "../../src/memory/types";
+import { cpuUnits } from "../../src/platform-limits/platform-limits";
+import { createKey, uniqueUser } from "../helpers/api-keys";
+import { exportAll } from "../helpers/export-parts";
+import { insertMemories, ok, ownerOf, stubOf } from "../helpers/lifecycle";
+
+const limits = loadConfig(env).PLATFORM_LIMITS;
+
+async function ownerWith(n: number): Promise<Scope> {
+  const owner = ownerOf(uniqueUser());
+  const now = Date.now();
+  for (let start = 0; start < n; start += 250)
+    await insertMemories(
+      owner,
+      Array.from({ length: Math.min(250, n - start) }, (_, k) => ({
+        content: `fact ${start + k}: likes item ${(start + k) * 7919} from shelf ${start + k}`,
+        createdAt: now - (n - start - k) * 1000,
+      })),
+    );
+  return owner;
+}
+
+const importLines = (n: number) =>
+  Array.from({ length: n }, (_, i) => JSON.stringify({ content: `imported fact ${i}: owns a lamp ${i * 31}` })).join(
+    "\n",
+  );
+
+describe("Workers Free's CPU time sizes the steps", () => {
+  it("runs under free: 10 ms of CPU per invocation, and the step sizes follow from it", () => {
+    expect(limits).toMatchObject({ plan: "free", cpu_ms_per_invocation: 10, d1_queries_per_invocation: 50 });
+    // Far below what D1's 50 queries allow: a part of 10,000 memories, a request of 5,000 lines.
+    expect(cpuUnits(limits, "exportMemory")).toBeLessThan(1_000);
+    expect(cpuUnits(limits, "importLine")).toBeLessThan(100);
+    expect(cpuUnits(limits, "lifecycleRow")).toBeLessThan(100);
+  });
+
+  it("an export comes in parts of at most the memories one invocation's CPU carries, and joins to the whole", async () => {
+    const perPart = cpuUnits(limits, "exportMemory");
+    const n = perPart * 3 + 5;
+    const owner = await ownerWith(n);
+    const { key } = await createKey({ account: owner.accountId, user: owner.userId });
+    const { parts, lines } = await exportAll(key);
+    expect(parts).toBeGreaterThanOrEqual(4);
+    const ids = lines.filter((l) => l.type === "memory").map((l) => l.id);
+    expect(new Set(ids).size).toBe(n);
+    expect(lines.at(-1)).toMatchObject({ type: "end", memories: n });
+    // Every part but the last is full: at most perPart memories, none more.
+    const res = await exports.default.fetch("http://x/v1/export", { headers: { authorization: `Bearer ${key}` } });
+    const first = (await res.text()).trimEnd().split("\n");
+    expect(first.filter((l) => l.startsWith('{"type":"memory"'))).toHaveLength(perPart);
+  });
+
+  it("an import request of more lines than one invocation's CPU carries is refused before anything is written", async () => {
+    const max = cpuUnits(limits, "importLine");
+    const user = uniqueUser();
+    const { key } = await createKey({ user });
+    const post = (n: number, dry = false) =>
+      exports.default.fetch(`http://x/v1/import${dry ? "?dry_run=true" : ""}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/x-ndjson" },
+        body: importLines(n),
+      });
+    for (const dry of [true, false]) {
+      const refused = await post(max + 1, dry);
+      expect(refused.status).toBe(413);
+      const body = (await refused.json()) as { error: string; field: string; message: string };
+      expect(body).toMatchObject({ error: "limit_exceeded", field: "cpu_ms_per_invocation" });
+      expect(body.message).toContain(`at most ${max} lines`);
+    }
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM memories WHERE user_id = ?")
+      .bind(user)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+    const accepted = await post(max);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ imported: max });
+  });
+
+  it("a lifecycle call changes at most the rows one invocation's CPU carries; the next call goes on", async () => {
+    const rows = cpuUnits(limits, "lifecycleRow");
+    const owner = await ownerWith(rows * 2 + 3);
+    const request = {
+      now: Date.now(),
+      jobs: ["repair" as const],
+      budget: { maxMs: 20_000, maxRows: 2_000 },
+      policy: { retentionDays: 30, retentionRules: [], halfLifeDays: 30, batchSize: 100 },
+    };
+    const first = await ok(stubOf(owner).maintain(owner, request));
+    expect(first.jobs[0].processed).toBeGreaterThan(0);
+    expect(first.jobs[0].processed).toBeLessThanOrEqual(rows);
+    expect(first.complete).toBe(false);
+    const second = await ok(stubOf(owner).maintain(owner, request));
+    expect(second.jobs[0].processed).toBeGreaterThan(0);
+    expect(second.jobs[0].processed).toBeLessThanOrEqual(rows);
+  });
+});
