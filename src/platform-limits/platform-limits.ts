@@ -119,7 +119,7 @@ export const STEP_CPU_US = {
 
 /**
  * Share of an invocation's CPU time the units of a step are sized to fill. The rest is left for the
- * request's own work (auth, routing, the owner's shard: 5–19 ms locally, more than Free's whole 10 ms,
+ * request's own work (auth, routing, the owner's shard: 5–42 ms locally, more than Free's whole 10 ms,
  * so Free is not shown to fit) and for a deployed CPU that differs from this one.
  */
 export const CPU_SHARE = 0.5;
