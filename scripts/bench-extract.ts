@@ -15,13 +15,16 @@
  * split (dev, test); `--ids c25-c33` scores only the conversations named (ids, ranges). `--data` defaults to ../shared/data/locomo/locomo-dev.json when that file is
  * there, so one run reports both languages. Every run first prints the same sets through the
  * offline rules alone (scripts/lib/extract-offline); `--offline` stops there (no server), `--show`
- * lists what the rules miss and keep wrongly on LoCoMo and on the Chinese dev split.
+ * lists what the rules miss and keep wrongly on LoCoMo and on the Chinese dev split; `--unobserved N`
+ * prints N of the facts the rules keep from LoCoMo turns with no observation, drawn at random with
+ * `--seed` (default 1), each beside its turn, for labelling by hand which of them are facts.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { percentile } from "./lib/bench-metrics.ts";
 import { importMemories, recall, type Server } from "./lib/bench-run.ts";
 import { say, withServer } from "./lib/bench-server.ts";
+import { prng } from "./lib/bench-synthetic.ts";
 import { parseVars } from "./lib/bench-target.ts";
 import { extractionCases, type SpeakerCase } from "./lib/extract-data.ts";
 import { addScores, type FactOutcome, type SessionScore, scoreSession, turnRecallAt10 } from "./lib/extract-metrics.ts";
@@ -38,7 +41,7 @@ import {
 import { ScriptError } from "./lib/wrangler-d1.ts";
 
 const USAGE =
-  "usage: npm run bench:extract -- [--data <locomo.json>] [--zh bench/zh-extract.json] [--ids c25-c33,…] [--offline] [--show] [--json <out.json>] [--samples N] [--var NAME=VALUE …] [--keep]";
+  "usage: npm run bench:extract -- [--data <locomo.json>] [--zh bench/zh-extract.json] [--ids c25-c33,…] [--offline] [--show] [--unobserved N [--seed S]] [--json <out.json>] [--samples N] [--var NAME=VALUE …] [--keep]";
 const LOCOMO_DEV = "../shared/data/locomo/locomo-dev.json";
 
 function options() {
@@ -51,6 +54,8 @@ function options() {
       samples: { type: "string" },
       offline: { type: "boolean" },
       show: { type: "boolean" },
+      unobserved: { type: "string" },
+      seed: { type: "string", default: "1" },
       keep: { type: "boolean" },
       var: { type: "string", multiple: true },
       help: { type: "boolean" },
@@ -60,6 +65,11 @@ function options() {
     console.log(USAGE);
     process.exit(0);
   }
+  const unobserved = values.unobserved === undefined ? 0 : Number(values.unobserved);
+  if (!(Number.isInteger(unobserved) && unobserved >= 0))
+    throw new ScriptError("--unobserved must be a non-negative integer");
+  const seed = Number(values.seed);
+  if (!Number.isInteger(seed)) throw new ScriptError("--seed must be an integer");
   const samples = values.samples === undefined ? Number.POSITIVE_INFINITY : Number(values.samples);
   if (!(samples >= 1)) throw new ScriptError("--samples must be a positive integer");
   const data = values.data ?? (existsSync(LOCOMO_DEV) ? LOCOMO_DEV : undefined);
@@ -71,6 +81,8 @@ function options() {
     samples,
     offline: values.offline ?? false,
     show: values.show ?? false,
+    unobserved,
+    seed,
     keep: values.keep ?? false,
     vars: parseVars(values.var),
   };
@@ -220,6 +232,17 @@ function printChinese(bySplit: Record<string, ZhScore>, conversations: ZhConvers
 }
 
 /** The extractor alone, no server: what the offline rules keep, scored the same way. */
+/** `n` of `items` drawn without replacement by a seeded shuffle (the same seed, the same draw). */
+function draw<T>(items: T[], n: number, seed: number): T[] {
+  const random = prng(seed);
+  const pool = [...items];
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  return pool.slice(0, n);
+}
+
 function runOffline(cases: SpeakerCase[], conversations: ZhConversation[], show: boolean) {
   const locomo = offlineLocomo(cases, show);
   const zh = offlineChinese(conversations, show);
@@ -234,7 +257,7 @@ function runOffline(cases: SpeakerCase[], conversations: ZhConversation[], show:
   }
   printChinese(zh.bySplit, conversations, "offline rules, extractor alone");
   if (show) for (const line of [...locomo.shown, ...zh.shown]) console.log(line);
-  return { locomo: cases.length > 0 ? locomo.score : null, zh: zh.bySplit };
+  return { locomo: cases.length > 0 ? locomo.score : null, zh: zh.bySplit, unobserved: locomo.unobserved };
 }
 
 async function main(): Promise<void> {
@@ -244,7 +267,12 @@ async function main(): Promise<void> {
   const listed = zhConversations(JSON.parse(readFileSync(o.zh, "utf8")));
   const conversations = o.ids === undefined ? listed : selectConversations(listed, o.ids);
   say(`${o.data ?? "no LoCoMo file"}: ${cases.length} speakers; ${o.zh}: ${conversations.length} conversations`);
-  const offline = runOffline(cases, conversations, o.show);
+  const { unobserved, ...offline } = runOffline(cases, conversations, o.show);
+  if (o.unobserved > 0) {
+    const drawn = draw(unobserved, o.unobserved, o.seed);
+    console.log(`${drawn.length} of ${unobserved.length} facts kept from turns with no observation (seed ${o.seed}):`);
+    drawn.forEach((u, i) => console.log(`  ${i + 1}. ${u.diaId}  fact: ${u.fact}\n      turn: ${u.turn}`));
+  }
   if (o.offline) {
     if (o.json) writeFileSync(o.json, `${JSON.stringify({ llm: "rules", offline }, null, 2)}\n`);
     return;

@@ -32,12 +32,15 @@ export interface OfflineLocomo {
   sessions: number;
   /** What the rules kept from turns that carry no observation, and missed on turns that do. */
   shown: string[];
+  /** Every fact kept from a turn that carries no observation, with that turn, in file order. */
+  unobserved: { diaId: string; fact: string; turn: string }[];
 }
 
 /** LoCoMo speakers through the rules, scored as bench:extract scores the server's answers. */
 export function offlineLocomo(cases: SpeakerCase[], show: boolean): OfflineLocomo {
   let score: SessionScore = { observations: 0, covered: 0, stored: 0, precise: 0, noise: 0, filler: 0 };
   const shown: string[] = [];
+  const unobserved: OfflineLocomo["unobserved"] = [];
   let sessions = 0;
   let n = 0;
   for (const c of cases) {
@@ -47,9 +50,14 @@ export function offlineLocomo(cases: SpeakerCase[], show: boolean): OfflineLocom
       const outcomes: FactOutcome[] = facts.map((f) => ({ status: "created", id: `m${n++}`, turn: f.turn }));
       score = addScores(score, scoreSession(session, c.speaker, outcomes, new Map()));
       if (show) shown.push(...locomoShown(session, c.speaker, facts));
+      for (const f of facts) {
+        const turn = f.turn === null ? undefined : session.turns[f.turn - 1];
+        if (turn && !session.observed.has(turn.diaId))
+          unobserved.push({ diaId: `${c.sampleId}/${turn.diaId}`, fact: f.content, turn: turn.text });
+      }
     }
   }
-  return { score, sessions, shown };
+  return { score, sessions, shown, unobserved };
 }
 
 function locomoShown(session: SpeakerCase["sessions"][number], speaker: string, facts: Extracted[]): string[] {

@@ -8,6 +8,7 @@
 import type { ExtractedFact } from "../../memory/ports";
 // The write pipeline's own filler test, so "thanks!" is judged the same way here as on save.
 import { assessValue } from "../../memory/write/value-filter";
+import { chatTalk } from "./chat-talk";
 import { splitChineseClauses, splitCompound, withDroppedI } from "./clause-split";
 import { signalScore, speaksOfSelf } from "./fact-signals";
 import {
@@ -71,6 +72,10 @@ export function myThingIs(text: string): boolean {
   return false;
 }
 
+const HOLDS_DEAR =
+  /\bmy\s+(?:all[- ]time\s+|top\s+)?(?:favou?rites|faves?)\b|\b(?:is|are)\s+(?:(?:really|so|very|particularly|especially|super)\s+)?(?:interesting|important|meaningful|dear|precious)\s+to\s+me\b|\bmatters?\s+(?:(?:a lot|so much|the most)\s+)?to\s+me\b/;
+const YOU_ARE = /\b(?:you're|you are|youre|ur)\b/;
+
 // First match wins, so the order resolves overlaps: "can't stand" is a dislike, not a constraint;
 // "I'm allergic" and "I'm going to" are not generic "I'm" facts.
 const RULES: CategoryRule[] = [
@@ -95,6 +100,9 @@ const RULES: CategoryRule[] = [
       String.raw`\b(?:i|we)\s+${EN_ADVERBS}(?:like|love|prefer|hate|enjoy|dislike|adore|detest|loathe|cherish|treasure)\b|\bi(?:'d| would)\s+(?:much\s+)?(?:rather|prefer)\b|${I_AM}(?:really\s+|so\s+|not\s+)?(?:into|a (?:big |huge )?fan of|fond of)\b|\bmy\s+(?:all[- ]time\s+)?favou?rite\b`,
     ),
   },
+  // "Drawing flowers is one of my faves", "Family time matters to me": what the speaker holds dear
+  // ("You're one of my favorites" is praise of the other speaker).
+  { category: "preference", pattern: { test: (text) => HOLDS_DEAR.test(text) && !YOU_ARE.test(text) } },
   {
     category: "preference",
     pattern: new RegExp(`我${ZH_ADVERBS}(?:喜欢|爱(?!人)|热爱|讨厌|偏好|偏爱|钟爱|喜爱|反感)`),
@@ -115,6 +123,13 @@ const RULES: CategoryRule[] = [
     pattern: new RegExp(
       String.raw`${I_AM}(?!(?:not\s+)?(?:sure|fine|good|ok|okay|here|back|ready|sorry|glad|happy to|afraid|wondering|trying|looking|asking|curious|just|going|confused|done|tired|hungry|bored|busy|excited|kidding|joking)\b)|\bi\s+(?:(?:don't|do not|can't|cannot)\s+)?(?:live|work|was born|grew up|studied|study|graduated|speak|own|have|come from)\b`,
       "u",
+    ),
+  },
+  {
+    // "I'm definitely going to keep up with my German lessons": a plan with a word of certainty before it.
+    category: "plan",
+    pattern: new RegExp(
+      String.raw`${I_AM}(?:definitely|really|also|still|totally|actually|probably|seriously|finally)\s+(?:planning|going to|gonna|about to|thinking of|thinking about|hoping to)\b`,
     ),
   },
   { category: "personal", pattern: { test: myThingIs } },
@@ -223,6 +238,7 @@ export function classifySentence(sentence: string): FactCategory | null {
   const text = normalise(sentence);
   if (text.length === 0 || isQuestion(text) || NOT_A_FACT.test(text) || ZH_OPINION.test(text)) return null;
   if (ZH_BARE_FEELING.test(text)) return null;
+  if (chatTalk(text) !== null) return null;
   if (!assessValue(sentence).keep) return null;
   const category = RULES.find((r) => r.pattern.test(text))?.category ?? null;
   // Chinese leaves the subject out of what a speaker says of themselves (「最近在准备马拉松」).

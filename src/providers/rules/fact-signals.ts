@@ -159,6 +159,17 @@ const DROPPED_SUBJECT = new RegExp(
 
 const ZH_FIRST_PERSON = /我|咱|俺/;
 
+const DETERMINATION =
+  /\b(?:keep (?:chasing|plugging|fighting|moving forward|reaching)|(?:chase|chasing|reach|reaching|follow|following|go for|going for|go after|going after) (?:my|our|those|these|the) dreams|make (?:my|our) dreams (?:come true|happen|a reality)|make it happen|(?:gonna|going to|will) make it(?! to)|not (?:gonna |going to )?giv(?:e|ing) up|won't let (?:this|it|that|anything|them) (?:get|bring|keep) me down|try my best|giving it my best|pushing (?:on|forward|through)|staying (?:positive|optimistic|upbeat|hopeful|strong|motivated|determined))\b/;
+/** A clause before the resolve: "…, but", "… and", "… - ". */
+const CLAUSE_BEFORE = /\b(?:but|and|though)\s|\s[-–—]\s/;
+
+/** Resolve said as a sentence of its own, not after a clause that says something else. */
+function determination(text: string): boolean {
+  const m = DETERMINATION.exec(text);
+  return m !== null && !CLAUSE_BEFORE.test(text.slice(0, m.index));
+}
+
 export const SIGNALS: Signal[] = [
   {
     name: "first-person event",
@@ -179,6 +190,19 @@ export const SIGNALS: Signal[] = [
     pattern: new RegExp(
       String.raw`\b(?:i|we)\s+(?:${EN_ADVERB}\s+){0,3}(?!(?:wanted|needed|hoped|wished|seemed|used|guessed|figured|supposed|meant|noticed)\b)[a-z]{3,}ed\b`,
     ),
+    weight: 2,
+  },
+  {
+    // "I've jammed with friends before", "We've painted the whole house": a regular verb in the perfect.
+    name: "first-person perfect, regular",
+    pattern: new RegExp(
+      String.raw`\b(?:i've|i have|we've|we have|ive)\s+(?:${EN_ADVERB}\s+){0,2}(?!(?:wanted|needed|hoped|wished|seemed|used|guessed|figured|supposed|meant|noticed)\b)[a-z]{3,}ed\b`,
+    ),
+    weight: 2,
+  },
+  {
+    name: "trying something out",
+    pattern: /\b(?:i'm|i am|im|we're|we are)\s+(?:now\s+|currently\s+|also\s+)?trying out\b/,
     weight: 2,
   },
   {
@@ -232,7 +256,14 @@ export const COUNTER_SIGNALS: Signal[] = [
   {
     name: "pep talk",
     pattern:
-      /\b(?:keep (?:going|pushing|it up|at it|working|on|up|trying|shining|believing)|never (?:give up|quit)|won't (?:give up|quit)|don't (?:give up|quit)|stay (?:strong|positive|determined|hopeful|focused|motivated)|believe in (?:myself|yourself)|do my best|make you proud|see what happens|see you|talk (?:soon|later)|chat (?:soon|later)|let me know|lemme know|check it out|take care)\b/,
+      /\b(?:keep (?:going|pushing|it up|at it|working|on|up(?! with)|trying|shining|believing)|never (?:give up|quit)|won't (?:give up|quit)|don't (?:give up|quit)|(?<!\b(?:me|us|i|we|them|him|her|you) )stay (?:strong|positive|determined|hopeful|focused|motivated)|believe in (?:myself|yourself)|do my best|make you proud|see what happens|see you|talk (?:soon|later)|chat (?:soon|later)|let me know|lemme know|check it out|take care)\b/,
+    weight: -3,
+  },
+  {
+    // "I'm gonna keep chasing those dreams", "I'm not giving up", "I'm staying positive": resolve, not a plan.
+    // After a clause of its own ("Injury's been rough, but I'm staying positive") it does not weigh that clause down.
+    name: "determination",
+    pattern: { test: determination },
     weight: -3,
   },
   {
@@ -245,7 +276,7 @@ export const COUNTER_SIGNALS: Signal[] = [
     // "I'll keep you posted", "I'll give it a try", "Thanks, I will!": a reply, not a plan.
     name: "a chat promise",
     pattern:
-      /\b(?:i'll|i will)\s+(?:definitely\s+|sure\s+|totally\s+|be sure to\s+|have to\s+|always\s+)?(?:keep (?:that|it|this) in mind|keep (?:you|ya|u) (?:posted|updated|in the loop)|let (?:you|ya|u) know|give it a (?:try|shot|go)|try (?:that|it|this)|take your advice|send (?:it|you|them|one)|show (?:you|ya|u)|check (?:it|that|them) out|look into (?:it|that)|think about it|be (?:here|there) for you|call (?:her|him|them))\b|^(?:thanks,? |sure,? |ok,? |okay,? )?(?:i will|i'll do it|i definitely will|i sure will)\b/,
+      /\b(?:i'll|i will)\s+(?:definitely\s+|sure\s+|totally\s+|be sure to\s+|have to\s+|always\s+)?(?:keep (?:that|it|this) in mind|keep (?:you|ya|u) (?:posted|updated|in the loop)|let (?:you|ya|u) know|give it a (?:try|shot|go)|try (?:that|it|this)|take your advice|send (?:it|you|them|one)|show (?:you|ya|u)|check (?:it|that|them) out|look into (?:it|that)|think about it|be (?:here|there) for you|call (?:her|him|them))\b|^(?:thanks,? |sure,? |ok,? |okay,? )?(?:i will|i'll do it|i definitely will|i sure will)(?:,? thanks)?[.!]*$/,
     weight: -3,
   },
   { name: "zh aimed at the other speaker", pattern: /你|您/, weight: -2 },
