@@ -9,7 +9,9 @@
  * text (plain text or Markdown, one memory per line or bullet).
  * The whole file is validated first (locally for JSON, then by the server with ?dry_run=true), so a
  * bad line anywhere means nothing is written. The file then goes in requests of at most 1,000 lines
- * (--lines-per-request fewer: a Workers Free server carries 34, PLATFORM_LIMITS "CPU time"),
+ * (--lines-per-request fewer; without it, a server that refuses the first request for its CPU time
+ * per invocation — PLATFORM_LIMITS=free carries 34 lines, docs/architecture.md "CPU time" — is asked
+ * again with half as many lines, by dry runs, until one fits),
  * each landing all or nothing (the server writes it in bounded D1 batches); when one fails, the
  * import stops and prints the `--from-line` that resumes exactly after the last request that landed.
  * Lines with an external_id the user already has are skipped, so re-running the whole file is safe too.
@@ -19,6 +21,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
+  fewerLinesAfter,
   type ImportItem,
   type LineProblem,
   MAX_LINES_PER_REQUEST,
@@ -69,6 +72,7 @@ function options() {
     map: values.map,
     fromLine,
     linesPerRequest,
+    linesGiven: values["lines-per-request"] !== undefined,
     format: values.format as Format | undefined,
     key,
     url: values.url ?? process.env.HIPPOCAMPUS_URL ?? "http://127.0.0.1:8787",
@@ -104,6 +108,25 @@ type Options = ReturnType<typeof options>;
 /** What every request of this file sends: who it is for, the format, the body of a chunk. */
 function requestFor(o: Options, f: PreparedFile, format: string | undefined, chunk: SourceLine[]) {
   return { user: o.user, agent: o.agent, format, body: bodyOf(chunk, f.document) };
+}
+
+/**
+ * The file cut into requests the server takes: --lines-per-request as given, or else the most lines per
+ * request (1,000 at most) whose first request the server does not refuse for its CPU time.
+ */
+async function fitted(o: Options, text: string): Promise<PreparedFile> {
+  let lines = o.linesPerRequest;
+  for (;;) {
+    const f = prepareFile(text, o.format, o.fromLine, lines);
+    if (o.linesGiven || f.total === 0) return f;
+    const r = await postImport(o.url, o.key, f.chunks[0], { ...requestFor(o, f, o.format, f.chunks[0]), dryRun: true });
+    const fewer = fewerLinesAfter(r, lines);
+    if (fewer === null) return f;
+    process.stderr.write(
+      `import: the server's CPU time per request takes fewer than ${lines} lines; trying ${fewer}\n`,
+    );
+    lines = fewer;
+  }
 }
 
 /** The file's format: --format, or what the server detects in the first request. */
@@ -176,7 +199,7 @@ async function send(o: Options, f: PreparedFile, format: string | undefined, sta
 
 async function main(): Promise<void> {
   const o = options();
-  const prepared = prepareFile(readFile(o.file), o.format, o.fromLine, o.linesPerRequest);
+  const prepared = await fitted(o, readFile(o.file));
   if (prepared.total === 0) throw new CliError(`${o.file} has nothing to import at or after line ${o.fromLine}`);
   const format = await detect(o, prepared);
   // A Hippocampus export is read by its header: every request starts with it.

@@ -56,7 +56,19 @@ export interface LineProblem {
 
 export type PostResult =
   | { ok: true; body: ImportResponse }
-  | { ok: false; status: number; message: string; lines: LineProblem[]; format?: string };
+  | { ok: false; status: number; message: string; lines: LineProblem[]; format?: string; field?: string };
+
+/** The limit a server under PLATFORM_LIMITS=free names when a request has more lines than its CPU time carries. */
+export const CPU_LIMIT_FIELD = "cpu_ms_per_invocation";
+
+/**
+ * The lines per request to try after `r` (a dry run of the first request): half as many when the server
+ * refused it for its CPU time per invocation (413, nothing written), null when `r` settles it.
+ */
+export function fewerLinesAfter(r: PostResult, lines: number): number | null {
+  if (r.ok || r.status !== 413 || r.field !== CPU_LIMIT_FIELD || lines <= 1) return null;
+  return Math.max(1, Math.floor(lines / 2));
+}
 
 const encoder = new TextEncoder();
 const utf8Bytes = (text: string) => encoder.encode(text).byteLength;
@@ -120,5 +132,6 @@ export async function postImport(
   if (res.ok) return { ok: true, body: body as unknown as ImportResponse };
   const lines = (Array.isArray(body.lines) ? body.lines : []) as LineProblem[];
   const format = typeof body.format === "string" ? body.format : undefined;
-  return { ok: false, status: res.status, message: String(body.message ?? `HTTP ${res.status}`), lines, format };
+  const field = typeof body.field === "string" ? body.field : undefined;
+  return { ok: false, status: res.status, message: String(body.message ?? `HTTP ${res.status}`), lines, format, field };
 }
