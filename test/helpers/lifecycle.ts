@@ -27,6 +27,23 @@ export function stubOf(owner: Owner) {
   return env.USER_MEMORY.get(env.USER_MEMORY.idFromName(ownerAddress(owner)));
 }
 
+/**
+ * `n` numbered facts for `owner`, oldest first a second apart, written in slices of 250 as an import
+ * stores them; `extra` adds fields to the i-th.
+ */
+export async function seedFacts(owner: Scope, n: number, extra: (i: number) => Partial<Memory> = () => ({})) {
+  const now = Date.now();
+  for (let start = 0; start < n; start += 250)
+    await insertMemories(
+      owner,
+      Array.from({ length: Math.min(250, n - start) }, (_, k) => ({
+        content: `fact ${start + k}: likes item ${(start + k) * 7919} from shelf ${start + k}`,
+        createdAt: now - (n - start - k) * 1000,
+        ...extra(start + k),
+      })),
+    );
+}
+
 /** Writes active rows as given (no dedupe, no index): what a bulk import stores. */
 export async function insertMemories(owner: Scope, rows: (Partial<Memory> & { content: string })[]): Promise<Memory[]> {
   const now = Date.now();

@@ -10,7 +10,7 @@ import type { Scope } from "../../src/memory/types";
 import { D1ShardDirectory } from "../../src/storage/d1-shard-directory";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { exportAll } from "../helpers/export-parts";
-import { insertMemories } from "../helpers/lifecycle";
+import { seedFacts } from "../helpers/lifecycle";
 
 const directory = new D1ShardDirectory(env.DB);
 
@@ -19,15 +19,7 @@ async function ownerWith(n: number): Promise<Scope> {
   const account = `acct-${uniqueUser()}`;
   await directory.place(account, "DB", Date.now());
   const owner: Scope = { accountId: account, namespace: "user", userId: uniqueUser(), actor: "test" };
-  const now = Date.now();
-  for (let start = 0; start < n; start += 250)
-    await insertMemories(
-      owner,
-      Array.from({ length: Math.min(250, n - start) }, (_, k) => ({
-        content: `fact ${start + k}: likes item ${(start + k) * 7919} from shelf ${start + k}`,
-        createdAt: now - (n - start - k) * 1000,
-      })),
-    );
+  await seedFacts(owner, n);
   return owner;
 }
 

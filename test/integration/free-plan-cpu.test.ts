@@ -11,21 +11,13 @@ import type { Scope } from "../../src/memory/types";
 import { cpuUnits } from "../../src/platform-limits/platform-limits";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { exportAll } from "../helpers/export-parts";
-import { insertMemories, ok, ownerOf, stubOf } from "../helpers/lifecycle";
+import { ok, ownerOf, seedFacts, stubOf } from "../helpers/lifecycle";
 
 const limits = loadConfig(env).PLATFORM_LIMITS;
 
 async function ownerWith(n: number): Promise<Scope> {
   const owner = ownerOf(uniqueUser());
-  const now = Date.now();
-  for (let start = 0; start < n; start += 250)
-    await insertMemories(
-      owner,
-      Array.from({ length: Math.min(250, n - start) }, (_, k) => ({
-        content: `fact ${start + k}: likes item ${(start + k) * 7919} from shelf ${start + k}`,
-        createdAt: now - (n - start - k) * 1000,
-      })),
-    );
+  await seedFacts(owner, n);
   return owner;
 }
 

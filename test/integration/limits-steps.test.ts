@@ -7,31 +7,22 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type MoveProgress, moveAccountStep } from "../../src/jobs/move-account";
 import { runScheduledMaintenance } from "../../src/jobs/scheduled";
-import type { Scope } from "../../src/memory/types";
+import type { Memory, Scope } from "../../src/memory/types";
 import { ownerSums } from "../../src/storage/d1-owner-rows";
 import { D1ShardDirectory } from "../../src/storage/d1-shard-directory";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { exportAll } from "../helpers/export-parts";
-import { DAY, insertMemories, ok, stubOf } from "../helpers/lifecycle";
+import { DAY, ok, seedFacts, stubOf } from "../helpers/lifecycle";
 
 const directory = new D1ShardDirectory(env.DB);
 const SHARD = env.DB_SHARD_1!;
 
 /** An owner of a fresh account placed on the home database, with `n` memories written as an import stores them. */
-async function ownerWith(n: number, extra: (i: number) => object = () => ({})): Promise<Scope> {
+async function ownerWith(n: number, extra?: (i: number) => Partial<Memory>): Promise<Scope> {
   const account = `acct-${uniqueUser()}`;
   await directory.place(account, "DB", Date.now());
   const owner: Scope = { accountId: account, namespace: "user", userId: uniqueUser(), actor: "test" };
-  const now = Date.now();
-  for (let start = 0; start < n; start += 250)
-    await insertMemories(
-      owner,
-      Array.from({ length: Math.min(250, n - start) }, (_, k) => ({
-        content: `fact ${start + k}: likes item ${(start + k) * 7919} from shelf ${start + k}`,
-        createdAt: now - (n - start - k) * 1000,
-        ...extra(start + k),
-      })),
-    );
+  await seedFacts(owner, n, extra);
   return owner;
 }
 
