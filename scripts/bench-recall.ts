@@ -1,7 +1,7 @@
 /**
  * @module scripts/bench-recall
  * The recall benchmark, measured on the real product:
- *   npm run bench:recall -- --data <file> [--progressive] [--first-call-curve] [--var NAME=VALUE …] [--json <out.json>] [--no-cross] [--keep]
+ *   npm run bench:recall -- --data <file> [--progressive] [--first-call-curve] [--var NAME=VALUE …] [--json <out.json>] [--ranked <out.jsonl>] [--no-cross] [--keep]
  *   npm run bench:recall -- --synthetic 1000,10000,100000 [--json <out.json>] [--queries 200] [--keep]
  *   … [--url <server> --key <app key>]: the same benchmark against a server already running, local or
  *   deployed, instead of one it starts (bench-target.ts: its users are tagged per run and stay there).
@@ -15,11 +15,12 @@
  * --first-call-curve searches every question once more (limit 20) and replays stage 1 over it under
  * other rules (budgets, excerpts, an oracle excerpt): bench-first-call-curve.ts.
  * --var sets a server config var for the run (e.g. --var PROGRESSIVE_FIRST_CALL_TOKENS=120).
+ * --ranked writes what recall returned for every question, a JSON line each, for `npm run bench:ceiling`.
  * The data file may be LoCoMo or the generic format (detected). --synthetic loads N
  * generated memories for one user per size, on a fresh server each, and reports latency, recall
  * of a known memory, the index's resident bytes and workerd's RSS.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { RETRIEVAL_WEIGHTS } from "../src/memory/retrieval-weights.ts";
@@ -43,10 +44,11 @@ import { ServerFigures } from "./lib/bench-server-figures.ts";
 import { syntheticMemories, syntheticQueries } from "./lib/bench-synthetic.ts";
 import { benchTarget, parseVars, withTarget } from "./lib/bench-target.ts";
 import { BenchUserError, benchRunUser, benchUserId, benchUserIds, ownEvidence } from "./lib/bench-users.ts";
+import { rankedLines } from "./lib/ceiling-ranked.ts";
 import { ScriptError } from "./lib/wrangler-d1.ts";
 
 const USAGE =
-  "usage: npm run bench:recall -- (--data <file> [--progressive] [--first-call-curve] | --synthetic N[,N…]) [--var NAME=VALUE …] [--json <out.json>] [--no-cross] [--queries N] [--keep] [--url <server> --key <app key>]";
+  "usage: npm run bench:recall -- (--data <file> [--progressive] [--first-call-curve] | --synthetic N[,N…]) [--var NAME=VALUE …] [--json <out.json>] [--ranked <out.jsonl>] [--no-cross] [--queries N] [--keep] [--url <server> --key <app key>]";
 
 function options() {
   const { values } = parseArgs({
@@ -54,6 +56,7 @@ function options() {
       data: { type: "string" },
       synthetic: { type: "string" },
       json: { type: "string" },
+      ranked: { type: "string" },
       queries: { type: "string" },
       "no-cross": { type: "boolean" },
       progressive: { type: "boolean" },
@@ -82,6 +85,7 @@ function options() {
     data: values.data,
     sizes,
     json: values.json,
+    ranked: values.ranked,
     cross: !values["no-cross"],
     progressive: values.progressive ?? false,
     curve: values["first-call-curve"] ?? false,
@@ -94,7 +98,7 @@ function options() {
 async function runDataset(
   file: string,
   ds: BenchDataset,
-  o: { cross: boolean; progressive: boolean; curve: boolean },
+  o: { cross: boolean; progressive: boolean; curve: boolean; ranked?: string },
   s: Server,
 ) {
   const externalOf = new Map<string, Map<string, string>>();
@@ -122,6 +126,7 @@ async function runDataset(
     top5.push(...run.top5);
     coldMax = Math.max(coldMax, run.coldMs);
     addReach(reach, run.reach, sample.memories, RETRIEVAL_WEIGHTS.context.radius);
+    if (o.ranked) appendFileSync(o.ranked, rankedLines(sample.id, run.reach));
   }
   const firstCalls: ProgressiveRow[] = [];
   for (const sample of o.progressive ? ds.samples : []) {
@@ -210,6 +215,7 @@ async function main(): Promise<void> {
     const ds = loadDataset(JSON.parse(readFileSync(o.data, "utf8")));
     say(`${o.data}: ${ds.format} format, ${ds.samples.length} samples`);
     benchUserIds(ds.samples.map((sample) => sample.id)); // two samples sharing a user would mix their memories: refuse
+    if (o.ranked) writeFileSync(o.ranked, "");
     const report = await withTarget(o.target, (s) => runDataset(o.data!, ds, o, s));
     if (Object.keys(o.vars).length) say(`config vars: ${JSON.stringify(o.vars)}`);
     printDataset(report);

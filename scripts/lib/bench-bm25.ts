@@ -33,33 +33,46 @@ export interface Bm25Index {
   search(query: string, k: number): string[];
 }
 
-/** An in-memory BM25 index over one user's memories; `search` returns external ids, best first. */
-export function bm25Index(memories: BenchMemory[], k1 = 1.2, b = 0.75): Bm25Index {
-  const docs = memories.map((m) => {
+/** BM25 over token lists: idf of a term, and every document's score for a query's terms (0 for no match). */
+export function bm25Scorer(docs: string[][], k1 = 1.2, b = 0.75) {
+  const tfs = docs.map((tokens) => {
     const tf = new Map<string, number>();
-    const tokens = baselineTokens(m.content);
     for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
-    return { id: m.externalId, tf, length: tokens.length };
+    return tf;
   });
   const df = new Map<string, number>();
-  for (const d of docs) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  for (const tf of tfs) for (const t of tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const avg = docs.reduce((n, d) => n + d.length, 0) / Math.max(docs.length, 1);
   const idf = (t: string) => {
     const n = df.get(t) ?? 0;
     return Math.log((docs.length - n + 0.5) / (n + 0.5) + 1);
   };
+  const score = (terms: Iterable<string>): Float64Array => {
+    const out = new Float64Array(docs.length);
+    for (const t of new Set(terms)) {
+      const w = idf(t);
+      tfs.forEach((tf, i) => {
+        const f = tf.get(t) ?? 0;
+        if (f > 0) out[i] += (w * f * (k1 + 1)) / (f + k1 * (1 - b + (b * docs[i].length) / (avg || 1)));
+      });
+    }
+    return out;
+  };
+  return { idf, score };
+}
+
+/** An in-memory BM25 index over one user's memories; `search` returns external ids, best first. */
+export function bm25Index(memories: BenchMemory[], k1 = 1.2, b = 0.75): Bm25Index {
+  const scorer = bm25Scorer(
+    memories.map((m) => baselineTokens(m.content)),
+    k1,
+    b,
+  );
   return {
     search(query, k) {
-      const terms = [...new Set(baselineTokens(query))];
-      const scored = docs.map((d, order) => {
-        let score = 0;
-        for (const t of terms) {
-          const f = d.tf.get(t) ?? 0;
-          if (f > 0) score += (idf(t) * f * (k1 + 1)) / (f + k1 * (1 - b + (b * d.length) / (avg || 1)));
-        }
-        return { id: d.id, score, order };
-      });
-      return scored
+      const scores = scorer.score(baselineTokens(query));
+      return memories
+        .map((m, order) => ({ id: m.externalId, score: scores[order], order }))
         .filter((s) => s.score > 0)
         .sort((x, y) => y.score - x.score || x.order - y.order)
         .slice(0, k)

@@ -41,11 +41,14 @@ export interface Reach {
 /** A speaker label that begins a memory ("Caroline: …"), at most 40 characters and no colon. */
 const SPEAKER_LABEL = /^([^:\n]{1,40}):\s/;
 
+/** The speaker label a memory begins with ("Caroline" of "Caroline: …"), if any. */
+export const speakerLabel = (content: string): string | undefined => SPEAKER_LABEL.exec(content)?.[1];
+
 /** The baseline tokens of every speaker label the user's memories begin with. */
 export function speakerTokens(memories: BenchMemory[]): Set<string> {
   const out = new Set<string>();
   for (const m of memories) {
-    const label = SPEAKER_LABEL.exec(m.content)?.[1];
+    const label = speakerLabel(m.content);
     if (label !== undefined) for (const t of baselineTokens(label)) out.add(t);
   }
   return out;
@@ -67,15 +70,23 @@ const empty = (): Reach => ({
 
 export const newReach = (): ReachTotals => ({ overall: empty(), byCategory: {} });
 
-interface MemoryWords {
+export interface MemoryWords {
   own: string[];
   /** The tokens of its neighbour context. */
   neighbours: string[];
 }
 
-/** Each memory's own tokens and its neighbours' (same unbroken run of a non-empty source, as imported). */
-function wordsOf(memories: BenchMemory[], names: Set<string>, radius: number): Map<string, MemoryWords> {
-  const own = memories.map((m) => baselineTokens(m.content).filter((t) => !names.has(t)));
+/**
+ * Each memory's own tokens and its neighbours' (same unbroken run of a non-empty source, as imported),
+ * by `tokens` (the BM25 baseline's unless given), without the speakers' `names`.
+ */
+export function memoryWords(
+  memories: BenchMemory[],
+  names: Set<string>,
+  radius: number,
+  tokens: (text: string) => string[] = baselineTokens,
+): Map<string, MemoryWords> {
+  const own = memories.map((m) => tokens(m.content).filter((t) => !names.has(t)));
   const out = new Map<string, MemoryWords>();
   memories.forEach((m, i) => {
     const neighbours: string[] = [];
@@ -128,7 +139,7 @@ export function addReach(
   radius: number,
 ): void {
   const names = speakerTokens(memories);
-  const words = wordsOf(memories, names, radius);
+  const words = memoryWords(memories, names, radius);
   for (const q of questions) {
     if (q.evidence.length === 0) continue;
     const question = new Set(baselineTokens(q.question).filter((t) => !names.has(t)));
