@@ -22,10 +22,11 @@ import type {
   VectorIndex,
 } from "./memory/ports";
 import type { Owner } from "./memory/types";
-import { currentInvocation, InvocationBudget, limitExceeded, runInvocation } from "./platform-limits/invocation-budget";
+import { exportPartByCpu, maintenanceRowsByCpu, refuseImportOverCpu } from "./platform-limits/cpu-sizing";
+import { currentInvocation, InvocationBudget, runInvocation } from "./platform-limits/invocation-budget";
 import { limitedEnv } from "./platform-limits/limited-env";
 import { limitedSqlStorage } from "./platform-limits/limited-sql-storage";
-import { cpuUnits, DEFAULT_PLATFORM_LIMITS, enforced, type PlatformLimits } from "./platform-limits/platform-limits";
+import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from "./platform-limits/platform-limits";
 import { withEmbedderFault } from "./providers/dev-fault-embedder";
 import { LocalHashEmbedder } from "./providers/local-hash-embedder";
 import { OpenAiCompatibleEmbedder } from "./providers/openai-compatible/openai-compatible-embedder";
@@ -263,14 +264,14 @@ const EXPORT_RESERVE_QUERIES = 5;
  * pull runs outside the request's async context), `pageSize` is the rows a page reads (EXPORT_PAGE_SIZE,
  * or fewer when the invocation's CPU time cannot carry that many), and `more` says whether one more
  * page fits both what the invocation may still ask of D1 and the rows its CPU time carries
- * (`cpuUnits`, platform-limits.ts).
+ * (platform-limits/cpu-sizing.ts).
  */
 export function exportInvocation(
   reader: ExportReader,
   limits: PlatformLimits,
 ): { reader: ExportReader; pageSize: number; more: () => boolean } {
-  const rowsByCpu = cpuUnits(limits, "exportMemory");
-  const pageSize = Math.min(EXPORT_PAGE_SIZE, rowsByCpu);
+  const cpu = exportPartByCpu(limits, EXPORT_PAGE_SIZE);
+  const pageSize = cpu.pageSize;
   const budget = currentInvocation();
   if (!budget) return { reader, pageSize, more: () => true };
   let rows = 0;
@@ -289,37 +290,17 @@ export function exportInvocation(
     givenRelationPage: (owner, after, limit) => counted(() => reader.givenRelationPage(owner, after, limit)),
   };
   const cost = exportPageQueries(pageSize) + EXPORT_RESERVE_QUERIES;
-  return {
-    reader: within,
-    pageSize,
-    more: () => budget.callsLeft() >= cost && rows + pageSize <= rowsByCpu,
-  };
+  return { reader: within, pageSize, more: () => budget.callsLeft() >= cost && cpu.fits(rows) };
 }
 
-/**
- * A maintenance request as one object call may run it: its rows capped at what the invocation's CPU
- * time carries (`cpuUnits`, platform-limits.ts; measured on index repair) when that is fewer than its
- * budget allows. The rest waits for the next call, from the jobs' saved cursors.
- */
+/** A maintenance request with its rows capped at what one object call's CPU time carries (platform-limits/cpu-sizing.ts). */
 export function maintenanceWithinCpu(config: Config, request: MaintenanceRequest): MaintenanceRequest {
-  const rows = cpuUnits(config.PLATFORM_LIMITS, "lifecycleRow");
-  return rows >= request.budget.maxRows ? request : { ...request, budget: { ...request.budget, maxRows: rows } };
+  return maintenanceRowsByCpu(config.PLATFORM_LIMITS, request);
 }
 
-/**
- * Refuses an import request of more lines than one invocation's CPU time carries (`cpuUnits`): the
- * Worker's validation and the object's write of them would overrun it, and a request cut off by the
- * platform mid-write is not rolled back. Refused before anything is written, naming the limit.
- */
+/** Refuses an import request of more lines than one invocation's CPU time carries (platform-limits/cpu-sizing.ts). */
 export function checkImportCpu(config: Config, lines: number): void {
-  const limits = config.PLATFORM_LIMITS;
-  const max = cpuUnits(limits, "importLine");
-  if (enforced(limits) && lines > max)
-    throw limitExceeded(
-      limits,
-      "cpu_ms_per_invocation",
-      `an import of ${lines} lines, when at most ${max} fit one request's CPU time; send at most ${max} lines per request`,
-    );
+  refuseImportOverCpu(config.PLATFORM_LIMITS, lines);
 }
 
 export function shardSettings(config: Config): ShardSettings {

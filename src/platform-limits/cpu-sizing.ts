@@ -1,0 +1,48 @@
+/**
+ * @module platform-limits/cpu-sizing
+ * The steps that scale with data, sized by one invocation's CPU time (`cpu_ms_per_invocation`): an
+ * export part's pages, an import request's lines, a maintenance call's rows and a shard move's rows
+ * per step, each at most `cpuUnits` of its unit (platform-limits.ts, from the measured µs per unit).
+ * Pure functions of PLATFORM_LIMITS; composition.ts wires config and the invocation to them.
+ */
+import type { MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
+import { limitExceeded } from "./invocation-budget";
+import { cpuUnits, enforced, type PlatformLimits } from "./platform-limits";
+
+/** An export part's CPU: pages of at most `maxPage` memories, and whether one more fits after `rows`. */
+export interface ExportPartCpu {
+  pageSize: number;
+  fits(rows: number): boolean;
+}
+
+/** Pages of `maxPage` rows, or fewer when the part's CPU cannot carry that many; a part ends before its CPU is spent. */
+export function exportPartByCpu(limits: PlatformLimits, maxPage: number): ExportPartCpu {
+  const rowsByCpu = cpuUnits(limits, "exportMemory");
+  const pageSize = Math.min(maxPage, rowsByCpu);
+  return { pageSize, fits: (rows) => rows + pageSize <= rowsByCpu };
+}
+
+/**
+ * A maintenance request as one object call may run it: its rows capped at what the invocation's CPU
+ * time carries (measured on index repair) when that is fewer than its budget allows. The rest waits
+ * for the next call, from the jobs' saved cursors.
+ */
+export function maintenanceRowsByCpu(limits: PlatformLimits, request: MaintenanceRequest): MaintenanceRequest {
+  const rows = cpuUnits(limits, "lifecycleRow");
+  return rows >= request.budget.maxRows ? request : { ...request, budget: { ...request.budget, maxRows: rows } };
+}
+
+/**
+ * Refuses an import request of more lines than one invocation's CPU time carries: the Worker's
+ * validation and the object's write of them would overrun it, and a request cut off by the platform
+ * mid-write is not rolled back. Refused before anything is written, naming the limit.
+ */
+export function refuseImportOverCpu(limits: PlatformLimits, lines: number): void {
+  const max = cpuUnits(limits, "importLine");
+  if (enforced(limits) && lines > max)
+    throw limitExceeded(
+      limits,
+      "cpu_ms_per_invocation",
+      `an import of ${lines} lines, when at most ${max} fit one request's CPU time; send at most ${max} lines per request`,
+    );
+}
