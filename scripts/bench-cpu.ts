@@ -26,7 +26,8 @@ import { createKey } from "./lib/api-keys.ts";
 import { connect, type Server } from "./lib/bench-run.ts";
 import { type SeedOwner, seedOwner } from "./lib/bench-seed.ts";
 import { say } from "./lib/bench-server.ts";
-import { connectInspector, profileCpu, type WorkerInspector } from "./lib/inspector-heap.ts";
+import { profileCpu } from "./lib/cpu-profile.ts";
+import { connectInspector, type WorkerInspector } from "./lib/inspector-heap.ts";
 import { freePort, type LocalServer, startLocalServer } from "./lib/local-server.ts";
 import { applyMigrations, ScriptError, setLocalPersistDir } from "./lib/wrangler-d1.ts";
 

@@ -6,8 +6,10 @@
  * slack; the heap is what the Worker's code itself holds, which is what a production isolate's 128 MB
  * limit counts. Likewise workerd's process CPU includes the local D1's SQLite (D1's own servers,
  * deployed); V8's CPU profile of the isolate (`Profiler.start`/`stop`) holds only what runs on the
- * Worker's isolate: its JavaScript, the runtime's native calls it makes, and its garbage collection.
+ * Worker's isolate: its JavaScript, the runtime's native calls it makes, and its garbage collection
+ * (read by cpu-profile.ts).
  */
+import type { CpuProfile } from "./cpu-profile.ts";
 
 export interface HeapUsage {
   usedBytes: number;
@@ -26,67 +28,6 @@ export interface WorkerInspector {
   /** Stops the profiler and returns the profile (DevTools' Profiler.Profile). */
   stopProfile(): Promise<CpuProfile>;
   close(): void;
-}
-
-/** DevTools' Profiler.Profile, the fields read here. */
-export interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string } }[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** What a profile says the isolate did: the samples that landed in code, not idle, and the time they stand for. */
-export interface ProfileCpu {
-  /** Samples taken while the isolate ran (JS, the runtime's native code, GC): everything but "(idle)". */
-  busySamples: number;
-  /** Of those, garbage collection. */
-  gcSamples: number;
-  /** The time between two samples while the isolate runs (median over back-to-back busy samples), µs. */
-  periodUs: number;
-  /** busySamples × periodUs, in ms: the isolate's CPU over the profile. */
-  busyMs: number;
-  /** Of it, garbage collection, ms. */
-  gcMs: number;
-  /** The profile's span (wall time), in ms. */
-  spanMs: number;
-}
-
-/**
- * CPU of the isolate over a profile. V8 samples only while the isolate is entered on its thread: while
- * it waits on I/O (or workerd runs another isolate, such as the local D1) no sample is taken, and the
- * next sample's time delta spans the gap. So the time a sample stands for is the period between
- * back-to-back busy samples (the sampler runs slower than asked: ~580 µs for 500 here), and the CPU is
- * busy samples × that period. Checked against workerd's process CPU on a CPU-bound request (a 5,000-line
- * import dry run): 646 ms of isolate CPU beside 780 ms of process CPU, the rest being workerd's own
- * request and body handling outside the isolate.
- */
-export function profileCpu(profile: CpuProfile, intervalUs: number): ProfileCpu {
-  const kind = new Map(profile.nodes.map((n) => [n.id, n.callFrame.functionName]));
-  const busyAt = profile.samples.map((id) => {
-    const name = kind.get(id);
-    return name !== "(idle)" && name !== "(root)";
-  });
-  const runs: number[] = [];
-  let busy = 0;
-  let gc = 0;
-  profile.samples.forEach((id, i) => {
-    if (!busyAt[i]) return;
-    busy++;
-    if (kind.get(id) === "(garbage collector)") gc++;
-    if (i > 0 && busyAt[i - 1]) runs.push(profile.timeDeltas[i]);
-  });
-  runs.sort((a, b) => a - b);
-  const periodUs = runs.length > 0 ? runs[Math.floor(runs.length / 2)] : intervalUs;
-  return {
-    busySamples: busy,
-    gcSamples: gc,
-    periodUs,
-    busyMs: (busy * periodUs) / 1000,
-    gcMs: (gc * periodUs) / 1000,
-    spanMs: (profile.endTime - profile.startTime) / 1000,
-  };
 }
 
 export async function connectInspector(port: number, timeoutMs = 10_000): Promise<WorkerInspector> {
