@@ -29,8 +29,16 @@ const VARIANTS: Record<string, { files: string[]; vars: Record<string, string> }
     files: ["test/integration/export-parts.test.ts"],
     vars: { PLATFORM_LIMITS: '{"d1_queries_per_invocation":10}' },
   },
-  // Workers Free as published (src/platform-limits/): steps sized by its 10 ms of CPU as well as its D1 queries.
-  "free-plan": { files: ["test/integration/free-plan-cpu.test.ts"], vars: { PLATFORM_LIMITS: "free" } },
+  // Workers Free as published (src/platform-limits/): steps sized by its 10 ms of CPU as well as its D1
+  // queries; two shards, for a move's steps.
+  "free-plan": {
+    files: ["test/integration/free-plan-cpu.test.ts"],
+    vars: {
+      PLATFORM_LIMITS: "free",
+      MEMORY_SHARDS: '["DB","DB_SHARD_1"]',
+      ADMIN_SECRET: "test-admin-secret-0123456789abcdef",
+    },
+  },
   "work-zh": {
     files: ["test/e2e/prefix-locale.test.ts"],
     vars: { TOOL_PREFIX: "work_", LOCALE: "zh", SERVER_NAME: "work-memory", PROGRESSIVE_INJECTION: "off" },

@@ -8,7 +8,10 @@
  *   export  — the first part of GET /v1/export (a whole part: PLATFORM_LIMITS sizes it);
  *   import  — POST /v1/import of n lines, with `dry_run=true` (the Worker's parse and validation
  *             only) and for real (the Worker, then the user's Durable Object writing them);
- *   move    — each step of POST /admin/shards/move moving the seeded owner to DB_SHARD_1;
+ *   move    — each step of POST /admin/shards/move moving the seeded owner to DB_SHARD_1, beside
+ *             steps that carry nothing (an owner with no rows crossing whole): CPU per row read
+ *             (scripts/lib/bench-cpu-move.ts). Under `free` its steps are sized by that figure, too
+ *             small to measure it again: `--limits paid` sizes them by D1 alone;
  *   lifecycle — regenerate_embeddings over MCP on the export owner (its seeded rows are unindexed,
  *             so each call runs index-repair batches in the Durable Object).
  * CPU is read two ways: V8's CPU profile of the Worker's isolate (scripts/lib/inspector-heap.ts;
@@ -23,6 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createKey } from "./lib/api-keys.ts";
+import { moveRowCost } from "./lib/bench-cpu-move.ts";
 import { connect, type Server } from "./lib/bench-run.ts";
 import { type SeedOwner, seedOwner } from "./lib/bench-seed.ts";
 import { say } from "./lib/bench-server.ts";
@@ -41,6 +45,16 @@ const EXPORTER: SeedOwner = {
   ftsBlock: null,
 };
 const MOVER: SeedOwner = { account: "bench-move", namespace: "user", user: "mover", idPrefix: "01MOVE", ftsBlock: 1 };
+/** Placed in the directory with no rows: its crossing is a move step's own cost. */
+const EMPTY_MOVER: SeedOwner = {
+  account: "bench-move-empty",
+  namespace: "user",
+  user: "none",
+  idPrefix: "01NONE",
+  ftsBlock: null,
+};
+/** Rows a move step must read for its CPU above a step carrying nothing to be put down to them. */
+const SMALL_MOVE_STEP = 2_000;
 /** V8's sampling interval: fine enough for steps of a few ms, coarse enough to cost the isolate little. */
 const INTERVAL_US = 500;
 
@@ -180,40 +194,84 @@ async function importSlices(rig: Rig, sizes: number[], rounds: number): Promise<
   );
 }
 
-/** Every step of moving MOVER to DB_SHARD_1. */
-async function moveSteps(rig: Rig, memories: number): Promise<void> {
-  console.log(`move: POST /admin/shards/move, one owner of ${memories} memories (each step one Durable Object call)`);
-  const steps: Measured[] = [];
-  const phases: string[] = [];
+interface MoveAnswer {
+  done: boolean;
+  owners: { status: string; phase?: string; read?: { copied: number; verified: number } }[];
+}
+
+/** Every step of moving `account` to `to`, each measured. */
+async function moveAll(rig: Rig, account: string, to: string): Promise<{ value: MoveAnswer; cpu: Measured }[]> {
+  const steps: { value: MoveAnswer; cpu: Measured }[] = [];
   for (let done = false; !done; ) {
-    const { value, cpu } = await measure(rig, async () => {
+    const step = await measure(rig, async () => {
       const res = await fetch(`${rig.base}/admin/shards/move`, {
         method: "POST",
         headers: { authorization: `Bearer ${rig.secret}`, "content-type": "application/json" },
-        body: JSON.stringify({ account: MOVER.account, to: "DB_SHARD_1", owners_per_call: 1 }),
+        body: JSON.stringify({ account, to, owners_per_call: 1 }),
       });
       const text = await res.text();
       if (!res.ok) throw new ScriptError(`move step ${steps.length + 1} answered ${res.status}: ${text.slice(0, 300)}`);
-      return JSON.parse(text) as { done: boolean; owners: { status: string; phase?: string }[] };
+      return JSON.parse(text) as MoveAnswer;
     });
-    steps.push(cpu);
-    phases.push(value.owners.map((o) => o.phase ?? o.status).join(","));
-    done = value.done;
+    steps.push(step);
+    done = step.value.done;
     if (steps.length > 10_000) throw new ScriptError("the move did not finish in 10,000 steps");
   }
-  const iso = steps.map((s) => s.isolateMs);
+  return steps;
+}
+
+/** A step that carries nothing: the owner with no rows crossing whole, to one shard and back, `rounds` times. */
+async function emptyMoveSteps(rig: Rig, rounds: number): Promise<Measured> {
+  const steps: Measured[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const moved = await moveAll(rig, EMPTY_MOVER.account, r % 2 === 0 ? "DB_SHARD_1" : "DB");
+    for (const s of moved) steps.push(s.cpu);
+    console.log(line(`round ${r + 1}, an owner with no rows (${moved.length} step)`, 0, "rows", moved[0].cpu));
+  }
+  return medianOf(steps);
+}
+
+const readOf = (a: MoveAnswer) => ({
+  copied: sum(a.owners.map((o) => o.read?.copied ?? 0)),
+  verified: sum(a.owners.map((o) => o.read?.verified ?? 0)),
+});
+
+/** Every step of moving MOVER to DB_SHARD_1, beside steps that carry nothing; the CPU per row read. */
+async function moveSteps(rig: Rig, memories: number, rounds: number): Promise<void> {
+  console.log(`move: POST /admin/shards/move, one owner of ${memories} memories (each step one Durable Object call)`);
+  const fixed = await emptyMoveSteps(rig, rounds);
+  const steps = await moveAll(rig, MOVER.account, "DB_SHARD_1");
+  const iso = steps.map((s) => s.cpu.isolateMs);
   const total = sum(iso);
   console.log(
     `  ${steps.length} steps · isolate CPU per step median ${f1(median(iso))} ms, max ${f1(Math.max(...iso))} ms · ` +
-      `all steps ${f1(total)} ms = ${f1((total * 1000) / memories)} µs per memory moved · workerd CPU ${f1(sum(steps.map((s) => s.processMs)))} ms`,
+      `all steps ${f1(total)} ms = ${f1((total * 1000) / memories)} µs per memory moved · workerd CPU ${f1(sum(steps.map((s) => s.cpu.processMs)))} ms`,
   );
-  const byPhase = new Map<string, number[]>();
-  phases.forEach((p, i) => byPhase.set(p, [...(byPhase.get(p) ?? []), iso[i]]));
-  for (const [p, xs] of byPhase)
-    console.log(`    ending in ${p}: ${xs.length} steps, median ${f1(median(xs))} ms, max ${f1(Math.max(...xs))} ms`);
+  const byPhase = new Map<string, { value: MoveAnswer; cpu: Measured }[]>();
+  for (const s of steps) {
+    const p = s.value.owners.map((o) => o.phase ?? o.status).join(",");
+    byPhase.set(p, [...(byPhase.get(p) ?? []), s]);
+  }
+  for (const [p, xs] of byPhase) {
+    const ms = xs.map((x) => x.cpu.isolateMs);
+    const rows = xs.map((x) => readOf(x.value).copied + readOf(x.value).verified);
+    console.log(
+      `    ending in ${p}: ${xs.length} steps, median ${f1(median(ms))} ms, max ${f1(Math.max(...ms))} ms, rows read a step ${Math.min(...rows)}–${Math.max(...rows)}`,
+    );
+  }
+  const cost = moveRowCost(
+    steps.map((s) => ({ cpuMs: s.cpu.isolateMs, ...readOf(s.value) })),
+    fixed.isolateMs,
+  );
   summary.push(
     `  shard move: ${f1((total * 1000) / memories)} µs per memory over the whole move (${steps.length} steps, max ${f1(Math.max(...iso))} ms a step)`,
+    `  shard-move step: fixed ${f1(fixed.isolateMs)} ms + ${f1(cost.copy)} µs per row copied, ${f1(cost.verify)} µs per row verified, ${f1(cost.all)} µs per row read over every step (at most ${cost.maxRows} rows a step)`,
   );
+  // The fixed step is a whole crossing (every phase's statements once): only large steps tell rows from it.
+  if (cost.maxRows < SMALL_MOVE_STEP)
+    summary.push(
+      `    steps of at most ${cost.maxRows} rows cost about what a step carrying nothing does: the per-row figures say little; --limits paid sizes steps by D1 alone`,
+    );
 }
 
 /** regenerate_embeddings calls until the export owner's index is in sync (or `maxCalls`). */
@@ -273,6 +331,7 @@ async function main(): Promise<void> {
     const { key } = await createKey({ scope: "app", name: KEY_NAME, account: "bench", label: "bench:cpu" }, "local");
     seedOwner(dir, EXPORTER, n);
     seedOwner(dir, MOVER, n);
+    seedOwner(dir, EMPTY_MOVER, 0);
     const inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT) || (await freePort());
     server = await startLocalServer(dir, {
       vars: { PLATFORM_LIMITS: limits, ADMIN_SECRET: secret },
@@ -292,7 +351,7 @@ async function main(): Promise<void> {
     );
     await exportPart(rig, rounds);
     await importSlices(rig, sizes, rounds);
-    await moveSteps(rig, n);
+    await moveSteps(rig, n, rounds);
     mcp = await connect(base, key);
     await lifecycleCalls(rig, mcp, Number(values["lifecycle-calls"] ?? 5));
     console.log("summary (isolate CPU):");

@@ -58,6 +58,8 @@ interface MoveStep {
     phase: string;
     verified: Record<string, { rows: number }>;
     removed: Record<string, number>;
+    /** Rows the step read (copied, then verified): at most what one call's CPU time carries. */
+    read?: { copied: number; verified: number };
   }[];
 }
 
@@ -118,9 +120,10 @@ async function move(base: string, account: string | undefined, to: string | unde
     for (const o of step.owners) {
       if (o.status === "partial") {
         const removed = Object.values(o.removed).reduce((a, b) => a + b, 0);
-        console.log(
-          `crossing ${o.namespace}/${o.user_id}: ${o.phase}${removed ? ` (${removed} rows deleted so far)` : ""}…`,
-        );
+        const read = o.read ? o.read.copied + o.read.verified : 0;
+        const detail = [read ? `${read} rows read this step` : "", removed ? `${removed} rows deleted so far` : ""];
+        const said = detail.filter(Boolean).join(", ");
+        console.log(`crossing ${o.namespace}/${o.user_id}: ${o.phase}${said ? ` (${said})` : ""}…`);
         continue;
       }
       const rows = Object.entries(o.verified)

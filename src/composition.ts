@@ -22,7 +22,12 @@ import type {
   VectorIndex,
 } from "./memory/ports";
 import type { Owner } from "./memory/types";
-import { exportPartByCpu, maintenanceRowsByCpu, refuseImportOverCpu } from "./platform-limits/cpu-sizing";
+import {
+  exportPartByCpu,
+  maintenanceRowsByCpu,
+  moveRowsByCpu,
+  refuseImportOverCpu,
+} from "./platform-limits/cpu-sizing";
 import { currentInvocation, InvocationBudget, runInvocation } from "./platform-limits/invocation-budget";
 import { limitedEnv } from "./platform-limits/limited-env";
 import { limitedSqlStorage } from "./platform-limits/limited-sql-storage";
@@ -301,6 +306,11 @@ export function maintenanceWithinCpu(config: Config, request: MaintenanceRequest
 /** Refuses an import request of more lines than one invocation's CPU time carries (platform-limits/cpu-sizing.ts). */
 export function checkImportCpu(config: Config, lines: number): void {
   refuseImportOverCpu(config.PLATFORM_LIMITS, lines);
+}
+
+/** Rows one step of a shard move may read within one object call's CPU time (platform-limits/cpu-sizing.ts). */
+export function moveStepRows(config: Config): number {
+  return moveRowsByCpu(config.PLATFORM_LIMITS);
 }
 
 export function shardSettings(config: Config): ShardSettings {

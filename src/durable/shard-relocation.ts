@@ -1,9 +1,10 @@
 /**
  * @module durable/shard-relocation
  * One owner's crossing from one shard to another (docs/shards.md), run by the owner's Durable Object
- * on its write queue, in steps that each fit one invocation's D1 limits (PLATFORM_LIMITS): a step does
- * pages of work while the invocation can still afford one more, saves where it stands in the
- * object's storage, and the next call goes on from there. The phases:
+ * on its write queue, in steps that each fit one invocation's limits (PLATFORM_LIMITS): a step does
+ * pages of work while the invocation can still afford one more — its D1 queries, and the rows its CPU
+ * time carries (`maxRows`) — saves where it stands in the object's storage, and the next call goes on
+ * from there. The phases:
  *   clear   — delete what an earlier, abandoned crossing left on the target;
  *   copy    — copy the owner's rows page by page (memories, history, FTS rows), summing what it read;
  *   verify  — sum what the target holds, page by page, and compare count and checksum per table;
@@ -26,6 +27,7 @@ import {
   startWalk,
   walkDone,
   walkPage,
+  walkRows,
   walkSums,
 } from "../storage/d1-owner-rows";
 import { D1ShardDirectory } from "../storage/d1-shard-directory";
@@ -41,6 +43,8 @@ export interface RelocationReport {
   verified: OwnerSums;
   /** Rows deleted from the source (or the abandoned shard) so far, per table. */
   removed: Record<string, number>;
+  /** Rows this call read: copied to the target, and read back there to verify (at most `maxRows` together). */
+  read: { copied: number; verified: number };
 }
 
 /** Where a crossing stands between invocations (kept in the object's storage). */
@@ -65,6 +69,11 @@ export interface Relocation {
   store: CrossingStore;
   /** D1 calls this invocation may still make (platform-limits/). */
   callsLeft(): number;
+  /**
+   * Rows this call may read, copy and verify together: what the invocation's CPU time carries
+   * (platform-limits/cpu-sizing.ts). Deletes are not counted: their rows never pass through the object.
+   */
+  maxRows: number;
   /** Holds (true) or releases (false) the owner's writes on the source. */
   holdWrites(on: boolean): void;
   /** Switches the object's repository to the target; called once the directory records the crossing. */
@@ -82,21 +91,28 @@ const FIRST_PAGE_COST = 14;
 /** True while the crossing must hold the owner's writes (before the switch). */
 export const holdsWrites = (s: CrossingState | null): boolean => s !== null && s.phase !== "delete";
 
-const report = (s: CrossingState, status: RelocationReport["status"], shard: string): RelocationReport => ({
-  status,
-  phase: status === "partial" ? s.phase : "done",
-  shard,
-  verified: s.verified,
-  removed: s.removed,
-});
+/** The phases whose pages read rows into the object (and count towards `maxRows`). */
+const reads = (s: CrossingState) => s.phase === "copy" || s.phase === "verify";
 
 class Steps {
   private heaviest = FIRST_PAGE_COST;
-  constructor(private readonly callsLeft: () => number) {}
+  readonly read = { copied: 0, verified: 0 };
+  constructor(
+    private readonly callsLeft: () => number,
+    private readonly maxRows: number,
+  ) {}
 
-  /** True while one more page (as costly as the costliest so far) fits this invocation. */
-  fits(): boolean {
-    return this.callsLeft() >= this.heaviest + RESERVE;
+  /** Rows this call may still read. */
+  rowsLeft(): number {
+    return this.maxRows - this.read.copied - this.read.verified;
+  }
+
+  /**
+   * True while one more page of `s`'s phase fits this invocation: its D1 queries (as costly as the
+   * last page, at least 4) and, for a phase that reads, at least one row of `maxRows`.
+   */
+  fits(s: CrossingState): boolean {
+    return this.callsLeft() >= this.heaviest + RESERVE && (!reads(s) || this.rowsLeft() > 0);
   }
 
   async page<T>(work: () => Promise<T>): Promise<T> {
@@ -105,7 +121,28 @@ class Steps {
     this.heaviest = Math.max(4, before - this.callsLeft());
     return out;
   }
+
+  /** One page of a walk (copy or verify), of at most the rows this call may still read. */
+  async walk(kind: "copied" | "verified", walk: OwnerWalk, read: (rows: number) => Promise<OwnerWalk>) {
+    const after = await this.page(() => read(this.rowsLeft()));
+    this.read[kind] += walkRows(after) - walkRows(walk);
+    return after;
+  }
 }
+
+const report = (
+  s: CrossingState,
+  status: RelocationReport["status"],
+  shard: string,
+  steps: Steps,
+): RelocationReport => ({
+  status,
+  phase: status === "partial" ? s.phase : "done",
+  shard,
+  verified: s.verified,
+  removed: s.removed,
+  read: { ...steps.read },
+});
 
 /** True once the source's rows are all deleted: the crossing is over. */
 const finished = (s: CrossingState) => s.phase === "delete" && s.step >= OWNER_TABLE_COUNT;
@@ -120,7 +157,9 @@ async function advance(r: Relocation, s: CrossingState, steps: Steps): Promise<C
       return { from: s.from, to: s.to, removed: s.removed, verified: {}, phase: "copy", walk: startWalk() };
     }
     case "copy": {
-      const walk = await steps.page(() => walkPage(r.from.db, r.owner, s.walk, r.to.db));
+      const walk = await steps.walk("copied", s.walk, (rows) =>
+        walkPage(r.from.db, r.owner, s.walk, { target: r.to.db, rows }),
+      );
       if (!walkDone(walk)) return { ...s, walk };
       return {
         from: s.from,
@@ -133,7 +172,7 @@ async function advance(r: Relocation, s: CrossingState, steps: Steps): Promise<C
       };
     }
     case "verify": {
-      const walk = await steps.page(() => walkPage(r.to.db, r.owner, s.walk));
+      const walk = await steps.walk("verified", s.walk, (rows) => walkPage(r.to.db, r.owner, s.walk, { rows }));
       if (!walkDone(walk)) return { ...s, walk };
       return crossOver(r, s.read, walkSums(walk), s);
     }
@@ -177,16 +216,16 @@ export async function relocateOwner(r: Relocation): Promise<RelocationReport> {
     );
   let state = await startingState(r);
   r.holdWrites(holdsWrites(state));
-  const steps = new Steps(r.callsLeft);
-  while (steps.fits()) {
+  const steps = new Steps(r.callsLeft, r.maxRows);
+  while (steps.fits(state)) {
     state = await advance(r, state, steps);
     if (finished(state)) {
       await r.store.put(null);
       r.holdWrites(false);
-      return report(state, state.phase === "delete" && state.crossed ? "moved" : "already", r.to.binding);
+      return report(state, state.phase === "delete" && state.crossed ? "moved" : "already", r.to.binding, steps);
     }
     await r.store.put(state);
     r.holdWrites(holdsWrites(state));
   }
-  return report(state, "partial", r.to.binding);
+  return report(state, "partial", r.to.binding, steps);
 }

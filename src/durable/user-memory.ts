@@ -15,6 +15,7 @@ import {
   limitedBindings,
   maintenanceWithinCpu,
   memoryShard,
+  moveStepRows,
   onlyShard,
   ownerShard,
 } from "../composition";
@@ -304,6 +305,7 @@ export class UserMemory extends DurableObject<Env> {
                 : this.ctx.storage.delete(CROSSING_KEY).then(() => undefined),
           },
           callsLeft: invocationCallsLeft,
+          maxRows: moveStepRows(config),
           holdWrites: (on) => this.holdWrites(on),
           switchTo: (home) => this.switchHome(home),
         });

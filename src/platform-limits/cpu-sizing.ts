@@ -46,3 +46,12 @@ export function refuseImportOverCpu(limits: PlatformLimits, lines: number): void
       `an import of ${lines} lines, when at most ${max} fit one request's CPU time; send at most ${max} lines per request`,
     );
 }
+
+/**
+ * Rows one step of a shard move may read, copied to the target or read back to verify: each passes
+ * through the object (hashed, and a copied one written out as JSON). The step's D1 allowance
+ * (durable/shard-relocation.ts) may end it sooner; the smaller wins.
+ */
+export function moveRowsByCpu(limits: PlatformLimits): number {
+  return cpuUnits(limits, "moveRow");
+}

@@ -22,8 +22,8 @@ function toCell(value: unknown): Cell {
   throw new Error(`a ${typeof value} cell cannot cross shards as JSON`);
 }
 
-/** Rows per read page and per D1 batch of inserts. */
-const PAGE_ROWS = 200;
+/** Rows per read page and per D1 batch of inserts, at most (a shard move's step may ask for fewer). */
+export const OWNER_PAGE_ROWS = 200;
 /** Rows one DELETE removes; each chunk is its own statement, well inside D1's time per query. */
 const DELETE_CHUNK = 500;
 
@@ -126,11 +126,11 @@ async function* pages(db: D1Database, spec: OwnerTable, owner: Owner): AsyncGene
   for (;;) {
     const { results } = await db
       .prepare(spec.page)
-      .bind(...spec.args(owner), cursor, PAGE_ROWS)
+      .bind(...spec.args(owner), cursor, OWNER_PAGE_ROWS)
       .all<Row>();
     if (results.length === 0) return;
     yield results;
-    if (results.length < PAGE_ROWS) return;
+    if (results.length < OWNER_PAGE_ROWS) return;
     cursor = results[results.length - 1][spec.cursor];
   }
 }
@@ -177,7 +177,7 @@ function insertsOf(db: D1Database, spec: OwnerTable, owner: Owner, rows: Row[]):
 /** Copies one owner's rows from `source` to `target` page by page; returns the sums of what it read. */
 export async function copyOwnerRows(source: D1Database, target: D1Database, owner: Owner): Promise<OwnerSums> {
   let walk = startWalk();
-  while (!walkDone(walk)) walk = await walkPage(source, owner, walk, target);
+  while (!walkDone(walk)) walk = await walkPage(source, owner, walk, { target });
   return walkSums(walk);
 }
 
@@ -197,6 +197,9 @@ export const startWalk = (): OwnerWalk => ({ table: 0, cursor: OWNER_TABLES[0].s
 /** True once every table has been read. */
 export const walkDone = (walk: OwnerWalk): boolean => walk.table >= OWNER_TABLES.length;
 
+/** Rows a walk has read so far, every table together. */
+export const walkRows = (walk: OwnerWalk): number => Object.values(walk.sums).reduce((n, s) => n + s.rows, 0);
+
 /** The sums a walk has added up, with every table present (0 rows for an empty one). */
 export function walkSums(walk: OwnerWalk): OwnerSums {
   const out: OwnerSums = {};
@@ -205,22 +208,28 @@ export function walkSums(walk: OwnerWalk): OwnerSums {
 }
 
 /**
- * One page of a walk over `db`: reads up to PAGE_ROWS rows after the cursor, adds them to the sums
- * and, with `target`, inserts them there in one batch. Returns where the walk stands after it
- * (`walkDone` once every table has been read).
+ * One page of a walk over `db`: reads up to `rows` rows (OWNER_PAGE_ROWS unless fewer are asked for)
+ * after the cursor, adds them to the sums and, with `target`, inserts them there in one batch.
+ * Returns where the walk stands after it (`walkDone` once every table has been read).
  */
-export async function walkPage(db: D1Database, owner: Owner, walk: OwnerWalk, target?: D1Database): Promise<OwnerWalk> {
+export async function walkPage(
+  db: D1Database,
+  owner: Owner,
+  walk: OwnerWalk,
+  page: { target?: D1Database; rows?: number } = {},
+): Promise<OwnerWalk> {
   const spec = OWNER_TABLES[walk.table];
+  const limit = Math.min(OWNER_PAGE_ROWS, page.rows ?? OWNER_PAGE_ROWS);
   const { results } = await db
     .prepare(spec.page)
-    .bind(...spec.args(owner), walk.cursor, PAGE_ROWS)
+    .bind(...spec.args(owner), walk.cursor, limit)
     .all<Row>();
-  if (results.length > 0 && target) await target.batch(insertsOf(target, spec, owner, results));
+  if (results.length > 0 && page.target) await page.target.batch(insertsOf(page.target, spec, owner, results));
   const prior = walk.sums[spec.table] ?? { rows: 0, sum: "0" };
   const sum = { rows: prior.rows, total: BigInt(`0x${prior.sum}`) };
   await addRows(sum, spec, results);
   const sums = { ...walk.sums, [spec.table]: finish(sum) };
-  if (results.length === PAGE_ROWS)
+  if (results.length === limit)
     return { table: walk.table, cursor: results[results.length - 1][spec.cursor] as string | number, sums };
   const next = walk.table + 1;
   return { table: next, cursor: OWNER_TABLES[next]?.start ?? 0, sums };

@@ -1,19 +1,25 @@
 /**
- * Under PLATFORM_LIMITS=free (the "free-plan" vitest project) the steps that scale with data are sized
- * by Workers Free's 10 ms of CPU per invocation as well as by its 50 D1 queries: an export part, an
- * import request and a lifecycle call each take at most `cpuUnits` of their units (platform-limits.ts,
- * from the measured µs per unit), far fewer than D1's allowance alone would let them take.
+ * Under PLATFORM_LIMITS=free (the "free-plan" vitest project, two shards) the steps that scale with
+ * data are sized by Workers Free's 10 ms of CPU per invocation as well as by its 50 D1 queries: an
+ * export part, an import request, a lifecycle call and a shard move's step each take at most
+ * `cpuUnits` of their units (platform-limits.ts, from the measured µs per unit), far fewer than D1's
+ * allowance alone would let them take.
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
+import type { MoveProgress } from "../../src/jobs/move-account";
 import type { Scope } from "../../src/memory/types";
 import { cpuUnits } from "../../src/platform-limits/platform-limits";
+import { ownerSums } from "../../src/storage/d1-owner-rows";
+import { D1ShardDirectory } from "../../src/storage/d1-shard-directory";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { exportAll } from "../helpers/export-parts";
 import { ok, ownerOf, seedFacts, stubOf } from "../helpers/lifecycle";
 
 const limits = loadConfig(env).PLATFORM_LIMITS;
+/** The free-plan project's ADMIN_SECRET (vitest.config.ts). */
+const ADMIN_SECRET = "test-admin-secret-0123456789abcdef";
 
 async function ownerWith(n: number): Promise<Scope> {
   const owner = ownerOf(uniqueUser());
@@ -33,6 +39,8 @@ describe("Workers Free's CPU time sizes the steps", () => {
     expect(cpuUnits(limits, "exportMemory")).toBeLessThan(1_000);
     expect(cpuUnits(limits, "importLine")).toBeLessThan(100);
     expect(cpuUnits(limits, "lifecycleRow")).toBeLessThan(100);
+    // A shard move's step: D1's 50 queries alone let one read 2,600–7,400 rows (npm run bench:cpu).
+    expect(cpuUnits(limits, "moveRow")).toBeLessThan(1_000);
   });
 
   it("an export comes in parts of at most the memories one invocation's CPU carries, and joins to the whole", async () => {
@@ -94,4 +102,58 @@ describe("Workers Free's CPU time sizes the steps", () => {
     expect(second.jobs[0].processed).toBeGreaterThan(0);
     expect(second.jobs[0].processed).toBeLessThanOrEqual(rows);
   });
+
+  it("a shard move goes in steps of at most the rows one object call's CPU carries, and moves every memory and entity", async () => {
+    const maxRows = cpuUnits(limits, "moveRow");
+    const account = `acct-free-${uniqueUser()}`;
+    await new D1ShardDirectory(env.DB).place(account, "DB", Date.now());
+    const owner: Scope = { accountId: account, namespace: "user", userId: uniqueUser(), actor: "test" };
+    await ok(stubOf(owner).save(owner, { content: "My sister Ana lives in Bergen" }));
+    await ok(stubOf(owner).save(owner, { content: "Ana works at Equinor Group as an engineer" }));
+    await seedFacts(owner, 600);
+    const before = await ownerCounts(env.DB, owner);
+    expect(before).toMatchObject({ memories: 602 });
+    expect(before.entities).toBeGreaterThan(0);
+    const sums = await ownerSums(env.DB, owner);
+    const rows = Object.values(sums).reduce((n, t) => n + t.rows, 0);
+    const steps = await moveAll(account, "DB_SHARD_1");
+    const read = steps.map((s) => s.owners.reduce((n, o) => n + o.read.copied + o.read.verified, 0));
+    // Every row is read twice (copied, then verified), never more than maxRows a step: the CPU cap binds, not D1.
+    expect(read.reduce((a, b) => a + b, 0)).toBe(rows * 2);
+    expect(Math.max(...read)).toBe(maxRows);
+    expect(steps.length).toBeGreaterThanOrEqual(Math.ceil((rows * 2) / maxRows));
+    expect(steps.at(-1)).toMatchObject({ done: true });
+    expect(await ownerCounts(env.DB_SHARD_1!, owner)).toEqual(before);
+    expect(await ownerSums(env.DB_SHARD_1!, owner)).toEqual(sums);
+    expect(await ownerCounts(env.DB, owner)).toEqual({ memories: 0, entities: 0 });
+    // Served from the target: the object reads its memories and entities there.
+    expect((await ok(stubOf(owner).list(owner, { limit: 5 }))).memories).toHaveLength(5);
+    expect((await ok(stubOf(owner).describeEntity(owner, "sister")))?.memoryIds).toHaveLength(2);
+  }, 120_000);
 });
+
+async function ownerCounts(db: D1Database, o: Scope): Promise<{ memories: number; entities: number }> {
+  const count = (table: string) =>
+    db
+      .prepare(`SELECT count(*) AS n FROM ${table} WHERE account_id = ? AND namespace = ? AND user_id = ?`)
+      .bind(o.accountId, o.namespace, o.userId)
+      .first<number>("n");
+  return { memories: (await count("memories")) ?? 0, entities: (await count("entities")) ?? 0 };
+}
+
+/** The move through the admin route, step by step as `npm run shards -- move` calls it. */
+async function moveAll(account: string, to: string): Promise<MoveProgress[]> {
+  const steps: MoveProgress[] = [];
+  while (steps.length < 200) {
+    const res = await exports.default.fetch("http://x/admin/shards/move", {
+      method: "POST",
+      headers: { authorization: `Bearer ${ADMIN_SECRET}`, "content-type": "application/json" },
+      body: JSON.stringify({ account, to, owners_per_call: 1 }),
+    });
+    expect(res.status).toBe(200);
+    const step = (await res.json()) as MoveProgress;
+    steps.push(step);
+    if (step.done) return steps;
+  }
+  throw new Error("the move did not finish in 200 steps");
+}

@@ -21,6 +21,7 @@ import {
   platformLimitsSchema,
   STEP_CPU_US,
 } from "../../src/platform-limits/platform-limits";
+import { OWNER_PAGE_ROWS } from "../../src/storage/d1-owner-rows";
 
 const paid: PlatformLimits = { plan: "paid", ...PAID };
 const small: PlatformLimits = { plan: "custom", ...PAID, d1_queries_per_invocation: 5 };
@@ -66,6 +67,8 @@ describe("PLATFORM_LIMITS config", () => {
     expect(cpuUnits(paid, "exportMemory")).toBeGreaterThan(248_000);
     expect(cpuUnits(paid, "importLine")).toBeGreaterThan(5_000);
     expect(cpuUnits(paid, "lifecycleRow")).toBeGreaterThan(2_000);
+    // And more than a shard-move step's D1 allowance: pages of 200 rows, each one statement at least.
+    expect(cpuUnits(paid, "moveRow")).toBeGreaterThan(PAID.d1_queries_per_invocation * OWNER_PAGE_ROWS);
   });
 });
 

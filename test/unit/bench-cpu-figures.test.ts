@@ -1,8 +1,9 @@
 /**
  * `npm run bench:cpu`'s arithmetic: the isolate's CPU from a V8 profile (scripts/lib/cpu-profile.ts)
- * when busy samples straddle waits.
+ * when busy samples straddle waits, and a shard-move step's CPU per row (scripts/lib/bench-cpu-move.ts).
  */
 import { describe, expect, it } from "vitest";
+import { moveRowCost } from "../../scripts/lib/bench-cpu-move";
 import { type CpuProfile, profileCpu } from "../../scripts/lib/cpu-profile";
 
 /** A profile of samples, each `[busy, µs since the previous sample]`. */
@@ -44,5 +45,24 @@ describe("isolate CPU from a profile", () => {
         500,
       ).periodUs,
     ).toBe(500);
+  });
+});
+
+describe("a shard-move step's CPU per row", () => {
+  it("puts the CPU above a step that carries nothing down to the rows each step read", () => {
+    const cost = moveRowCost(
+      [
+        { cpuMs: 30, copied: 1_000, verified: 0 },
+        { cpuMs: 20, copied: 0, verified: 1_000 },
+        { cpuMs: 25, copied: 500, verified: 500 },
+        { cpuMs: 10, copied: 0, verified: 0 },
+      ],
+      10,
+    );
+    expect(cost.copy).toBeCloseTo(20);
+    expect(cost.verify).toBeCloseTo(10);
+    expect(cost.all).toBeCloseTo(15);
+    expect(cost.maxRows).toBe(1_000);
+    expect(Number.isNaN(moveRowCost([{ cpuMs: 10, copied: 0, verified: 0 }], 10).all)).toBe(true);
   });
 });
