@@ -130,10 +130,11 @@ export function userQuestions(
     const question = new Set(tokens.filter((t) => !ix.names.has(t)));
     const top = line.ranked.slice(0, FEEDBACK_DOCS).flatMap((id) => order.get(id) ?? []);
     const feedback = feedbackTerms(top, ix.own, question, ix.ownIndex.idf);
+    const own = ix.ownIndex.score(question);
     const signals = [
       rankScore(line.ranked, order, memories.length),
-      zScore(ix.ownIndex.score(question)),
-      zScore(withNeighbours(ix.ownIndex.score(question), ix.neighbourIndex.score(question))),
+      zScore(own),
+      zScore(withNeighbours(own, ix.neighbourIndex.score(question))),
       zScore(withNeighbours(ix.ownIndex.score(feedback), ix.neighbourIndex.score(feedback))),
       Float64Array.from(ix.speakers, (s) => (tokens.some((t) => s.has(t)) ? 1 : 0)),
       zScore(Float64Array.from(ix.length)),
