@@ -4,7 +4,9 @@
  *   - no cycle anywhere;
  *   - memory/ (the domain) imports only memory/ and npm packages, never an adapter or the wiring;
  *   - http/ reaches the MCP layer only through mcp/transports.ts (the MCP endpoints as HTTP handlers);
- *     what both need (caller, scope, the Durable Object client) lives in access/.
+ *     what both need (caller, scope, the Durable Object client) lives in access/;
+ *   - only the Worker entry (index.ts) and the Durable Objects (durable/) import the composition root:
+ *     everything else is handed what it needs (http/read-services.ts, jobs' ScheduledDeps).
  */
 // Without @swc/core dependency-cruiser would cruise nothing and pass: fail loudly instead.
 require.resolve("@swc/core");
@@ -43,6 +45,15 @@ module.exports = {
       comment: "access/ serves both transports: it imports neither http/ nor mcp/.",
       from: { path: "^src/access/" },
       to: { path: "^src/(http|mcp)/" },
+    },
+    {
+      name: "composition-only-at-entries",
+      severity: "error",
+      comment:
+        "composition.ts builds adapters; only the Worker entry (src/index.ts) and the Durable Objects (src/durable/) " +
+        "call it. Routes get read services through c.var (http/request-context.ts), jobs get their scans as arguments.",
+      from: { path: "^src/", pathNot: "^src/(index\\.ts|durable/)" },
+      to: { path: "^src/composition\\.ts$" },
     },
     {
       name: "not-to-unresolvable",

@@ -4,12 +4,12 @@
  * the entry point) knows which concrete storage and providers exist.
  */
 import { monotonicFactory } from "ulid";
-import { type Config, embeddingDimensions, loadConfig } from "./config";
+import { type Config, embeddingDimensions, embeddingModelKey } from "./config";
 import { consoleLogger } from "./console-logger";
 import type { Env } from "./env";
+import type { ReadServices } from "./http/read-services";
 import { EXPORT_PAGE_SIZE } from "./memory/export/export-stream";
 import { FreshBuffer } from "./memory/fresh-buffer";
-import type { LifecyclePolicy, MaintenanceRequest } from "./memory/lifecycle/lifecycle-types";
 import { MemoryService } from "./memory/memory-service";
 import type {
   Embedder,
@@ -21,17 +21,9 @@ import type {
   Reranker,
   VectorIndex,
 } from "./memory/ports";
-import type { Owner } from "./memory/types";
-import {
-  exportPartByCpu,
-  maintenanceRowsByCpu,
-  moveRowsByCpu,
-  refuseImportOverCpu,
-} from "./platform-limits/cpu-sizing";
-import { currentInvocation, InvocationBudget, runInvocation } from "./platform-limits/invocation-budget";
-import { limitedEnv } from "./platform-limits/limited-env";
+import { exportInvocation } from "./platform-limits/export-invocation";
+import { invocationCallsLeft } from "./platform-limits/invocation";
 import { limitedSqlStorage } from "./platform-limits/limited-sql-storage";
-import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from "./platform-limits/platform-limits";
 import { withEmbedderFault } from "./providers/dev-fault-embedder";
 import { LocalHashEmbedder } from "./providers/local-hash-embedder";
 import { OpenAiCompatibleEmbedder } from "./providers/openai-compatible/openai-compatible-embedder";
@@ -41,6 +33,7 @@ import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
 import { WorkersAiLlm } from "./providers/workers-ai-llm";
 import { isEmbeddingModel, isLlmModel, isRerankerModel } from "./providers/workers-ai-models";
 import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
+import { memoryShard, memoryShards, ownerShardForRead } from "./shards/shard-lookup";
 import { D1EntityStore } from "./storage/d1-entity-store";
 import { D1ExportReader, exportPageQueries } from "./storage/d1-export-reader";
 import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
@@ -50,13 +43,6 @@ import { DoIdempotencyStore } from "./storage/do-idempotency-store";
 import { DoSessionCounters } from "./storage/do-session-counters";
 import { LocalVectorIndex } from "./storage/local-vector-index";
 import { MeteredD1 } from "./storage/metered-d1";
-import {
-  readableOwnerShard,
-  resolveOwnerShard,
-  type ShardHome,
-  type ShardSettings,
-  shardDatabase,
-} from "./storage/shard-placement";
 import { VectorizeVectorIndex } from "./storage/vectorize-vector-index";
 import { timePhase } from "./timing/request-timing";
 
@@ -70,16 +56,6 @@ function requireBinding<T>(value: T | undefined, name: string, setting: string):
 function supported<M extends string>(name: string, guard: (n: string) => n is M, setting: string): M {
   if (!guard(name)) throw new Error(`${setting} "${name}" is not a supported Workers AI model`);
   return name;
-}
-
-/**
- * What `embedding_model` records and index repair / migration compare: the model name, plus the
- * dimensions when EMBEDDING_DIMENSIONS is set, so changing either one re-embeds (docs/lifecycle.md).
- */
-export function embeddingModelKey(config: Config): string {
-  return config.EMBEDDING_DIMENSIONS
-    ? `${config.EMBEDDING_MODEL}@${config.EMBEDDING_DIMENSIONS}`
-    : config.EMBEDDING_MODEL;
 }
 
 function buildModelEmbedder(env: Env, config: Config): Embedder {
@@ -156,45 +132,6 @@ export function buildEntityStore(db: D1Database): EntityStore {
   return new D1EntityStore(new MeteredD1(db));
 }
 
-/** PLATFORM_LIMITS of this deployment; the paid figures while the config cannot be read (its error surfaces elsewhere). */
-export function platformLimits(env: object): PlatformLimits {
-  try {
-    return loadConfig(env).PLATFORM_LIMITS;
-  } catch {
-    return DEFAULT_PLATFORM_LIMITS;
-  }
-}
-
-/** The bindings under PLATFORM_LIMITS (platform-limits/limited-env.ts): D1 limited, Durable Object calls counted. */
-export function limitedBindings<E extends object>(env: E): E {
-  return limitedEnv(env, platformLimits(env));
-}
-
-/** A fresh budget for one invocation (a Worker request, a Cron run, a Durable Object call). */
-export function invocationBudget(env: object): InvocationBudget {
-  return new InvocationBudget(platformLimits(env));
-}
-
-/** Runs `work` on a fresh invocation budget (a call into a Durable Object, whose bindings are already limited). */
-export function inInvocation<T>(env: object, work: () => T): T {
-  return runInvocation(invocationBudget(env), work);
-}
-
-/** D1 calls the current invocation may still make (unbounded outside any invocation). */
-export function invocationCallsLeft(): number {
-  return currentInvocation()?.callsLeft() ?? Number.POSITIVE_INFINITY;
-}
-
-/** Subrequests the current invocation may still make (a Cron run's calls to owners' objects). */
-export function invocationSubrequestsLeft(): number {
-  return currentInvocation()?.subrequestsLeft() ?? Number.POSITIVE_INFINITY;
-}
-
-/** Runs `work` as one invocation: its own budget, the limited bindings. */
-export function asInvocation<E extends object, T>(env: E, work: (env: E) => T): T {
-  return runInvocation(invocationBudget(env), () => work(limitedBindings(env)));
-}
-
 /** Builds the memory service for one user's Durable Object, on the shard that holds the user's rows. */
 export function buildMemoryService(env: Env, config: Config, objectSql: SqlStorage, db: D1Database): MemoryService {
   const sql = limitedSqlStorage(objectSql, config.PLATFORM_LIMITS);
@@ -236,21 +173,6 @@ export function buildMemoryService(env: Env, config: Config, objectSql: SqlStora
   });
 }
 
-/** The lifecycle policy every maintenance request carries (cron and on-demand alike). */
-export function lifecyclePolicy(config: Config): LifecyclePolicy {
-  return {
-    retentionDays: config.SOFT_DELETE_RETENTION_DAYS,
-    retentionRules: config.RETENTION_RULES.map((r) => ({
-      category: r.category,
-      memoryType: r.memory_type,
-      days: r.days,
-      keepPriorityAtMost: r.keep_priority_at_most,
-    })),
-    halfLifeDays: config.IMPORTANCE_HALF_LIFE_DAYS,
-    batchSize: config.LIFECYCLE_BATCH_SIZE,
-  };
-}
-
 /** Cross-user lifecycle queries of one shard, for the cron fan-out and /health. */
 export function buildLifecycleScan(db: D1Database): LifecycleScan {
   return new D1LifecycleScan(db);
@@ -261,84 +183,27 @@ export function buildExportReader(db: D1Database): ExportReader {
   return new D1ExportReader(db);
 }
 
-/** Queries kept back from an export part for the request's own work after its last page (the key's last use). */
-const EXPORT_RESERVE_QUERIES = 5;
-
-/**
- * An export part inside the current request's invocation: the reader's calls run in it (a stream's
- * pull runs outside the request's async context), `pageSize` is the rows a page reads (EXPORT_PAGE_SIZE,
- * or fewer when the invocation's CPU time cannot carry that many), and `more` says whether one more
- * page fits both what the invocation may still ask of D1 and the rows its CPU time carries
- * (platform-limits/cpu-sizing.ts).
- */
-export function exportInvocation(
-  reader: ExportReader,
-  limits: PlatformLimits,
-): { reader: ExportReader; pageSize: number; more: () => boolean } {
-  const cpu = exportPartByCpu(limits, EXPORT_PAGE_SIZE);
-  const pageSize = cpu.pageSize;
-  const budget = currentInvocation();
-  if (!budget) return { reader, pageSize, more: () => true };
-  let rows = 0;
-  const inside = <T>(call: () => Promise<T>) => runInvocation(budget, call);
-  const counted = async <T extends unknown[]>(call: () => Promise<T>) => {
-    const page = await inside(call);
-    rows += page.length;
-    return page;
+/** The Worker routes' reads (http/read-services.ts) over this deployment's shards and providers. */
+export function buildReadServices(env: Env, config: Config): ReadServices {
+  const model = embeddingModelKey(config);
+  return {
+    async exportPart(owner) {
+      const reader = buildExportReader((await ownerShardForRead(env, config, owner)).db);
+      return exportInvocation(reader, config.PLATFORM_LIMITS, EXPORT_PAGE_SIZE, exportPageQueries);
+    },
+    exportReader: async (owner) => buildExportReader((await ownerShardForRead(env, config, owner)).db),
+    shards: () => memoryShards(env, config),
+    shard: (binding) => memoryShard(env, config, binding),
+    async indexSync(cap) {
+      const each = await Promise.all(
+        memoryShards(env, config).map((s) => buildLifecycleScan(s.db).indexSync(model, cap)),
+      );
+      return {
+        unindexed: each.reduce((n, s) => n + s.unindexed, 0),
+        otherModel: each.reduce((n, s) => n + s.otherModel, 0),
+        capped: each.some((s) => s.capped),
+      };
+    },
+    embedder: () => buildEmbedder(env, config),
   };
-  const within: ExportReader = {
-    exportPage: (owner, filter, after, limit) => counted(() => reader.exportPage(owner, filter, after, limit)),
-    count: (owner, filter) => inside(() => reader.count(owner, filter)),
-    eventsOf: (owner, ids) => inside(() => reader.eventsOf(owner, ids)),
-    statedOf: (owner, ids) => inside(() => reader.statedOf(owner, ids)),
-    entityPage: (owner, after, limit) => counted(() => reader.entityPage(owner, after, limit)),
-    givenRelationPage: (owner, after, limit) => counted(() => reader.givenRelationPage(owner, after, limit)),
-  };
-  const cost = exportPageQueries(pageSize) + EXPORT_RESERVE_QUERIES;
-  return { reader: within, pageSize, more: () => budget.callsLeft() >= cost && cpu.fits(rows) };
-}
-
-/** A maintenance request with its rows capped at what one object call's CPU time carries (platform-limits/cpu-sizing.ts). */
-export function maintenanceWithinCpu(config: Config, request: MaintenanceRequest): MaintenanceRequest {
-  return maintenanceRowsByCpu(config.PLATFORM_LIMITS, request);
-}
-
-/** Refuses an import request of more lines than one invocation's CPU time carries (platform-limits/cpu-sizing.ts). */
-export function checkImportCpu(config: Config, lines: number): void {
-  refuseImportOverCpu(config.PLATFORM_LIMITS, lines);
-}
-
-/** Rows one step of a shard move may read within one object call's CPU time (platform-limits/cpu-sizing.ts). */
-export function moveStepRows(config: Config): number {
-  return moveRowsByCpu(config.PLATFORM_LIMITS);
-}
-
-export function shardSettings(config: Config): ShardSettings {
-  return { shards: config.MEMORY_SHARDS, weights: config.SHARD_WEIGHTS };
-}
-
-/** Every shard that holds memory rows, in MEMORY_SHARDS order (the home database first). */
-export function memoryShards(env: Env, config: Config): ShardHome[] {
-  return config.MEMORY_SHARDS.map((binding) => ({ binding, db: shardDatabase(env, binding) }));
-}
-
-/** One shard by binding name; only a shard MEMORY_SHARDS lists. */
-export function memoryShard(env: Env, config: Config, binding: string): ShardHome {
-  if (!config.MEMORY_SHARDS.includes(binding)) throw new Error(`"${binding}" is not in MEMORY_SHARDS`);
-  return { binding, db: shardDatabase(env, binding) };
-}
-
-/** With one shard there is nothing to look up: every owner is on the home database. */
-export function onlyShard(env: Env, config: Config): ShardHome | null {
-  return config.MEMORY_SHARDS.length === 1 ? memoryShard(env, config, config.MEMORY_SHARDS[0]) : null;
-}
-
-/** The shard an owner's rows are on (registering the owner, and placing its account, on first use). */
-export async function ownerShard(env: Env, config: Config, owner: Owner): Promise<ShardHome> {
-  return onlyShard(env, config) ?? resolveOwnerShard(env, shardSettings(config), owner, Date.now());
-}
-
-/** The shard an export reads an owner's rows from (refused while the owner's account moves). */
-export async function ownerShardForRead(env: Env, config: Config, owner: Owner): Promise<ShardHome> {
-  return onlyShard(env, config) ?? readableOwnerShard(env, shardSettings(config), owner);
 }

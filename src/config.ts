@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { principalIdSchema } from "./memory/ids";
+import type { LifecyclePolicy } from "./memory/lifecycle/lifecycle-types";
 import { EXCERPT_TOKENS, FIRST_CALL_TOKENS } from "./memory/recall/progressive-injection";
 import { DEFAULT_PLATFORM_LIMITS, platformLimitsSchema } from "./platform-limits/platform-limits";
 import { LOCAL_HASH_DIMENSIONS } from "./providers/local-hash-embedder";
@@ -297,4 +298,29 @@ export function loadConfig(env: object): Config {
   }
   cache.set(env, parsed.data);
   return parsed.data;
+}
+
+/**
+ * What `embedding_model` records and index repair / migration compare: the model name, plus the
+ * dimensions when EMBEDDING_DIMENSIONS is set, so changing either one re-embeds (docs/lifecycle.md).
+ */
+export function embeddingModelKey(config: Config): string {
+  return config.EMBEDDING_DIMENSIONS
+    ? `${config.EMBEDDING_MODEL}@${config.EMBEDDING_DIMENSIONS}`
+    : config.EMBEDDING_MODEL;
+}
+
+/** The lifecycle policy every maintenance request carries (cron and on-demand alike). */
+export function lifecyclePolicy(config: Config): LifecyclePolicy {
+  return {
+    retentionDays: config.SOFT_DELETE_RETENTION_DAYS,
+    retentionRules: config.RETENTION_RULES.map((r) => ({
+      category: r.category,
+      memoryType: r.memory_type,
+      days: r.days,
+      keepPriorityAtMost: r.keep_priority_at_most,
+    })),
+    halfLifeDays: config.IMPORTANCE_HALF_LIFE_DAYS,
+    batchSize: config.LIFECYCLE_BATCH_SIZE,
+  };
 }

@@ -4,15 +4,16 @@
  * (jobs/scheduled.ts); Durable Object classes are exported here.
  */
 
-import { asInvocation } from "./composition";
+import { buildLifecycleScan, buildReadServices } from "./composition";
 import type { Env } from "./env";
 import { buildApp } from "./http/app";
 import { runScheduledMaintenance } from "./jobs/scheduled";
+import { asInvocation } from "./platform-limits/invocation";
 
 export { UserMemory } from "./durable/user-memory";
 export { LegacySseSession } from "./mcp/legacy-sse";
 
-const app = buildApp();
+const app = buildApp({ readServices: buildReadServices });
 
 export default {
   fetch(request, env, ctx) {
@@ -20,6 +21,8 @@ export default {
   },
   async scheduled(controller, env) {
     // Number(): epoch ms in production; local test harnesses may hand the Date they were given.
-    await asInvocation(env, (limited) => runScheduledMaintenance(limited, Number(controller.scheduledTime)));
+    await asInvocation(env, (limited) =>
+      runScheduledMaintenance(limited, Number(controller.scheduledTime), { scan: buildLifecycleScan }),
+    );
   },
 } satisfies ExportedHandler<Env>;

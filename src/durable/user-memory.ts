@@ -6,19 +6,7 @@
  * so typed errors survive the RPC boundary.
  */
 import { DurableObject } from "cloudflare:workers";
-import {
-  buildEntityStore,
-  buildMemoryRepo,
-  buildMemoryService,
-  inInvocation,
-  invocationCallsLeft,
-  limitedBindings,
-  maintenanceWithinCpu,
-  memoryShard,
-  moveStepRows,
-  onlyShard,
-  ownerShard,
-} from "../composition";
+import { buildEntityStore, buildMemoryRepo, buildMemoryService } from "../composition";
 import { loadConfig } from "../config";
 import { consoleLogger } from "../console-logger";
 import type { Env } from "../env";
@@ -42,11 +30,19 @@ import { ownerAddress } from "../memory/owner-address";
 import { recallInSession, type SessionRecall } from "../memory/recall/session-recall";
 import type { MemoryDeps } from "../memory/service-deps";
 import type { Scope } from "../memory/types";
-import type { ShardHome } from "../storage/shard-placement";
+import {
+  inInvocation,
+  invocationCallsLeft,
+  limitedBindings,
+  maintenanceWithinCpu,
+  moveStepRows,
+} from "../platform-limits/invocation";
+import { memoryShard, onlyShard, ownerShard } from "../shards/shard-lookup";
+import type { ShardHome } from "../shards/shard-placement";
+import { type CrossingState, holdsWrites, type RelocationReport, relocateOwner } from "../shards/shard-relocation";
 import { RequestTiming, runTimed, type TimingSnapshot } from "../timing/request-timing";
 import { heldEntityWrites, heldWrites } from "./held-writes";
 import { DoCursorStore } from "./maintenance-state";
-import { type CrossingState, holdsWrites, type RelocationReport, relocateOwner } from "./shard-relocation";
 
 /** Where this owner's crossing to another shard stands, between the calls of a move (shard-relocation.ts). */
 const CROSSING_KEY = "shard-crossing";

@@ -9,12 +9,10 @@
  */
 import type { Context, Hono, Next } from "hono";
 import { z } from "zod";
-import { memoryShards } from "../composition";
-import { loadConfig } from "../config";
-import { moveAccountStep } from "../jobs/move-account";
 import { invalidInput, MemoryError } from "../memory/errors";
 import { principalIdSchema } from "../memory/ids";
-import { databaseBytes } from "../storage/shard-placement";
+import { moveAccountStep } from "../shards/move-account";
+import { databaseBytes } from "../shards/shard-placement";
 import type { AppEnv } from "./app-env";
 import { errorBody } from "./error-response";
 
@@ -29,7 +27,7 @@ async function sha256(text: string): Promise<ArrayBuffer> {
 }
 
 async function requireAdmin(c: Context<AppEnv>, next: Next): Promise<Response | undefined> {
-  const secret = loadConfig(c.env).ADMIN_SECRET;
+  const secret = c.var.config.ADMIN_SECRET;
   if (secret === undefined) return c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404);
   const given = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
   if (!crypto.subtle.timingSafeEqual(await sha256(given), await sha256(secret)))
@@ -50,13 +48,15 @@ async function shardCounts(db: D1Database): Promise<{ accounts: number; users: n
 }
 
 async function listShards(c: Context<AppEnv>): Promise<Response> {
-  const config = loadConfig(c.env);
   const shards = await Promise.all(
-    memoryShards(c.env, config).map(async ({ binding, db }) => ({
-      binding,
-      ...(await shardCounts(db)),
-      bytes: await databaseBytes(db),
-    })),
+    c.var
+      .services()
+      .shards()
+      .map(async ({ binding, db }) => ({
+        binding,
+        ...(await shardCounts(db)),
+        bytes: await databaseBytes(db),
+      })),
   );
   return c.json({ shards });
 }
@@ -68,8 +68,7 @@ async function moveStep(c: Context<AppEnv>): Promise<Response> {
     throw invalidInput(String(issue.path[0] ?? "body"), issue.message);
   }
   const { account, to, owners_per_call } = parsed.data;
-  if (!loadConfig(c.env).MEMORY_SHARDS.includes(to))
-    throw invalidInput("to", `"${to}" is not a shard MEMORY_SHARDS lists`);
+  if (!c.var.config.MEMORY_SHARDS.includes(to)) throw invalidInput("to", `"${to}" is not a shard MEMORY_SHARDS lists`);
   return c.json(await moveAccountStep(c.env, account, to, owners_per_call));
 }
 

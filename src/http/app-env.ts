@@ -4,11 +4,17 @@
  */
 import type { TimingVariables } from "hono/timing";
 import type { Principal } from "../access/principal";
+import type { Config } from "../config";
 import type { Env } from "../env";
+import type { ReadServices } from "./read-services";
 
 export interface AppEnv {
   Bindings: Env;
   Variables: TimingVariables & {
+    /** This deployment's config, parsed once per request (http/request-context.ts). */
+    config: Config;
+    /** The request's read services, built on first use (http/read-services.ts). */
+    services: () => ReadServices;
     principal?: Principal;
     resourceMetadataUrl?: string;
   };

@@ -19,6 +19,8 @@ import { importRoute } from "./import-route";
 import { mcpCors } from "./mcp-cors";
 import { serveMcp, serveSse } from "./mcp-routes";
 import { registerOAuthRoutes } from "./oauth/oauth-routes";
+import type { ReadServicesFactory } from "./read-services";
+import { provideRequestContext } from "./request-context";
 import { serverTiming } from "./server-timing";
 import { similarityRoute } from "./similarity-route";
 import { guardSseMessage } from "./sse-message-guard";
@@ -28,10 +30,16 @@ const limitBody = bodyLimit({
   onError: (c) => c.json(errorBody("payload_too_large", `Request body exceeds ${LIMITS.bodyMaxBytes} bytes`), 413),
 });
 
-export function buildApp(): Hono<AppEnv> {
+/** What the composition root hands the app: how to build a request's read services. */
+export interface AppDeps {
+  readServices: ReadServicesFactory;
+}
+
+export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.use("*", provideRequestContext(deps.readServices));
   // Before every route: DNS-rebinding protection on loopback, the CORS_ORIGINS allowlist on a deployment.
   app.use("*", guardHostAndOrigin);
   app.get("/", (c) =>

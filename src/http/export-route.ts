@@ -10,8 +10,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { resolveScope, scopeFields } from "../access/scope";
-import { buildExportReader, exportInvocation, ownerShardForRead } from "../composition";
-import { loadConfig } from "../config";
 import { MEMORY_STATUSES } from "../memory/contracts";
 import { invalidInput } from "../memory/errors";
 import { decodeExportCursor, type ExportPosition } from "../memory/export/export-cursor";
@@ -59,11 +57,7 @@ export async function exportRoute(c: Context<AppEnv>): Promise<Response> {
   const resume: ExportPosition | undefined = q.cursor === undefined ? undefined : decodeExportCursor(q.cursor);
   const filter = resume?.filter ?? filterOf(q);
   const now = resume?.exportedAt ?? Date.now();
-  const config = loadConfig(c.env);
-  const part = exportInvocation(
-    buildExportReader((await ownerShardForRead(c.env, config, scope)).db),
-    config.PLATFORM_LIMITS,
-  );
+  const part = await c.var.services().exportPart(scope);
   const total = resume?.total ?? (await part.reader.count(scope, filter));
   const stream = exportStream(part.reader, scope, filter, now, part.pageSize, { more: part.more, resume, total });
   const name = `hippocampus-${new Date(now).toISOString().slice(0, 10)}.jsonl`;

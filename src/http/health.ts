@@ -5,17 +5,16 @@
  * all users (bounded counts per shard, summed; no per-user data).
  */
 import type { Context } from "hono";
-import { buildLifecycleScan, embeddingModelKey, memoryShard, memoryShards } from "../composition";
-import { type Config, loadConfig } from "../config";
 import { consoleLogger } from "../console-logger";
-import type { Env } from "../env";
-import { databaseBytes, type ShardHome } from "../storage/shard-placement";
+import { databaseBytes } from "../shards/shard-placement";
 import { VERSION } from "../version";
 import type { AppEnv } from "./app-env";
+import type { ReadServices } from "./read-services";
 
 export async function health(c: Context<AppEnv>): Promise<Response> {
-  const config = loadConfig(c.env);
-  const shards = await shardStatus(c.env, config);
+  const config = c.var.config;
+  const services = c.var.services();
+  const shards = await shardStatus(services);
   const storage = shards.every((s) => s.status === "ok") ? "ok" : "unavailable";
   // Only Workers AI needs a binding; an OpenAI-compatible server is reached over HTTP when used.
   const aiReady = config.EMBEDDING_PROVIDER !== "workers-ai" || c.env.AI !== undefined;
@@ -32,7 +31,7 @@ export async function health(c: Context<AppEnv>): Promise<Response> {
       status: aiReady ? "ok" : "missing binding",
     },
     semantic_search: aiReady && indexReady,
-    index_sync: storage === "ok" ? await indexSync(memoryShards(c.env, config), embeddingModelKey(config)) : null,
+    index_sync: storage === "ok" ? await indexSync(services) : null,
   };
   return c.json(body, storage === "ok" ? 200 : 503);
 }
@@ -41,11 +40,11 @@ export async function health(c: Context<AppEnv>): Promise<Response> {
 const SYNC_COUNT_CAP = 1000;
 
 /** Each shard answers a trivial query and reports its size (D1's own figure). */
-async function shardStatus(env: Env, config: Config) {
+async function shardStatus(services: ReadServices) {
   return Promise.all(
-    config.MEMORY_SHARDS.map(async (binding) => {
+    services.shards().map(async ({ binding, db }) => {
       try {
-        return { binding, status: "ok", bytes: await databaseBytes(memoryShard(env, config, binding).db) };
+        return { binding, status: "ok", bytes: await databaseBytes(db) };
       } catch {
         return { binding, status: "unavailable", bytes: null };
       }
@@ -54,17 +53,15 @@ async function shardStatus(env: Env, config: Config) {
 }
 
 /** Active memories not yet indexed or still on another model, over every shard; the lifecycle cron repairs both. */
-async function indexSync(shards: ShardHome[], model: string) {
+async function indexSync(services: ReadServices) {
   try {
-    const each = await Promise.all(shards.map((s) => buildLifecycleScan(s.db).indexSync(model, SYNC_COUNT_CAP)));
-    const unindexed = each.reduce((n, s) => n + s.unindexed, 0);
-    const otherModel = each.reduce((n, s) => n + s.otherModel, 0);
+    const { unindexed, otherModel, capped } = await services.indexSync(SYNC_COUNT_CAP);
     return {
       unindexed,
       other_model: otherModel,
       in_sync: unindexed === 0 && otherModel === 0,
       counted_up_to: SYNC_COUNT_CAP,
-      capped: each.some((s) => s.capped),
+      capped,
     };
   } catch (err) {
     consoleLogger.warn("health: index sync query failed", { error: String(err) });

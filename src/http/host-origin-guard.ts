@@ -17,7 +17,6 @@
  */
 import { localhostAllowedHostnames, validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/server";
 import type { Context, MiddlewareHandler } from "hono";
-import { loadConfig } from "../config";
 import type { AppEnv } from "./app-env";
 import { errorBody } from "./error-response";
 import { AUTHORIZE_PATH } from "./oauth/oauth-site";
@@ -49,7 +48,7 @@ export function hostOriginProblem(
 }
 
 function problemFor(c: Context<AppEnv>): string | null {
-  const config = loadConfig(c.env);
+  const config = c.var.config;
   const url = new URL(c.req.url);
   return hostOriginProblem(
     // The URL's host is the Host the runtime was given; the header is read first where both exist.

@@ -13,13 +13,12 @@ import { z } from "zod";
 import { importScopeArgs } from "../access/import-owner";
 import { requireWrite, resolveScope, scopeFields } from "../access/scope";
 import { type MemoryCallContext, withMemory } from "../access/user-memory-client";
-import { checkImportCpu } from "../composition";
-import { loadConfig } from "../config";
 import { invalidInput } from "../memory/errors";
 import { mem0UserIds } from "../memory/import/formats/mem0-format";
 import { parseImportBody } from "../memory/import/formats/parse-import-body";
 import { IMPORT_FORMATS } from "../memory/import/formats/raw-record";
 import { describeLineError } from "../memory/import/parse-import-lines";
+import { checkImportCpu } from "../platform-limits/invocation";
 import type { AppEnv } from "./app-env";
 import { callerOf } from "./caller";
 
@@ -62,7 +61,7 @@ export async function importRoute(c: Context<AppEnv>): Promise<Response> {
     return c.json({ error: "invalid_input", message, format: parsed.format, lines }, 400);
   }
   // Refused like the write it checks when one request's CPU time cannot carry that many lines.
-  checkImportCpu(loadConfig(c.env), parsed.lines.length);
+  checkImportCpu(c.var.config, parsed.lines.length);
   // A dry run validates only: `npm run import` checks a whole file this way before writing any of it.
   if (c.req.query("dry_run") === "true")
     return c.json({ dry_run: true, format: parsed.format, valid: parsed.lines.length }, 200);

@@ -9,7 +9,6 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
-import { loadConfig } from "../config";
 import type { AppEnv } from "./app-env";
 
 export const MCP_CORS = {
@@ -26,7 +25,7 @@ export function allowedOrigin(origins: string[] | "*", origin: string): string |
 }
 
 export const mcpCors: MiddlewareHandler<AppEnv> = (c, next) => {
-  const origins = loadConfig(c.env).CORS_ORIGINS;
+  const origins = c.var.config.CORS_ORIGINS;
   return cors({
     origin: (origin) => allowedOrigin(origins, origin),
     allowHeaders: [...MCP_CORS.allowHeaders],

@@ -10,7 +10,7 @@ import { callerOf } from "./caller";
 import { bindSseSession } from "./sse-sessions";
 
 export function serveMcp(c: Context<AppEnv>): Promise<Response> {
-  return serveStreamableHttp(c.req.raw, c.env, c.executionCtx as ExecutionContext, callerOf(c));
+  return serveStreamableHttp(c.req.raw, c.env, c.var.config, c.executionCtx as ExecutionContext, callerOf(c));
 }
 
 export async function serveSse(c: Context<AppEnv>): Promise<Response> {

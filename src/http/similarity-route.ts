@@ -9,8 +9,6 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { buildEmbedder } from "../composition";
-import { loadConfig } from "../config";
 import { invalidInput, MemoryError } from "../memory/errors";
 import { LIMITS } from "../memory/limits";
 import { cosine } from "../memory/vector-math";
@@ -49,8 +47,8 @@ export async function similarityRoute(c: Context<AppEnv>): Promise<Response> {
       "POST /v1/similarity takes an app-scoped key (npm run keys -- create --app <name>)",
     );
   const { pairs } = await parseBody(c);
-  const config = loadConfig(c.env);
-  const embedder = buildEmbedder(c.env, config);
+  const config = c.var.config;
+  const embedder = c.var.services().embedder();
   let vectors: Float32Array[];
   try {
     vectors = await embedder.embed(pairs.flatMap((p) => [p.a, p.b]));

@@ -10,20 +10,15 @@
  * call is a subrequest), and each object's maintenance is an invocation of its own with its own D1
  * allowance (memory/lifecycle/batch-runner.ts).
  */
-import {
-  buildLifecycleScan,
-  embeddingModelKey,
-  invocationSubrequestsLeft,
-  lifecyclePolicy,
-  memoryShards,
-} from "../composition";
-import { type Config, loadConfig } from "../config";
+import { type Config, embeddingModelKey, lifecyclePolicy, loadConfig } from "../config";
 import type { Env } from "../env";
 import { dueQuery } from "../memory/lifecycle/due-query";
 import type { JobReport, LifecyclePolicy, MaintenanceReport } from "../memory/lifecycle/lifecycle-types";
 import { ownerAddress } from "../memory/owner-address";
-import type { DueOwner, DueQuery } from "../memory/ports";
+import type { DueOwner, DueQuery, LifecycleScan } from "../memory/ports";
 import { safeErrorText } from "../memory/safe-error-text";
+import { invocationSubrequestsLeft } from "../platform-limits/invocation";
+import { memoryShards } from "../shards/shard-lookup";
 import { boundedMap } from "./bounded-map";
 
 /** Time a Durable Object needs at least to do one useful batch; less than this left, and the owner waits. */
@@ -108,9 +103,9 @@ function summarize(outcomes: OwnerOutcome[], elapsedMs: number): ScheduledSummar
  * busy shard cannot starve the others; an owner listed twice (its rows mid-move) is served once. Each
  * owner's Durable Object then works on whichever shard holds its rows.
  */
-async function ownersDueOnEveryShard(env: Env, config: Config, query: DueQuery): Promise<DueOwner[]> {
-  const cap = config.LIFECYCLE_USERS_PER_RUN;
-  const lists = await Promise.all(memoryShards(env, config).map((s) => buildLifecycleScan(s.db).ownersDue(query, cap)));
+async function ownersDueOnEveryShard(run: RunContext, scan: ScanOf, query: DueQuery): Promise<DueOwner[]> {
+  const cap = run.config.LIFECYCLE_USERS_PER_RUN;
+  const lists = await Promise.all(memoryShards(run.env, run.config).map((s) => scan(s.db).ownersDue(query, cap)));
   const seen = new Set<string>();
   const owners: DueOwner[] = [];
   for (let i = 0; owners.length < cap && lists.some((l) => i < l.length); i++) {
@@ -124,12 +119,22 @@ async function ownersDueOnEveryShard(env: Env, config: Config, query: DueQuery):
   return owners;
 }
 
+/** Cross-user lifecycle queries of one shard (the composition root builds them). */
+export type ScanOf = (db: D1Database) => LifecycleScan;
+
+/** What a cron run is given: the shard scans, and the clock its budget is measured by. */
+export interface ScheduledDeps {
+  scan: ScanOf;
+  timer?: () => number;
+}
+
 /** One cron run. `scheduledTime` is the reference time of every cutoff, so a late run decides as if on time. */
 export async function runScheduledMaintenance(
   env: Env,
   scheduledTime: number,
-  timer: () => number = Date.now,
+  deps: ScheduledDeps,
 ): Promise<ScheduledSummary> {
+  const timer = deps.timer ?? Date.now;
   const config = loadConfig(env);
   const started = timer();
   const policy = lifecyclePolicy(config);
@@ -141,7 +146,7 @@ export async function runScheduledMaintenance(
     deadline: started + config.LIFECYCLE_RUN_BUDGET_MS,
     timer,
   };
-  const due = await ownersDueOnEveryShard(env, config, dueQuery(policy, scheduledTime, embeddingModelKey(config)));
+  const due = await ownersDueOnEveryShard(run, deps.scan, dueQuery(policy, scheduledTime, embeddingModelKey(config)));
   // Owners past the run's subrequests wait for the next run, which finds them due still.
   const owners = due.slice(0, Math.max(0, invocationSubrequestsLeft() - SUBREQUEST_RESERVE));
   const outcomes = await boundedMap(owners, config.LIFECYCLE_CONCURRENCY, (owner) => maintainOwner(run, owner));

@@ -3,7 +3,7 @@
  * The maintenance request an on-demand tool (consolidate_memories, regenerate_embeddings) sends to
  * the user's Durable Object: the same jobs, policy and bounds the Cron run uses, for one user now.
  */
-import { lifecyclePolicy } from "../composition";
+import { lifecyclePolicy } from "../config";
 import type { LifecycleJobName, MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
 import type { ToolContext } from "./tool-context";
 

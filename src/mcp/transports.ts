@@ -8,7 +8,7 @@
  */
 import { createMcpHandler } from "agents/mcp/server";
 import type { CallerContext } from "../access/principal";
-import { loadConfig } from "../config";
+import type { Config } from "../config";
 import type { Env } from "../env";
 import { serveJsonOrFallback } from "./json-answer";
 import { LegacySseSession } from "./legacy-sse";
@@ -19,10 +19,10 @@ import { messages } from "./tool-prefix";
 export function serveStreamableHttp(
   request: Request,
   env: Env,
+  config: Config,
   execution: ExecutionContext,
   caller: CallerContext,
 ): Promise<Response> {
-  const config = loadConfig(env);
   const ctx: ToolContext = { env, config, caller, messages: messages(config.LOCALE, config.TOOL_PREFIX) };
   const build = () => buildMcpServer(ctx);
   return serveJsonOrFallback(request, build, (rest) => {

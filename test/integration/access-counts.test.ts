@@ -5,8 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { lifecyclePolicy } from "../../src/composition";
-import { loadConfig } from "../../src/config";
+import { lifecyclePolicy, loadConfig } from "../../src/config";
 import type { CursorStore } from "../../src/memory/ports";
 import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
 import { VectorizeVectorIndex } from "../../src/storage/vectorize-vector-index";

@@ -7,7 +7,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Scope } from "../../src/memory/types";
-import { D1ShardDirectory } from "../../src/storage/d1-shard-directory";
+import { D1ShardDirectory } from "../../src/shards/d1-shard-directory";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { exportAll } from "../helpers/export-parts";
 import { seedFacts } from "../helpers/lifecycle";

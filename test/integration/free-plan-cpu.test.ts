@@ -8,11 +8,11 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
-import type { MoveProgress } from "../../src/jobs/move-account";
 import type { Scope } from "../../src/memory/types";
 import { cpuUnits } from "../../src/platform-limits/platform-limits";
-import { ownerSums } from "../../src/storage/d1-owner-rows";
-import { D1ShardDirectory } from "../../src/storage/d1-shard-directory";
+import { ownerSums } from "../../src/shards/d1-owner-rows";
+import { D1ShardDirectory } from "../../src/shards/d1-shard-directory";
+import type { MoveProgress } from "../../src/shards/move-account";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { exportAll } from "../helpers/export-parts";
 import { ok, ownerOf, seedFacts, stubOf } from "../helpers/lifecycle";

@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { buildMemoryService } from "../../src/composition";
+import { buildLifecycleScan, buildMemoryService } from "../../src/composition";
 import { loadConfig } from "../../src/config";
 import { overrideDepsForTest, type UserMemory } from "../../src/durable/user-memory";
 import type { Env } from "../../src/env";
@@ -12,7 +12,7 @@ import { FailingVectorIndex } from "../helpers/failing-vector-index";
 import { insertMemories, ok, overrideDeps, ownerOf, rowOf, runCron, stubOf, withDeps } from "../helpers/lifecycle";
 
 function cron(vars: Record<string, string> = {}) {
-  return runScheduledMaintenance({ ...env, ...vars } as Env, Date.now());
+  return runScheduledMaintenance({ ...env, ...vars } as Env, Date.now(), { scan: buildLifecycleScan });
 }
 
 async function indexedIds(owner: ReturnType<typeof ownerOf>): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { buildLifecycleScan } from "../../src/composition";
 import type { Env } from "../../src/env";
 import { runScheduledMaintenance } from "../../src/jobs/scheduled";
 import { dueQuery } from "../../src/memory/lifecycle/due-query";
@@ -18,7 +19,7 @@ const POLICY = {
 };
 
 function cron(vars: Record<string, string> = {}, timer?: () => number) {
-  return runScheduledMaintenance({ ...env, ...vars } as Env, Date.now(), timer);
+  return runScheduledMaintenance({ ...env, ...vars } as Env, Date.now(), { scan: buildLifecycleScan, timer });
 }
 
 /** Runs the cron until nobody has work left, so each test starts from a quiet database. */

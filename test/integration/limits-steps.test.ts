@@ -5,11 +5,12 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type MoveProgress, moveAccountStep } from "../../src/jobs/move-account";
+import { buildLifecycleScan } from "../../src/composition";
 import { runScheduledMaintenance } from "../../src/jobs/scheduled";
 import type { Memory, Scope } from "../../src/memory/types";
-import { ownerSums } from "../../src/storage/d1-owner-rows";
-import { D1ShardDirectory } from "../../src/storage/d1-shard-directory";
+import { ownerSums } from "../../src/shards/d1-owner-rows";
+import { D1ShardDirectory } from "../../src/shards/d1-shard-directory";
+import { type MoveProgress, moveAccountStep } from "../../src/shards/move-account";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { exportAll } from "../helpers/export-parts";
 import { DAY, ok, seedFacts, stubOf } from "../helpers/lifecycle";
@@ -108,7 +109,7 @@ describe("the cron, an import and a consolidation run within the limits", () => 
         .first<number>("n");
     let runs = 0;
     while (((await count("active")) ?? 0) > 0 && runs < 40) {
-      const summary = await runScheduledMaintenance(env, now);
+      const summary = await runScheduledMaintenance(env, now, { scan: buildLifecycleScan });
       runs++;
       expect(summary.failed).toBe(0);
       for (const o of summary.outcomes)

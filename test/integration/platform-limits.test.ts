@@ -21,7 +21,7 @@ import {
   platformLimitsSchema,
   STEP_CPU_US,
 } from "../../src/platform-limits/platform-limits";
-import { OWNER_PAGE_ROWS } from "../../src/storage/d1-owner-rows";
+import { OWNER_PAGE_ROWS } from "../../src/shards/d1-owner-rows";
 
 const paid: PlatformLimits = { plan: "paid", ...PAID };
 const small: PlatformLimits = { plan: "custom", ...PAID, d1_queries_per_invocation: 5 };

@@ -6,9 +6,9 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { moveAccountStep } from "../../src/jobs/move-account";
 import type { Scope } from "../../src/memory/types";
-import { D1ShardDirectory } from "../../src/storage/d1-shard-directory";
+import { D1ShardDirectory } from "../../src/shards/d1-shard-directory";
+import { moveAccountStep } from "../../src/shards/move-account";
 import { uniqueUser } from "../helpers/api-keys";
 import { type Outage, outageEmbedder } from "../helpers/embedder-outage";
 import { ok, overrideDeps, stubOf } from "../helpers/lifecycle";

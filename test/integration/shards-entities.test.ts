@@ -1,12 +1,12 @@
 /**
- * A shard move carries the owner's entities with its memories (storage/d1-owner-rows.ts): after the
+ * A shard move carries the owner's entities with its memories (shards/d1-owner-rows.ts): after the
  * move the target holds every entity row once, the source none, and the owner's object reads them there.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { moveAccountStep } from "../../src/jobs/move-account";
 import type { Scope } from "../../src/memory/types";
-import { D1ShardDirectory } from "../../src/storage/d1-shard-directory";
+import { D1ShardDirectory } from "../../src/shards/d1-shard-directory";
+import { moveAccountStep } from "../../src/shards/move-account";
 import { uniqueUser } from "../helpers/api-keys";
 import { ok, stubOf } from "../helpers/lifecycle";
 

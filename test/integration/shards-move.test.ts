@@ -1,14 +1,14 @@
 /**
- * Moving accounts between shards online (docs/shards.md, jobs/move-account.ts), in the "shards"
+ * Moving accounts between shards online (docs/shards.md, shards/move-account.ts), in the "shards"
  * vitest project: real D1 per binding, the owners' real Durable Objects. Writes during a move are
  * neither lost nor doubled; a killed move resumes or rolls back; a half-done copy is rebuilt.
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type MoveProgress, moveAccountStep } from "../../src/jobs/move-account";
 import type { Scope } from "../../src/memory/types";
-import { copyOwnerRows, ownerSums } from "../../src/storage/d1-owner-rows";
-import { D1ShardDirectory } from "../../src/storage/d1-shard-directory";
+import { copyOwnerRows, ownerSums } from "../../src/shards/d1-owner-rows";
+import { D1ShardDirectory } from "../../src/shards/d1-shard-directory";
+import { type MoveProgress, moveAccountStep } from "../../src/shards/move-account";
 import { FTS_BLOCK_SPAN } from "../../src/storage/fts-owner-block";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { ok, stubOf } from "../helpers/lifecycle";

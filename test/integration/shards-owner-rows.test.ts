@@ -1,5 +1,5 @@
 /**
- * A shard move copies one owner's rows (storage/d1-owner-rows.ts): among a person and two apps' end
+ * A shard move copies one owner's rows (shards/d1-owner-rows.ts): among a person and two apps' end
  * users with one user id in one account, copying the person copies the person's memories, events
  * and FTS rows only, and the owner sums of the others stay empty on the target. In the "shards"
  * vitest project (two D1 bindings).
@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Scope } from "../../src/memory/types";
-import { copyOwnerRows, ownerSums } from "../../src/storage/d1-owner-rows";
+import { copyOwnerRows, ownerSums } from "../../src/shards/d1-owner-rows";
 import { uniqueUser } from "../helpers/api-keys";
 import { ok, stubOf } from "../helpers/lifecycle";
 

@@ -7,8 +7,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ownerAddress } from "../../src/memory/owner-address";
 import type { Scope } from "../../src/memory/types";
-import { D1ShardDirectory } from "../../src/storage/d1-shard-directory";
-import { chooseShard, resolveOwnerShard } from "../../src/storage/shard-placement";
+import { D1ShardDirectory } from "../../src/shards/d1-shard-directory";
+import { chooseShard, resolveOwnerShard } from "../../src/shards/shard-placement";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { DAY, ok, runCron, stubOf } from "../helpers/lifecycle";
 

@@ -63,6 +63,10 @@ describe("dependency-cruiser rules", () => {
     "src/mcp/transports.ts": "export const handler = 1;\n",
     "src/access/uses-http.ts": 'import { h } from "../http/h";\nexport const x = h;\n',
     "src/http/h.ts": "export const h = 1;\n",
+    "src/composition.ts": "export const built = 1;\n",
+    "src/http/uses-composition.ts": 'import { built } from "../composition";\nexport const x = built;\n',
+    "src/durable/uses-composition.ts": 'import { built } from "../composition";\nexport const x = built;\n',
+    "src/index.ts": 'import { built } from "./composition";\nexport const x = built;\n',
   });
   const found = depcruise(dir).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
 
@@ -72,9 +76,10 @@ describe("dependency-cruiser rules", () => {
     ]);
   });
 
-  it("reports memory/ importing an adapter, http/ importing an mcp/ internal, access/ importing http/", () => {
+  it("reports memory/ importing an adapter, http/ importing an mcp/ internal or the composition root, access/ importing http/", () => {
     expect(found.filter((v) => !v.startsWith("no-cycle:")).sort()).toEqual([
       "access-is-transport-neutral: src/access/uses-http.ts → src/http/h.ts",
+      "composition-only-at-entries: src/http/uses-composition.ts → src/composition.ts",
       "http-uses-mcp-entry-only: src/http/uses-internal.ts → src/mcp/tool-context.ts",
       "memory-imports-no-adapter: src/memory/uses-adapter.ts → src/storage/d1-row.ts",
     ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildEmbedder, embeddingModelKey, lifecyclePolicy } from "../../src/composition";
-import { loadConfig } from "../../src/config";
+import { buildEmbedder } from "../../src/composition";
+import { embeddingModelKey, lifecyclePolicy, loadConfig } from "../../src/config";
 import type { Env } from "../../src/env";
 import { boundedMap } from "../../src/jobs/bounded-map";
 import { describeRule } from "../../src/memory/lifecycle/expire-memories";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
-import { chooseShard } from "../../src/storage/shard-placement";
+import { chooseShard } from "../../src/shards/shard-placement";
 
 const load = (vars: Record<string, string>) => loadConfig({ ...vars });
 

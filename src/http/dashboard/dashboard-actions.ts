@@ -7,8 +7,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { resolveScope } from "../../access/scope";
-import { buildExportReader, ownerShardForRead } from "../../composition";
-import { loadConfig } from "../../config";
 import { updateInput } from "../../memory/contracts";
 import { invalidInput } from "../../memory/errors";
 import { exportStream } from "../../memory/export/export-stream";
@@ -112,8 +110,8 @@ export async function exportAction(c: Context<AppEnv>): Promise<Response> {
   if (session instanceof Response) return session;
   const scope = resolveScope({ caller: { principal: session.principal, agentHeader: null, sessionHeader: null } }, {});
   const now = Date.now();
-  const shard = await ownerShardForRead(c.env, loadConfig(c.env), scope);
-  const stream = exportStream(buildExportReader(shard.db), scope, { status: "all" }, now);
+  const reader = await c.var.services().exportReader(scope);
+  const stream = exportStream(reader, scope, { status: "all" }, now);
   return new Response(stream, {
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",

@@ -7,7 +7,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { withMemory } from "../../access/user-memory-client";
-import { loadConfig } from "../../config";
 import type { RpcResult, UserMemory } from "../../durable/user-memory";
 import { MemoryError } from "../../memory/errors";
 import type { Scope } from "../../memory/types";
@@ -44,7 +43,7 @@ export function localeOf(c: Context<AppEnv>): DashLocale {
   }
   const kept = getCookie(c, LANG_COOKIE);
   if (kept === "en" || kept === "zh") return kept;
-  return loadConfig(c.env).LOCALE;
+  return c.var.config.LOCALE;
 }
 
 /** The reader's formats: Accept-Language within the page's language, the zone from ?tz= (remembered) or UTC. */

@@ -7,8 +7,7 @@
 import type { Context } from "hono";
 import { setCookie } from "hono/cookie";
 import { z } from "zod";
-import { embeddingModelKey } from "../../composition";
-import { loadConfig } from "../../config";
+import { embeddingModelKey } from "../../config";
 import { listInput, memoryId, recallInput } from "../../memory/contracts";
 import { invalidInput } from "../../memory/errors";
 import { weekOf, weekStart } from "../../memory/manage/calendar-weeks";
@@ -66,7 +65,7 @@ export async function overview(c: Context<AppEnv>): Promise<Response> {
   if (!session) return signInPage(c);
   const next = safeReturnPath(c.req.query("next"));
   if (next && next !== DASHBOARD_HOME) return c.redirect(next, 303);
-  const config = loadConfig(c.env);
+  const config = c.var.config;
   const now = Date.now();
   const since = weekStart(weekOf(now) - CHART_WEEKS + 1);
   const byPriority = listInput.parse({ status: "active", order: "priority", limit: CORE_SHOWN });

@@ -14,7 +14,6 @@ import {
   type OAuthHelpers,
 } from "@cloudflare/workers-oauth-provider";
 import type { Context } from "hono";
-import { loadConfig } from "../../config";
 import type { AppEnv } from "../app-env";
 import { type ConsentLocale, consentMessages, pickLocale } from "./consent-messages";
 import { type ConsentView, newNonce, pageHeaders, renderConsentPage, renderErrorPage } from "./consent-page";
@@ -61,7 +60,7 @@ function authorizationFailure(err: unknown, locale: ConsentLocale, stage: "reque
 }
 
 function passphraseEnabled(c: Context<AppEnv>): boolean {
-  return loadConfig(c.env).OAUTH_PASSPHRASE !== undefined;
+  return c.var.config.OAUTH_PASSPHRASE !== undefined;
 }
 
 /** A native app's own scheme is the point (cursor://…): show it, not a host that looks like a domain. */

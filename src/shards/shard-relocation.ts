@@ -29,9 +29,9 @@ import {
   walkPage,
   walkRows,
   walkSums,
-} from "../storage/d1-owner-rows";
-import { D1ShardDirectory } from "../storage/d1-shard-directory";
-import type { ShardHome } from "../storage/shard-placement";
+} from "./d1-owner-rows";
+import { D1ShardDirectory } from "./d1-shard-directory";
+import type { ShardHome } from "./shard-placement";
 
 export interface RelocationReport {
   /** `moved`: crossed (and the source cleared); `already`: was on the target (leftovers cleared); `partial`: more steps to go. */

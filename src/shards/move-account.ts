@@ -16,16 +16,17 @@
  * the directory turns the move around (new owners now land on the source), every owner that crossed
  * crosses back, and leftovers on the abandoned target are cleared.
  */
-import { memoryShard } from "../composition";
+
 import { loadConfig } from "../config";
-import type { RelocationReport } from "../durable/shard-relocation";
 import type { Env } from "../env";
 import { MemoryError } from "../memory/errors";
 import { ownerAddress } from "../memory/owner-address";
 import type { Owner } from "../memory/types";
-import { ownersWithRows } from "../storage/d1-owner-rows";
-import { D1ShardDirectory } from "../storage/d1-shard-directory";
-import { HOME_SHARD } from "../storage/shard-placement";
+import { ownersWithRows } from "./d1-owner-rows";
+import { D1ShardDirectory } from "./d1-shard-directory";
+import { memoryShard } from "./shard-lookup";
+import { HOME_SHARD } from "./shard-placement";
+import type { RelocationReport } from "./shard-relocation";
 
 export interface MoveProgress {
   account: string;

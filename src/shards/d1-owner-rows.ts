@@ -12,8 +12,8 @@
  */
 import { ftsOwnerKey, ownerAddress } from "../memory/owner-address";
 import type { Owner } from "../memory/types";
-import { jsonChunks } from "./d1-bulk-rows";
-import { ftsBlockInsert } from "./fts-owner-block";
+import { jsonChunks } from "../storage/d1-bulk-rows";
+import { ftsBlockInsert } from "../storage/fts-owner-block";
 
 type Cell = string | number | null;
 
