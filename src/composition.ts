@@ -34,16 +34,16 @@ import { WorkersAiLlm } from "./providers/workers-ai-llm";
 import { isEmbeddingModel, isLlmModel, isRerankerModel } from "./providers/workers-ai-models";
 import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
 import { memoryShard, memoryShards, ownerShardForRead } from "./shards/shard-lookup";
-import { D1EntityStore } from "./storage/d1-entity-store";
-import { D1ExportReader, exportPageQueries } from "./storage/d1-export-reader";
-import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
-import { D1MemoryRepo } from "./storage/d1-memory-repo";
-import { withDevFault } from "./storage/dev-fault-vector-index";
-import { DoIdempotencyStore } from "./storage/do-idempotency-store";
-import { DoSessionCounters } from "./storage/do-session-counters";
-import { LocalVectorIndex } from "./storage/local-vector-index";
+import { D1EntityStore } from "./storage/entities/d1-entity-store";
+import { D1ExportReader, exportPageQueries } from "./storage/memories/d1-export-reader";
+import { D1LifecycleScan } from "./storage/memories/d1-lifecycle-queries";
+import { D1MemoryRepo } from "./storage/memories/d1-memory-repo";
 import { MeteredD1 } from "./storage/metered-d1";
-import { VectorizeVectorIndex } from "./storage/vectorize-vector-index";
+import { DoIdempotencyStore } from "./storage/object/do-idempotency-store";
+import { DoSessionCounters } from "./storage/object/do-session-counters";
+import { withDevFault } from "./storage/vectors/dev-fault-vector-index";
+import { LocalVectorIndex } from "./storage/vectors/local-vector-index";
+import { VectorizeVectorIndex } from "./storage/vectors/vectorize-vector-index";
 import { timePhase } from "./timing/request-timing";
 
 function requireBinding<T>(value: T | undefined, name: string, setting: string): T {

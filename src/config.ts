@@ -21,7 +21,7 @@ import {
   RERANKER_MODELS,
   unsupportedModel,
 } from "./providers/workers-ai-models";
-import { localIndexBytesPerVector } from "./storage/local-vector-index";
+import { localIndexBytesPerVector } from "./storage/vectors/local-vector-index";
 
 /** Memory one user's local index may hold: 100k × 384-d memories (int8) fit, with room for the rest of the object. */
 export const LOCAL_INDEX_BUDGET_BYTES = 48 * 1024 * 1024;

@@ -7,8 +7,8 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { Principal } from "../access/principal";
-import { API_KEY_PATTERN, sha256Hex } from "../storage/api-key-format";
-import { D1ApiKeyRepo, LAST_USED_GRANULARITY_MS } from "../storage/d1-api-key-repo";
+import { API_KEY_PATTERN, sha256Hex } from "../storage/accounts/api-key-format";
+import { D1ApiKeyRepo, LAST_USED_GRANULARITY_MS } from "../storage/accounts/d1-api-key-repo";
 import { currentTiming } from "../timing/request-timing";
 import type { AppEnv } from "./app-env";
 import { errorBody } from "./error-response";

@@ -6,7 +6,7 @@
  * issued to the same credential. Anything else is 404, so a leaked session id gives nothing away.
  */
 import type { Context } from "hono";
-import { D1SseSessionRepo } from "../storage/d1-sse-session-repo";
+import { D1SseSessionRepo } from "../storage/accounts/d1-sse-session-repo";
 import type { AppEnv } from "./app-env";
 import { errorBody } from "./error-response";
 

@@ -8,7 +8,7 @@
  * paid figures, so what runs here is what would run deployed).
  */
 import { z } from "zod";
-import { DO_SQLITE_MAX_VALUE_BYTES } from "../storage/do-sqlite-limits";
+import { DO_SQLITE_MAX_VALUE_BYTES } from "../storage/object/do-sqlite-limits";
 
 export interface PlatformLimits {
   /** "paid", "free", "custom" (a JSON override) or "off". */

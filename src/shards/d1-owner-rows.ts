@@ -1,5 +1,5 @@
 /**
- * @module storage/d1-owner-rows
+ * @module shards/d1-owner-rows
  * One owner's rows as a unit that can cross between shards (docs/shards.md): memories, their
  * history, their FTS rows and their entities, read in keyset pages, copied in D1 batches, checked with a count and
  * a checksum per table, and deleted in bounded chunks. The caller (the owner's Durable Object, on its
@@ -13,7 +13,7 @@
 import { ftsOwnerKey, ownerAddress } from "../memory/owner-address";
 import type { Owner } from "../memory/types";
 import { jsonChunks } from "../storage/d1-bulk-rows";
-import { ftsBlockInsert } from "../storage/fts-owner-block";
+import { ftsBlockInsert } from "../storage/lexical/fts-owner-block";
 
 type Cell = string | number | null;
 

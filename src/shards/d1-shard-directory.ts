@@ -1,5 +1,5 @@
 /**
- * @module storage/d1-shard-directory
+ * @module shards/d1-shard-directory
  * The shard directory (migration 0010, docs/shards.md) in the home database: which shard each
  * account lives on and whether it is moving, and which shard each owner really is on. At rest all
  * owners of an account share its shard; during a move they cross one at a time, each inside its own

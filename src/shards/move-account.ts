@@ -1,5 +1,5 @@
 /**
- * @module jobs/move-account
+ * @module shards/move-account
  * Moving an account to another shard, online (docs/shards.md), one bounded step per call so no
  * request runs long: `npm run shards -- move` calls POST /admin/shards/move until it answers done.
  * An owner too large for one invocation's limits crosses over several calls (its crossing reports

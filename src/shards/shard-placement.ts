@@ -1,5 +1,5 @@
 /**
- * @module storage/shard-placement
+ * @module shards/shard-placement
  * Which D1 database holds an owner's rows (docs/shards.md). Bindings are named in config
  * (MEMORY_SHARDS) and looked up here by name; a new account goes to the shard with the most room:
  * the least measured bytes per unit of weight (SHARD_WEIGHTS, default 1; 0 closes a shard to new

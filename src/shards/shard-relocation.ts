@@ -1,5 +1,5 @@
 /**
- * @module durable/shard-relocation
+ * @module shards/shard-relocation
  * One owner's crossing from one shard to another (docs/shards.md), run by the owner's Durable Object
  * on its write queue, in steps that each fit one invocation's limits (PLATFORM_LIMITS): a step does
  * pages of work while the invocation can still afford one more — its D1 queries, and the rows its CPU

@@ -11,9 +11,9 @@
  */
 import { getTableColumns } from "drizzle-orm";
 import type { MemoryEvent, Owner } from "../memory/types";
-import { ftsBlockInsert } from "./fts-owner-block";
-import { ftsRowKeySql } from "./fts-owner-key";
-import { memoryToRow } from "./memory-mapper";
+import { ftsBlockInsert } from "./lexical/fts-owner-block";
+import { ftsRowKeySql } from "./lexical/fts-owner-key";
+import { memoryToRow } from "./memories/memory-mapper";
 import { memories } from "./schema";
 
 /** Bytes one JSON parameter may hold: under D1's string limit (2 MB; 1 MB before) with headroom. */

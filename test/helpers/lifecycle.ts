@@ -14,7 +14,7 @@ import { ownerAddress } from "../../src/memory/owner-address";
 import type { MemoryDeps } from "../../src/memory/service-deps";
 import { indexTokens } from "../../src/memory/text/tokenize";
 import type { Memory, Owner, Scope } from "../../src/memory/types";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
+import { D1MemoryRepo } from "../../src/storage/memories/d1-memory-repo";
 
 const newId = monotonicFactory();
 export const DAY = 86_400_000;

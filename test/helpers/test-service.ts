@@ -15,8 +15,8 @@ import type { MemoryDeps } from "../../src/memory/service-deps";
 import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
 import { RulesLlm } from "../../src/providers/rules-llm";
 import { NoReranker } from "../../src/providers/workers-ai-reranker";
-import { D1EntityStore } from "../../src/storage/d1-entity-store";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
+import { D1EntityStore } from "../../src/storage/entities/d1-entity-store";
+import { D1MemoryRepo } from "../../src/storage/memories/d1-memory-repo";
 
 export class MemoryIdempotency implements IdempotencyStore {
   private readonly map = new Map<string, { value: unknown; at: number }>();

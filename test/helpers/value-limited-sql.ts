@@ -4,7 +4,7 @@
  * SELECT is run once to measure what it returns, then again for the caller, so the caller's cursor
  * is untouched. Reads only: what the code under test writes is its own business.
  */
-import { DO_SQLITE_MAX_VALUE_BYTES } from "../../src/storage/do-sqlite-limits";
+import { DO_SQLITE_MAX_VALUE_BYTES } from "../../src/storage/object/do-sqlite-limits";
 
 const utf8 = new TextEncoder();
 

@@ -10,8 +10,8 @@ import { ownerAddress } from "../../src/memory/owner-address";
 import type { MemoryWrite } from "../../src/memory/ports";
 import type { Memory } from "../../src/memory/types";
 import { jsonChunks, jsonIdChunks } from "../../src/storage/d1-bulk-rows";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
-import { FTS_BLOCK_SPAN } from "../../src/storage/fts-owner-block";
+import { FTS_BLOCK_SPAN } from "../../src/storage/lexical/fts-owner-block";
+import { D1MemoryRepo } from "../../src/storage/memories/d1-memory-repo";
 import { MeteredD1 } from "../../src/storage/metered-d1";
 import { uniqueUser } from "../helpers/api-keys";
 

@@ -7,9 +7,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ownerAddress } from "../../src/memory/owner-address";
-import { D1ExportReader } from "../../src/storage/d1-export-reader";
-import { D1LexicalSearch } from "../../src/storage/d1-lexical-search";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
+import { D1LexicalSearch } from "../../src/storage/lexical/d1-lexical-search";
+import { D1ExportReader } from "../../src/storage/memories/d1-export-reader";
+import { D1MemoryRepo } from "../../src/storage/memories/d1-memory-repo";
 import { MeteredD1 } from "../../src/storage/metered-d1";
 import { RequestTiming, runTimed } from "../../src/timing/request-timing";
 import { uniqueUser } from "../helpers/api-keys";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { MemoryService } from "../../src/memory/memory-service";
-import { VectorizeVectorIndex } from "../../src/storage/vectorize-vector-index";
+import { VectorizeVectorIndex } from "../../src/storage/vectors/vectorize-vector-index";
 import { uniqueUser } from "../helpers/api-keys";
 import { FakeVectorize } from "../helpers/fake-vectorize";
 import { testService } from "../helpers/test-service";

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { entityKey } from "../../src/memory/entities/entity-keys";
 import type { EntityKind, MemoryEntities } from "../../src/memory/entities/entity-types";
 import type { Owner } from "../../src/memory/types";
-import { D1EntityStore } from "../../src/storage/d1-entity-store";
+import { D1EntityStore } from "../../src/storage/entities/d1-entity-store";
 import { uniqueUser } from "../helpers/api-keys";
 import { insertMemories } from "../helpers/lifecycle";
 import { collidingOwners, oddOwners, ownerOf } from "../helpers/odd-owners";

@@ -1,5 +1,5 @@
 /**
- * The export reader (storage/d1-export-reader.ts) keeps to one owner: its count, its pages and the
+ * The export reader (storage/memories/d1-export-reader.ts) keeps to one owner: its count, its pages and the
  * events of a page. Owners share one user id across namespaces and accounts (a person, two apps'
  * end users, the person in another account) or differ by a separator; every one gets rows, and
  * forged events under another owner's memory id, and each export must show its own rows only.
@@ -10,8 +10,8 @@ import { buildMemory } from "../../src/memory/memory-factory";
 import type { MemoryWrite } from "../../src/memory/ports";
 import { indexTokens } from "../../src/memory/text/tokenize";
 import type { Owner } from "../../src/memory/types";
-import { D1ExportReader } from "../../src/storage/d1-export-reader";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
+import { D1ExportReader } from "../../src/storage/memories/d1-export-reader";
+import { D1MemoryRepo } from "../../src/storage/memories/d1-memory-repo";
 import { collidingOwners, oddOwners } from "../helpers/odd-owners";
 
 function writeOf(owner: Owner, id: string, content: string): MemoryWrite {

@@ -1,5 +1,5 @@
 /**
- * Each owner's FTS rows in a block of rowids (migrations/0011, storage/fts-owner-block.ts): the
+ * Each owner's FTS rows in a block of rowids (migrations/0011, storage/lexical/fts-owner-block.ts): the
  * migration keeps every row, findable by its owner only; every insert path puts rows in the owner's
  * block; searches limited to the block never return another owner's rows — owners whose ids differ
  * only by quotes, separators, brackets or trailing spaces included.
@@ -10,8 +10,8 @@ import { parseImportLines } from "../../src/memory/import/parse-import-lines";
 import { ownerAddress } from "../../src/memory/owner-address";
 import { queryTokens } from "../../src/memory/text/tokenize";
 import type { Owner } from "../../src/memory/types";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
-import { FTS_BLOCK_SPAN } from "../../src/storage/fts-owner-block";
+import { FTS_BLOCK_SPAN } from "../../src/storage/lexical/fts-owner-block";
+import { D1MemoryRepo } from "../../src/storage/memories/d1-memory-repo";
 import { uniqueUser } from "../helpers/api-keys";
 import { rerunFtsOwnerBlocks } from "../helpers/fts-owner-blocks";
 import { oddOwners, ownerOf } from "../helpers/odd-owners";

@@ -1,13 +1,13 @@
 /**
- * FTS rows are found by their row token (migrations/0008, storage/fts-owner-key.ts), not by the
+ * FTS rows are found by their row token (migrations/0008, storage/lexical/fts-owner-key.ts), not by the
  * UNINDEXED memory_id / owner columns, which made every edit, delete and restore scan every user's
  * FTS rows.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ownerAddress } from "../../src/memory/owner-address";
-import { ftsRowMatch } from "../../src/storage/fts-owner-key";
-import { FTS_ROW_PURGE, FTS_ROW_WHERE } from "../../src/storage/fts-row-statements";
+import { ftsRowMatch } from "../../src/storage/lexical/fts-owner-key";
+import { FTS_ROW_PURGE, FTS_ROW_WHERE } from "../../src/storage/lexical/fts-row-statements";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { callTool, trackedConnect } from "../helpers/mcp-client";
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { parseImportLines } from "../../src/memory/import/parse-import-lines";
 import { ftsOwnerKey, OWNER_ADDRESS_SQL, ownerAddress } from "../../src/memory/owner-address";
 import { ftsMatchExpression, queryTokens } from "../../src/memory/text/tokenize";
-import { D1LexicalSearch } from "../../src/storage/d1-lexical-search";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
-import { ftsColumnsMatch } from "../../src/storage/fts-owner-key";
+import { D1LexicalSearch } from "../../src/storage/lexical/d1-lexical-search";
+import { ftsColumnsMatch } from "../../src/storage/lexical/fts-owner-key";
+import { D1MemoryRepo } from "../../src/storage/memories/d1-memory-repo";
 import { uniqueUser } from "../helpers/api-keys";
 
 function stubFor(userId: string) {

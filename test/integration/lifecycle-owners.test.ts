@@ -1,8 +1,8 @@
 /**
- * The lifecycle's scans (storage/d1-lifecycle-queries.ts: expiring, retention, tombstones, active
+ * The lifecycle's scans (storage/memories/d1-lifecycle-queries.ts: expiring, retention, tombstones, active
  * pages, other-model rows) keep to one owner among owners that share a user id across namespaces
  * and accounts: a person's cron must never expire, purge or re-embed an app end user's memories.
- * A patch by id (MemoryRepo.write, storage/d1-memory-writes.ts) changes the owner's row only, with
+ * A patch by id (MemoryRepo.write, storage/memories/d1-memory-writes.ts) changes the owner's row only, with
  * or without the lifecycle's own `when` predicate, even when handed another owner's ids.
  */
 import { env } from "cloudflare:workers";
@@ -18,8 +18,8 @@ import {
   listOtherModel,
   listRetentionExpired,
   listTombstones,
-} from "../../src/storage/d1-lifecycle-queries";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
+} from "../../src/storage/memories/d1-lifecycle-queries";
+import { D1MemoryRepo } from "../../src/storage/memories/d1-memory-repo";
 import { collidingOwners } from "../helpers/odd-owners";
 
 const T = 1_700_000_000_000;

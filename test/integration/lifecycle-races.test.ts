@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expirePatch } from "../../src/memory/lifecycle/expire-memories";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
+import { D1MemoryRepo } from "../../src/storage/memories/d1-memory-repo";
 import { uniqueUser } from "../helpers/api-keys";
 import { DAY, eventsOf, insertMemories, ownerOf, rowOf, stubOf } from "../helpers/lifecycle";
 

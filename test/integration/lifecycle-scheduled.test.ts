@@ -4,7 +4,7 @@ import { buildLifecycleScan } from "../../src/composition";
 import type { Env } from "../../src/env";
 import { runScheduledMaintenance } from "../../src/jobs/scheduled";
 import { dueQuery } from "../../src/memory/lifecycle/due-query";
-import { dueCriteria, ownersSql } from "../../src/storage/d1-lifecycle-queries";
+import { dueCriteria, ownersSql } from "../../src/storage/memories/d1-lifecycle-queries";
 import { uniqueUser } from "../helpers/api-keys";
 import { DAY, insertMemories, ok, ownerOf, rowOf, runCron, stubOf } from "../helpers/lifecycle";
 

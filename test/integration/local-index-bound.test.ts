@@ -3,7 +3,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ownerAddress } from "../../src/memory/owner-address";
-import { LocalVectorIndex } from "../../src/storage/local-vector-index";
+import { LocalVectorIndex } from "../../src/storage/vectors/local-vector-index";
 import { uniqueUser } from "../helpers/api-keys";
 
 const owner = { accountId: "default", namespace: "user", userId: "bound-owner" };

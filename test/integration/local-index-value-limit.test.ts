@@ -3,8 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ownerAddress } from "../../src/memory/owner-address";
 import { l2normalize } from "../../src/memory/vector-math";
-import { DO_SQLITE_MAX_VALUE_BYTES } from "../../src/storage/do-sqlite-limits";
-import { LocalVectorIndex, localIndexBlockRows } from "../../src/storage/local-vector-index";
+import { DO_SQLITE_MAX_VALUE_BYTES } from "../../src/storage/object/do-sqlite-limits";
+import { LocalVectorIndex, localIndexBlockRows } from "../../src/storage/vectors/local-vector-index";
 import { uniqueUser } from "../helpers/api-keys";
 import { valueLimitedSql } from "../helpers/value-limited-sql";
 

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ownerAddress } from "../../src/memory/owner-address";
 import { l2normalize } from "../../src/memory/vector-math";
-import { LocalVectorIndex, quantize } from "../../src/storage/local-vector-index";
+import { LocalVectorIndex, quantize } from "../../src/storage/vectors/local-vector-index";
 import { uniqueUser } from "../helpers/api-keys";
 
 const owner = { accountId: "default", namespace: "user", userId: "vec-owner" };

@@ -11,9 +11,9 @@ import { buildMemory } from "../../src/memory/memory-factory";
 import type { MemoryWrite } from "../../src/memory/ports";
 import { indexTokens, queryTokens } from "../../src/memory/text/tokenize";
 import type { Owner } from "../../src/memory/types";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
 import { ownerIdsBinds, ownerIdsWhere } from "../../src/storage/d1-owner-scope";
-import { ROWS_BY_ID_SQL } from "../../src/storage/d1-rows-by-id";
+import { D1MemoryRepo } from "../../src/storage/memories/d1-memory-repo";
+import { ROWS_BY_ID_SQL } from "../../src/storage/memories/d1-rows-by-id";
 import { collidingOwners, oddOwners } from "../helpers/odd-owners";
 
 const CONTENT = "Harbour log: the ferry leaves at nine";

@@ -1,5 +1,5 @@
 /**
- * The purge's own predicate (storage/d1-memory-purge.ts): handed ids of old rows of every status,
+ * The purge's own predicate (storage/memories/d1-memory-purge.ts): handed ids of old rows of every status,
  * it deletes only tombstones (deleted, expired, superseded) older than the cutoff; an active or
  * quarantined row as old is kept, with its FTS row and history.
  */
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { buildMemory } from "../../src/memory/memory-factory";
 import { indexTokens } from "../../src/memory/text/tokenize";
 import type { Memory } from "../../src/memory/types";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
+import { D1MemoryRepo } from "../../src/storage/memories/d1-memory-repo";
 import { uniqueUser } from "../helpers/api-keys";
 import { ownerOf } from "../helpers/odd-owners";
 

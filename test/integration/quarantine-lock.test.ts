@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { validateRecords } from "../../src/memory/import/parse-import-lines";
-import { VectorizeVectorIndex } from "../../src/storage/vectorize-vector-index";
+import { VectorizeVectorIndex } from "../../src/storage/vectors/vectorize-vector-index";
 import { uniqueUser } from "../helpers/api-keys";
 import { FakeVectorize } from "../helpers/fake-vectorize";
 import { testService } from "../helpers/test-service";

@@ -5,9 +5,9 @@ import { parseImportLines } from "../../src/memory/import/parse-import-lines";
 import { ownerAddress } from "../../src/memory/owner-address";
 import type { LexicalSearch, MemoryRepo } from "../../src/memory/ports";
 import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
-import { D1MemoryRepo } from "../../src/storage/d1-memory-repo";
-import { LocalVectorIndex } from "../../src/storage/local-vector-index";
-import { VectorizeVectorIndex } from "../../src/storage/vectorize-vector-index";
+import { D1MemoryRepo } from "../../src/storage/memories/d1-memory-repo";
+import { LocalVectorIndex } from "../../src/storage/vectors/local-vector-index";
+import { VectorizeVectorIndex } from "../../src/storage/vectors/vectorize-vector-index";
 import { uniqueUser } from "../helpers/api-keys";
 import { FakeVectorize } from "../helpers/fake-vectorize";
 import { testService } from "../helpers/test-service";
@@ -55,7 +55,7 @@ describe("recall's D1 round trips with the local index", () => {
     expect(ids).toContain(dense);
     expect(ids).toHaveLength(2);
     expect(r.timing.d1Sequential).toBe(1);
-    // One statement: hits, the dense candidate's row, the pool's depth and bm25()'s N (storage/d1-lexical-sql.ts).
+    // One statement: hits, the dense candidate's row, the pool's depth and bm25()'s N (storage/lexical/d1-lexical-sql.ts).
     expect(r.timing.d1Queries).toBe(1);
   });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { recallInSession } from "../../src/memory/recall/session-recall";
-import { VectorizeVectorIndex } from "../../src/storage/vectorize-vector-index";
+import { VectorizeVectorIndex } from "../../src/storage/vectors/vectorize-vector-index";
 import { uniqueUser } from "../helpers/api-keys";
 import { FakeVectorize } from "../helpers/fake-vectorize";
 import { MemorySessionCounters, testService } from "../helpers/test-service";

@@ -9,7 +9,7 @@ import type { Scope } from "../../src/memory/types";
 import { copyOwnerRows, ownerSums } from "../../src/shards/d1-owner-rows";
 import { D1ShardDirectory } from "../../src/shards/d1-shard-directory";
 import { type MoveProgress, moveAccountStep } from "../../src/shards/move-account";
-import { FTS_BLOCK_SPAN } from "../../src/storage/fts-owner-block";
+import { FTS_BLOCK_SPAN } from "../../src/storage/lexical/fts-owner-block";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { ok, stubOf } from "../helpers/lifecycle";
 
@@ -86,7 +86,7 @@ async function rowsOn(db: D1Database, owner: Scope) {
     .prepare("SELECT count(*) AS n FROM memories_fts WHERE owner = json_array(?, ?, ?)")
     .bind(...ownerArgs(owner))
     .first<number>("n");
-  // FTS rows outside the owner's block of rowids on this database (storage/fts-owner-block.ts).
+  // FTS rows outside the owner's block of rowids on this database (storage/lexical/fts-owner-block.ts).
   const outsideBlock = await db
     .prepare(
       `SELECT count(*) AS n FROM memories_fts WHERE owner = json_array(?1, ?2, ?3)

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ownerDigest } from "../../src/memory/owner-address";
 import type { Owner } from "../../src/memory/types";
 import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
-import { VectorizeVectorIndex } from "../../src/storage/vectorize-vector-index";
+import { VectorizeVectorIndex } from "../../src/storage/vectors/vectorize-vector-index";
 import { uniqueUser } from "../helpers/api-keys";
 import { FakeVectorize } from "../helpers/fake-vectorize";
 import { insertMemories, ok, overrideDeps, ownerOf, rowOf, stubOf } from "../helpers/lifecycle";

@@ -13,7 +13,7 @@ import { LocalHashEmbedder } from "../../src/providers/local-hash-embedder";
 import { RulesLlm } from "../../src/providers/rules-llm";
 import { WorkersAiLlm } from "../../src/providers/workers-ai-llm";
 import { DEFAULT_LLM_MODEL } from "../../src/providers/workers-ai-models";
-import { VectorizeVectorIndex } from "../../src/storage/vectorize-vector-index";
+import { VectorizeVectorIndex } from "../../src/storage/vectors/vectorize-vector-index";
 import { uniqueUser } from "../helpers/api-keys";
 import { aiError, completion, FakeChatAi, jsonContent } from "../helpers/fake-ai";
 import { FakeVectorize } from "../helpers/fake-vectorize";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
 import type { VectorIndex } from "../../src/memory/ports";
 import type { Owner } from "../../src/memory/types";
-import { DevFaultVectorIndex, vectorFaultUntil, withDevFault } from "../../src/storage/dev-fault-vector-index";
+import { DevFaultVectorIndex, vectorFaultUntil, withDevFault } from "../../src/storage/vectors/dev-fault-vector-index";
 import wranglerToml from "../../wrangler.toml?raw";
 
 const FUTURE = String(Date.now() + 3_600_000);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DECAY_FLOOR, DECAY_STEP, decayedImportance, decayStepMs } from "../../src/memory/lifecycle/decay-importance";
 import { dueQuery } from "../../src/memory/lifecycle/due-query";
 import { DAY_MS } from "../../src/memory/lifecycle/lifecycle-types";
-import { dueCriteria } from "../../src/storage/d1-lifecycle-queries";
+import { dueCriteria } from "../../src/storage/memories/d1-lifecycle-queries";
 
 describe("importance decay", () => {
   it("halves importance once per half-life", () => {

@@ -6,8 +6,8 @@ import { analyzeQuery } from "../../src/memory/recall/query-analysis";
 import { RETRIEVAL_WEIGHTS as W } from "../../src/memory/retrieval-weights";
 import { queryNamesSpeaker, queryWords, splitSpeaker, turnBody } from "../../src/memory/text/speaker";
 import type { Memory } from "../../src/memory/types";
-import { CommonTerms } from "../../src/storage/fts-common-terms";
-import { decodeRowCount } from "../../src/storage/fts5-row-count";
+import { CommonTerms } from "../../src/storage/lexical/fts-common-terms";
+import { decodeRowCount } from "../../src/storage/lexical/fts5-row-count";
 
 const NOW = Date.UTC(2026, 10, 29, 12);
 const scope = { accountId: "a", namespace: "user", userId: "u", actor: "t" };

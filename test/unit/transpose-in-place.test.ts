@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { transposeInPlace } from "../../src/storage/transpose-in-place";
+import { transposeInPlace } from "../../src/storage/vectors/transpose-in-place";
 
 function naive(a: Int8Array, rows: number, cols: number): Int8Array {
   const out = new Int8Array(a.length);

@@ -13,7 +13,7 @@ import { invalidInput } from "../../memory/errors";
 import { weekOf, weekStart } from "../../memory/manage/calendar-weeks";
 import { detectInjection } from "../../memory/write/injection-detector";
 import { screenLabels } from "../../memory/write/screen-content";
-import { D1ApiKeyRepo } from "../../storage/d1-api-key-repo";
+import { D1ApiKeyRepo } from "../../storage/accounts/d1-api-key-repo";
 import type { AppEnv } from "../app-env";
 import { listGrants } from "./client-grants";
 import { ClientsPage } from "./clients-page";

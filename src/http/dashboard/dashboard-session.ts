@@ -11,8 +11,8 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Principal } from "../../access/principal";
-import { sha256Hex } from "../../storage/api-key-format";
-import { D1DashboardSessions } from "../../storage/d1-dashboard-sessions";
+import { sha256Hex } from "../../storage/accounts/api-key-format";
+import { D1DashboardSessions } from "../../storage/accounts/d1-dashboard-sessions";
 import type { AppEnv } from "../app-env";
 import { PASSPHRASE_KEY_ID } from "../oauth/grant-props";
 import { isCredentialLive, type SignInProblem, signIn } from "../oauth/sign-in";

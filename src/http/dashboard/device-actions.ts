@@ -7,7 +7,7 @@
  */
 import type { Context } from "hono";
 import { invalidInput } from "../../memory/errors";
-import { D1ApiKeyRepo } from "../../storage/d1-api-key-repo";
+import { D1ApiKeyRepo } from "../../storage/accounts/d1-api-key-repo";
 import type { AppEnv } from "../app-env";
 import { forgetApiKey } from "../key-cache";
 import { checkForm, frameOf, requireSession } from "./dashboard-context";

@@ -10,7 +10,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { isSafeLabel, LABEL_RULE } from "../../memory/limits";
-import { D1ClientRegistrations } from "../../storage/d1-client-registrations";
+import { D1ClientRegistrations } from "../../storage/accounts/d1-client-registrations";
 import type { AppEnv } from "../app-env";
 
 export const REGISTRATION_LIMITS = {

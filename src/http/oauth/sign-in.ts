@@ -8,8 +8,8 @@
 
 import { loadConfig } from "../../config";
 import type { Env } from "../../env";
-import { API_KEY_PATTERN, sha256Hex } from "../../storage/api-key-format";
-import { D1ApiKeyRepo } from "../../storage/d1-api-key-repo";
+import { API_KEY_PATTERN, sha256Hex } from "../../storage/accounts/api-key-format";
+import { D1ApiKeyRepo } from "../../storage/accounts/d1-api-key-repo";
 import { forgetApiKey } from "../key-cache";
 import { type GrantProps, PASSPHRASE_KEY_ID } from "./grant-props";
 
