@@ -157,36 +157,48 @@ export interface MemoryPatch {
   event: { op: EventOp; before: Partial<Memory> | null; after: Partial<Memory> | null; actor: string; at: number };
 }
 
-export interface MemoryRepo {
-  /** Inserts rows and applies patches in one D1 batch (all or nothing). */
-  write(owner: Owner, inserts: MemoryWrite[], patches: MemoryPatch[]): Promise<void>;
+/** The owner's rows by id and by filter, their history and counts: what the tools read. */
+export interface MemoryReads {
   get(owner: Owner, id: string): Promise<Memory | null>;
   getMany(owner: Owner, ids: string[]): Promise<Memory[]>;
   findByHash(owner: Owner, contentHash: string, agentId: string | null): Promise<Memory | null>;
   findByExternalIds(owner: Owner, externalIds: string[]): Promise<Memory[]>;
   list(owner: Owner, filter: ListFilter): Promise<Memory[]>;
+  history(owner: Owner, id: string): Promise<MemoryEvent[]>;
+  stats(owner: Owner, embeddingModel: string, filter?: StatsFilter): Promise<StatsSnapshot>;
+  /** Memories created per week (weeks since the epoch, Thursday-based) and category, since `since`. */
+  weeklyCounts(owner: Owner, since: number): Promise<WeeklyCount[]>;
+}
+
+/** Full-text search over the owner's rows (FTS5 BM25): recall's lexical channel and the write path's candidates. */
+export interface MemoryTextSearch {
   /** BM25 over the pre-tokenized column; scores are positive, higher is better. */
   searchText(owner: Owner, tokens: string[], limit: number, statuses?: MemoryStatus[]): Promise<ScoredId[]>;
   /** searchText with the hits' rows from the same query: the write path needs no second read. */
   searchTextRows(owner: Owner, tokens: string[], limit: number, statuses?: MemoryStatus[]): Promise<LexicalRows>;
   /** Recall's BM25: own tokens plus neighbour context at `contextWeight`, and the corpus size for idf scaling. */
   searchLexical(owner: Owner, tokens: string[], options: LexicalSearch): Promise<LexicalHits>;
-  history(owner: Owner, id: string): Promise<MemoryEvent[]>;
-  stats(owner: Owner, embeddingModel: string, filter?: StatsFilter): Promise<StatsSnapshot>;
-  /** Memories created per week (weeks since the epoch, Thursday-based) and category, since `since`. */
-  weeklyCounts(owner: Owner, since: number): Promise<WeeklyCount[]>;
+}
+
+/** Every change of the owner's rows. Only the owner's Durable Object (the single writer) calls these. */
+export interface MemoryWrites {
+  /** Inserts rows and applies patches in one D1 batch (all or nothing). */
+  write(owner: Owner, inserts: MemoryWrite[], patches: MemoryPatch[]): Promise<void>;
+  /** Records a recall's access (last_accessed_at, access_count); no event. */
   touch(owner: Owner, ids: string[], at: number): Promise<void>;
   markIndexed(owner: Owner, ids: string[], model: string, at: number): Promise<void>;
-  /** Active rows not indexed with `model`, oldest first (repair and migration). */
-  listUnindexed(owner: Owner, model: string, limit: number): Promise<Memory[]>;
   /**
    * Removes rows for good (purge), keeping a content-free purge event. With `tombstonedBefore`, only
    * rows that are still tombstones (deleted, expired, superseded) from before that time go: a row
    * restored or edited since it was selected is left alone, with its events.
    */
   purge(owner: Owner, ids: string[], actor: string, at: number, tombstonedBefore?: number): Promise<void>;
+}
 
-  // ---- lifecycle (memory/lifecycle): bounded pages of the rows each job still has to visit ----
+/** The lifecycle jobs (memory/lifecycle): bounded pages of the rows each job still has to visit, and its writes. */
+export interface LifecycleRows {
+  /** Active rows not indexed with `model`, oldest first (repair and migration). */
+  listUnindexed(owner: Owner, model: string, limit: number): Promise<Memory[]>;
   /** Active rows whose expires_at is at or before `now`. */
   listExpiring(owner: Owner, now: number, limit: number): Promise<Memory[]>;
   /** Active rows a retention rule expires: matching selector, saved before `createdBefore`, not pinned. */
@@ -202,13 +214,21 @@ export interface MemoryRepo {
   /** Sets importance and decayed_at; no event (decay is a ranking signal, not a change of content). */
   setDecayedImportance(owner: Owner, updates: { id: string; importance: number }[], at: number): Promise<void>;
   markConsolidated(owner: Owner, ids: string[], at: number): Promise<void>;
+}
 
-  // ---- import of an export (memory/import/import-links) ----
+/** Import of an export (memory/import/import-links): links that name a row by its exported id. */
+export interface ImportLinkRows {
   /** Rows whose superseded_by or derived_from still holds a `prefix`ed (unresolved) link. */
   pendingLinks(owner: Owner, prefix: string): Promise<LinkRow[]>;
   /** Sets links without an event: resolving an imported link is not a change of the memory. */
   setLinks(owner: Owner, updates: LinkRow[]): Promise<void>;
 }
+
+/**
+ * The owner's memories on D1, the source of truth: every port above, implemented by one adapter
+ * (storage/memories/d1-memory-repo.ts). Callers that need only part of it take that part.
+ */
+export interface MemoryRepo extends MemoryReads, MemoryTextSearch, MemoryWrites, LifecycleRows, ImportLinkRows {}
 
 /** A memory an entity lookup found, and through which entity. */
 export interface EntityHit {

@@ -6,7 +6,7 @@
  * in a later request (npm run import splits big files) is stored as `ext:<external id>` — never a
  * real id, since ids are ULIDs — and resolved when its target arrives. Pure except the repo calls.
  */
-import type { MemoryRepo } from "../ports";
+import type { ImportLinkRows, MemoryReads } from "../ports";
 import type { Owner } from "../types";
 
 export const PENDING_PREFIX = "ext:";
@@ -21,7 +21,10 @@ export function linkResolver(known: Map<string, string>): Resolve {
 const pendingRef = (value: string) => (value.startsWith(PENDING_PREFIX) ? value.slice(PENDING_PREFIX.length) : null);
 
 /** Fills in pending links of this owner whose targets have arrived; links are not events, so no history is added. */
-export async function resolvePendingLinks(repo: MemoryRepo, owner: Owner): Promise<number> {
+export async function resolvePendingLinks(
+  repo: ImportLinkRows & Pick<MemoryReads, "findByExternalIds">,
+  owner: Owner,
+): Promise<number> {
   const pending = await repo.pendingLinks(owner, PENDING_PREFIX);
   if (pending.length === 0) return 0;
   const refs = new Set<string>();

@@ -6,7 +6,7 @@
  * with a write per recall, 25.3 ms without). Counts stay exact: a memory shown twice is counted twice.
  */
 import { ownerAddress } from "../owner-address";
-import type { Logger, MemoryRepo } from "../ports";
+import type { Logger, MemoryWrites } from "../ports";
 import type { Owner } from "../types";
 
 /** How long recalls gather before their access counts are written. */
@@ -23,7 +23,7 @@ export class AccessRecorder {
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
-    private readonly repo: MemoryRepo,
+    private readonly repo: Pick<MemoryWrites, "touch">,
     private readonly log: Logger,
     private readonly flushMs = ACCESS_FLUSH_MS,
   ) {}
