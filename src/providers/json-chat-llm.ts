@@ -117,6 +117,8 @@ export class JsonChatLlm implements Llm {
     messages: { role: string; content: string }[],
     context: ExtractionContext = {},
   ): Promise<ExtractedFact[]> {
+    // Nothing said, nothing to extract: a model asked anyway may invent facts (llm-conformance).
+    if (!messages.some((m) => m.content.trim() !== "")) return [];
     const answer = await this.ask({
       name: "extracted_facts",
       schema: factsAnswer,
