@@ -132,14 +132,27 @@ export function buildEntityStore(db: D1Database): EntityStore {
   return new D1EntityStore(new MeteredD1(db));
 }
 
-/** Builds the memory service for one user's Durable Object, on the shard that holds the user's rows. */
-export function buildMemoryService(env: Env, config: Config, objectSql: SqlStorage, db: D1Database): MemoryService {
+/** The repository and entity store over one shard, as a user's Durable Object uses them. */
+export function buildShardStores(db: D1Database): { repo: MemoryRepo; entities: EntityStore } {
+  return { repo: buildMemoryRepo(db), entities: buildEntityStore(db) };
+}
+
+/**
+ * Builds the memory service for one user's Durable Object over the stores of the shard that holds the
+ * user's rows (the object hands stores that follow its owner across shards: shards/owner-home.ts).
+ */
+export function buildMemoryService(
+  env: Env,
+  config: Config,
+  objectSql: SqlStorage,
+  stores: { repo: MemoryRepo; entities: EntityStore },
+): MemoryService {
   const sql = limitedSqlStorage(objectSql, config.PLATFORM_LIMITS);
   const embedder = buildEmbedder(env, config);
   const newUlid = monotonicFactory();
   return new MemoryService({
-    repo: buildMemoryRepo(db),
-    entities: buildEntityStore(db),
+    repo: stores.repo,
+    entities: stores.entities,
     index: buildIndex(env, config, sql, embedder.dimensions),
     embedder,
     reranker: buildReranker(env, config),

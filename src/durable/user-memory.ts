@@ -6,7 +6,7 @@
  * so typed errors survive the RPC boundary.
  */
 import { DurableObject } from "cloudflare:workers";
-import { buildEntityStore, buildMemoryRepo, buildMemoryService } from "../composition";
+import { buildMemoryService, buildShardStores } from "../composition";
 import { loadConfig } from "../config";
 import { consoleLogger } from "../console-logger";
 import type { Env } from "../env";
@@ -37,8 +37,8 @@ import {
   maintenanceWithinCpu,
   moveStepRows,
 } from "../platform-limits/invocation";
+import { OwnerHome } from "../shards/owner-home";
 import { memoryShard, onlyShard, ownerShard } from "../shards/shard-lookup";
-import type { ShardHome } from "../shards/shard-placement";
 import { type CrossingState, holdsWrites, type RelocationReport, relocateOwner } from "../shards/shard-relocation";
 import { RequestTiming, runTimed, type TimingSnapshot } from "../timing/request-timing";
 import { heldEntityWrites, heldWrites } from "./held-writes";
@@ -68,13 +68,14 @@ export class UserMemory extends DurableObject<Env> {
   private service: MemoryService | null = null;
   private owner: string | null = null;
   /**
-   * The shard holding this owner's rows, resolved on the first call (docs/shards.md) and kept: only
-   * this object moves its owner (relocate), and it switches this on the way.
+   * Where this owner's rows are (docs/shards.md): resolved on the first call and kept; only this object
+   * moves its owner (relocate), switching it on the way. The service's stores follow it.
    */
-  private home: ShardHome | null = null;
+  private readonly home = new OwnerHome({
+    storesOf: buildShardStores,
+    hold: (s) => ({ repo: heldWrites(s.repo), entities: heldEntityWrites(s.entities) }),
+  });
   private overrides: DepsOverride[] = [];
-  /** True while a crossing to another shard holds this owner's writes (durable/held-writes.ts). */
-  private held = false;
   private crossingLoaded = false;
 
   /** Its bindings under PLATFORM_LIMITS: each call into the object is an invocation of its own (run). */
@@ -84,62 +85,24 @@ export class UserMemory extends DurableObject<Env> {
 
   private get svc(): MemoryService {
     if (this.service === null) {
-      const db = this.resolvedHome().db;
-      let service = buildMemoryService(this.env, loadConfig(this.env), this.ctx.storage.sql, db);
+      this.home.settle(onlyShard(this.env, loadConfig(this.env)));
+      this.home.home();
+      let service = buildMemoryService(this.env, loadConfig(this.env), this.ctx.storage.sql, this.home.stores);
       for (const override of this.overrides) service = withOverride(service, override);
       this.service = service;
     }
     return this.service;
   }
 
-  private resolvedHome(): ShardHome {
-    this.home ??= onlyShard(this.env, loadConfig(this.env));
-    if (this.home === null) throw new Error("UserMemory used before its shard was resolved");
-    return this.home;
-  }
-
   private async resolveHome(scope: Scope): Promise<void> {
-    this.home ??= await ownerShard(this.env, loadConfig(this.env), scope);
-  }
-
-  /**
-   * After a move: the service on the new shard's repository (queue, buffers and index kept). Writes
-   * queued before the switch hold the old service and read its `deps` when their turn comes, so its
-   * repository is swapped in place too: none of them lands on the source. The new service gets its
-   * own access recorder over the new repository.
-   */
-  private switchHome(home: ShardHome): void {
-    this.home = home;
-    this.held = false;
-    this.swapRepo();
-  }
-
-  /** The service on a repository over the current home, writes held or not; queued calls see it too. */
-  private swapRepo(): void {
-    if (!this.service) return;
-    const db = this.resolvedHome().db;
-    const plain = buildMemoryRepo(db);
-    const repo = this.held ? heldWrites(plain) : plain;
-    const entities = this.held ? heldEntityWrites(buildEntityStore(db)) : buildEntityStore(db);
-    const old = this.service;
-    this.service = old.withDeps({ ...old.deps, repo, entities });
-    old.deps.repo = repo;
-    old.deps.entities = entities;
-  }
-
-  /** Holds (or releases) this owner's writes while its rows cross to another shard. */
-  private holdWrites(on: boolean): void {
-    if (on === this.held) return;
-    this.held = on;
-    void this.svc;
-    this.swapRepo();
+    if (!this.home.known) this.home.settle(await ownerShard(this.env, loadConfig(this.env), scope));
   }
 
   /** After an eviction mid-crossing: writes stay held until the crossing's next step switches. */
   private async loadCrossing(): Promise<void> {
     if (this.crossingLoaded) return;
     this.crossingLoaded = true;
-    if (holdsWrites((await this.ctx.storage.get<CrossingState>(CROSSING_KEY)) ?? null)) this.holdWrites(true);
+    if (holdsWrites((await this.ctx.storage.get<CrossingState>(CROSSING_KEY)) ?? null)) this.home.holdWrites(true);
   }
 
   /** A DO named for one user must never serve another: the first scope pins the owner. */
@@ -289,7 +252,7 @@ export class UserMemory extends DurableObject<Env> {
         const config = loadConfig(this.env);
         return relocateOwner({
           owner: scope,
-          current: this.resolvedHome(),
+          current: this.home.home(),
           from: memoryShard(this.env, config, move.from),
           to: memoryShard(this.env, config, move.to),
           home: this.env.DB,
@@ -302,8 +265,8 @@ export class UserMemory extends DurableObject<Env> {
           },
           callsLeft: invocationCallsLeft,
           maxRows: moveStepRows(config),
-          holdWrites: (on) => this.holdWrites(on),
-          switchTo: (home) => this.switchHome(home),
+          holdWrites: (on) => this.home.holdWrites(on),
+          switchTo: (home) => this.home.switchTo(home),
         });
       }),
     );
@@ -313,6 +276,9 @@ export class UserMemory extends DurableObject<Env> {
   [overrideDepsForTest](override: DepsOverride): void {
     this.overrides.push(override);
     if (this.service) this.service = withOverride(this.service, override);
-    else if (this.home ?? onlyShard(this.env, loadConfig(this.env))) void this.svc;
+    else {
+      this.home.settle(onlyShard(this.env, loadConfig(this.env)));
+      if (this.home.known) void this.svc;
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { buildLifecycleScan, buildMemoryService } from "../../src/composition";
+import { buildLifecycleScan, buildMemoryService, buildShardStores } from "../../src/composition";
 import { loadConfig } from "../../src/config";
 import { overrideDepsForTest, type UserMemory } from "../../src/durable/user-memory";
 import type { Env } from "../../src/env";
@@ -118,7 +118,7 @@ describe("model migration", () => {
   async function switchModel(owner: ReturnType<typeof ownerOf>, vars: Record<string, string>) {
     const changed = { ...env, ...vars } as Env;
     await runInDurableObject(stubOf(owner), async (instance: UserMemory, state) => {
-      const next = buildMemoryService(changed, loadConfig(changed), state.storage.sql, env.DB);
+      const next = buildMemoryService(changed, loadConfig(changed), state.storage.sql, buildShardStores(env.DB));
       instance[overrideDepsForTest](() => next.deps);
     });
   }
