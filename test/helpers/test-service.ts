@@ -40,10 +40,9 @@ export class MemorySessionCounters implements SessionCounterStore {
   }
 }
 
-export const recordingLogger = (): Logger & { warnings: string[] } => {
-  const warnings: string[] = [];
-  return { warnings, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) };
-};
+import { recordingLogger } from "./recording-logger";
+
+export { recordingLogger };
 
 export function testService(overrides: Partial<MemoryDeps> & { index: VectorIndex; repo?: MemoryRepo }): MemoryService {
   const newId = monotonicFactory();

@@ -10,7 +10,7 @@ import { RulesLlm } from "../../src/providers/rules-llm";
 import { WorkersAiLlm } from "../../src/providers/workers-ai-llm";
 import { DEFAULT_LLM_MODEL } from "../../src/providers/workers-ai-models";
 import { type ChatOutput, completion, FakeChatAi, jsonContent } from "../helpers/fake-ai";
-import { recordingLogger } from "../helpers/test-service";
+import { recordingLogger } from "../helpers/recording-logger";
 
 const rules = new RulesLlm();
 const conversation = [

@@ -17,7 +17,7 @@ import {
   hangs,
   jsonContent,
 } from "../helpers/fake-ai";
-import { recordingLogger } from "../helpers/test-service";
+import { recordingLogger } from "../helpers/recording-logger";
 
 const rules = new RulesLlm();
 const candidates: ConflictCandidate[] = [
