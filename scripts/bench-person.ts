@@ -122,7 +122,8 @@ async function main(): Promise<void> {
     `recall p50 ${percentile(run.latencies, 50).toFixed(0)} ms, p95 ${percentile(run.latencies, 95).toFixed(0)} ms`,
   );
   if (o.failures)
-    for (const r of run.rows.filter((x) => !x.ok)) console.log(`  ✗ ${r.id} [${r.category}] ${r.question} — ${r.why}`);
+    for (const r of run.rows.filter((x) => !x.ok))
+      console.log(`  ✗ ${r.id} [${r.category}] ${r.question} — ${r.why}; got [${(r.got ?? []).join(", ")}]`);
   mkdirSync(dirname(o.json), { recursive: true });
   writeFileSync(
     o.json,

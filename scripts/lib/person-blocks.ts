@@ -39,6 +39,7 @@ export interface Blocks {
   personas: { name: string; slug: string }[];
   cities: string[];
   companies: string[];
+  /** Roles as said after "as" (English with its article). */
   roles: string[];
   home: { from: string[]; to: string[]; now: string[]; before: string[] };
   job: { from: string[]; to: string[]; now: string[]; before: string[] };
@@ -48,8 +49,9 @@ export interface Blocks {
   /** A number stated, then corrected. */
   numbers: Change[];
   /** Relation words with how the person introduces them ({n}, {rel}) and how the question names them. */
-  relations: { rel: string; link: string[]; ask: string[] }[];
-  relNames: string[];
+  /** `gender`: m or f when the word or its sentences say it, else any. */
+  relations: { rel: string; gender: "m" | "f" | "any"; link: string[]; ask: string[] }[];
+  relNames: { m: string[]; f: string[] };
   /** Questions through a relation word ({rel}). */
   twoHop: string[];
   /** What a named person does, said without the relation word. */
@@ -128,16 +130,16 @@ export const EN: Blocks = {
     "Saltmarsh Brewery",
   ],
   roles: [
-    "data analyst",
-    "nurse",
-    "product designer",
-    "backend developer",
-    "accountant",
-    "sous-chef",
-    "physiotherapist",
-    "project manager",
-    "copywriter",
-    "lab technician",
+    "a data analyst",
+    "a nurse",
+    "a product designer",
+    "a backend developer",
+    "an accountant",
+    "a sous-chef",
+    "a physiotherapist",
+    "a project manager",
+    "a copywriter",
+    "a lab technician",
   ],
   home: {
     from: [
@@ -166,10 +168,10 @@ export const EN: Blocks = {
   },
   job: {
     from: [
-      "I work at {co1} as a {r1}.",
-      "I'm a {r1} at {co1}.",
-      "I work as a {r1} for {co1}.",
-      "I've been at {co1} for two years, working as a {r1}.",
+      "I work at {co1} as {r1}.",
+      "I'm {r1} at {co1}.",
+      "I work as {r1} for {co1}.",
+      "I've been at {co1} for two years, working as {r1}.",
     ],
     to: [
       "I started a new job at {co2} this week.",
@@ -267,19 +269,38 @@ export const EN: Blocks = {
     },
   ],
   relations: [
-    { rel: "brother", link: ["My brother is called {n}.", "I have a younger brother, {n}."], ask: ["brother"] },
-    { rel: "sister", link: ["My sister's name is {n}.", "{n} is my big sister."], ask: ["sister"] },
+    {
+      rel: "brother",
+      gender: "m",
+      link: ["My brother is called {n}.", "I have a younger brother, {n}."],
+      ask: ["brother"],
+    },
+    { rel: "sister", gender: "f", link: ["My sister's name is {n}.", "{n} is my big sister."], ask: ["sister"] },
     {
       rel: "best friend",
+      gender: "any",
       link: ["My best friend is {n}.", "{n} has been my best friend since school."],
       ask: ["best friend", "closest friend"],
     },
-    { rel: "boss", link: ["My manager is {n}.", "I report to {n}, my boss."], ask: ["boss", "manager"] },
-    { rel: "flatmate", link: ["I share the flat with {n}.", "My flatmate is {n}."], ask: ["flatmate", "roommate"] },
-    { rel: "cousin", link: ["My cousin {n} lives nearby.", "{n} is my cousin on my mum's side."], ask: ["cousin"] },
+    { rel: "boss", gender: "any", link: ["My manager is {n}.", "I report to {n}, my boss."], ask: ["boss", "manager"] },
+    {
+      rel: "flatmate",
+      gender: "any",
+      link: ["I share the flat with {n}.", "My flatmate is {n}."],
+      ask: ["flatmate", "roommate"],
+    },
+    {
+      rel: "cousin",
+      gender: "any",
+      link: ["My cousin {n} lives nearby.", "{n} is my cousin on my mum's side."],
+      ask: ["cousin"],
+    },
   ],
   twoHop: ["What does my {rel} do for work?", "What's my {rel}'s job?", "How does my {rel} earn a living?"],
-  relNames: ["Tom", "Anna", "Jake", "Lucy", "Raj", "Mia", "Ethan", "Nora", "Felix", "Sara", "Kofi", "Elena"],
+  relNames: {
+    m: ["Tom", "Jake", "Raj", "Ethan", "Felix", "Kofi"],
+    f: ["Anna", "Lucy", "Mia", "Nora", "Sara", "Elena"],
+  },
   occupations: [
     "{n} teaches chemistry at a secondary school.",
     "{n} works as a paramedic.",
@@ -291,11 +312,7 @@ export const EN: Blocks = {
   ],
   partner: {
     names: ["Alex", "Jordan", "Sam", "Chris", "Robin", "Taylor", "Luca", "Ava"],
-    from: [
-      "I've been dating {p} for a few months.",
-      "My girlfriend {p} and I just moved in together.",
-      "{p} is my partner.",
-    ],
+    from: ["I've been dating {p} for a few months.", "{p} and I just moved in together.", "{p} is my partner."],
     to: ["{p} and I broke up; I'm now seeing {p2}.", "I'm with {p2} now, things with {p} ended in spring."],
     now: ["Who am I in a relationship with?", "Who's my partner?", "Who am I seeing at the moment?"],
   },
@@ -612,15 +629,18 @@ export const ZH: Blocks = {
     },
   ],
   relations: [
-    { rel: "闺蜜", link: ["我闺蜜叫{n}。", "{n}是我闺蜜，认识十几年了。"], ask: ["闺蜜"] },
-    { rel: "发小", link: ["我有个发小叫{n}。", "{n}是我发小，我们一个院子长大的。"], ask: ["发小"] },
-    { rel: "表哥", link: ["我表哥叫{n}。", "{n}是我表哥，比我大五岁。"], ask: ["表哥"] },
-    { rel: "哥哥", link: ["我哥叫{n}。", "我有个哥哥，叫{n}。"], ask: ["哥哥", "哥"] },
-    { rel: "领导", link: ["我领导是{n}。", "{n}是我们组的领导，我直接向他汇报。"], ask: ["领导", "上司"] },
-    { rel: "室友", link: ["我室友叫{n}。", "我和{n}合租，她是我室友。"], ask: ["室友"] },
+    { rel: "闺蜜", gender: "f", link: ["我闺蜜叫{n}。", "{n}是我闺蜜，认识十几年了。"], ask: ["闺蜜"] },
+    { rel: "发小", gender: "any", link: ["我有个发小叫{n}。", "{n}是我发小，我们一个院子长大的。"], ask: ["发小"] },
+    { rel: "表哥", gender: "m", link: ["我表哥叫{n}。", "{n}是我表哥，比我大五岁。"], ask: ["表哥"] },
+    { rel: "哥哥", gender: "m", link: ["我哥叫{n}。", "我有个哥哥，叫{n}。"], ask: ["哥哥", "哥"] },
+    { rel: "领导", gender: "m", link: ["我领导是{n}。", "{n}是我们组的领导，我直接向他汇报。"], ask: ["领导", "上司"] },
+    { rel: "室友", gender: "f", link: ["我室友叫{n}。", "我和{n}合租，她是我室友。"], ask: ["室友"] },
   ],
   twoHop: ["我{rel}是做什么工作的？", "我{rel}干哪一行？", "我{rel}的职业是什么？"],
-  relNames: ["小雅", "阿杰", "王磊", "思思", "老周", "陈晨", "婷婷", "大刘", "小北", "欣欣", "阿峰", "蓉蓉"],
+  relNames: {
+    m: ["阿杰", "王磊", "老周", "大刘", "阿峰", "小北"],
+    f: ["小雅", "思思", "婷婷", "欣欣", "蓉蓉", "陈晨"],
+  },
   occupations: [
     "{n}在银行做理财经理。",
     "{n}在一所中学教化学。",
@@ -632,7 +652,7 @@ export const ZH: Blocks = {
   ],
   partner: {
     names: ["小宇", "阿晴", "周航", "林可", "安安", "子墨", "乐乐", "许言"],
-    from: ["我和{p}在一起快一年了。", "我女朋友叫{p}。", "{p}是我男朋友，我们是大学同学。"],
+    from: ["我和{p}在一起快一年了。", "我对象叫{p}。", "{p}是我对象，我们是大学同学。"],
     to: ["我和{p}分手了，现在的对象是{p2}。", "跟{p}已经分了，我现在和{p2}在一起。"],
     now: ["我对象是谁？", "我现在的另一半叫什么？", "我在和谁谈恋爱？"],
   },

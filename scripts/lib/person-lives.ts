@@ -161,16 +161,17 @@ function change(d: LifeDraft, c: Change, key: string, sameTurn: boolean): void {
   d.ask("knowledge-update", rng.pick(c.now), [to], { stale: [from] });
 }
 
-function relation(d: LifeDraft, n: number, names: string[]): void {
+function relation(d: LifeDraft, n: number, names: { m: string[]; f: string[] }, jobs: string[]): void {
   const { rng, b } = d;
   const rel = d.fresh(b.relations.map((r) => ({ ...r, topic: `rel:${r.rel}` })));
   if (!rel) return;
-  const name = names.pop()!;
+  const gender = rel.gender === "any" ? rng.pick(["m", "f"] as const) : rel.gender;
+  const name = names[gender].pop()!;
   const [i, j] = d.last > 0 && rng.chance(0.8) ? d.pair() : [d.rng.int(d.sessions.length), -1];
   const key = `rel${n}`;
   d.tell(
     { session: i, text: fill(rng.pick(rel.link), { n: name, rel: rel.rel }), facts: [{ key: `${key}.who` }] },
-    { session: j === -1 ? i : j, text: fill(rng.pick(b.occupations), { n: name }), facts: [{ key: `${key}.job` }] },
+    { session: j === -1 ? i : j, text: fill(jobs.pop()!, { n: name }), facts: [{ key: `${key}.job` }] },
   );
   d.ask("two-hop", fill(rng.pick(b.twoHop), { rel: rng.pick(rel.ask) }), [`${key}.job`]);
 }
@@ -268,7 +269,11 @@ function render(rng: Rng, b: Blocks, s: LifeDraft["sessions"][number]): Session 
 function generateLife(rng: Rng, b: Blocks, n: number, persona: Blocks["personas"][number]): Life {
   const id = `${b.lang}-${String(n).padStart(2, "0")}-${persona.slug}`;
   const d = new LifeDraft(rng, b, id);
-  const names = sample(rng, b.relNames, b.relNames.length);
+  const names = {
+    m: sample(rng, b.relNames.m, b.relNames.m.length),
+    f: sample(rng, b.relNames.f, b.relNames.f.length),
+  };
+  const jobs = sample(rng, b.occupations, b.occupations.length);
   const home = rng.chance(0.75);
   if (home) homeOrJob(d, "home");
   if (!home || rng.chance(0.7)) homeOrJob(d, "job");
@@ -281,8 +286,8 @@ function generateLife(rng: Rng, b: Blocks, n: number, persona: Blocks["personas"
     const c = d.fresh(b.numbers);
     if (c) change(d, c, "number", false);
   }
-  relation(d, 1, names);
-  if (rng.chance(0.5)) relation(d, 2, names);
+  relation(d, 1, names, jobs);
+  if (rng.chance(0.5)) relation(d, 2, names, jobs);
   if (rng.chance(0.4)) partner(d);
   if (rng.chance(0.5)) pet(d);
   event(d, 1);

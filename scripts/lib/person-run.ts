@@ -130,13 +130,15 @@ export async function askLife(
   const userId = benchUserId(life.id);
   const own = await ownIds(s, userId);
   await recall(s, userId, "warm-up");
+  const keyOf = new Map<string, string>();
+  for (const [key, ids] of facts) for (const id of ids) keyOf.set(id, keyOf.has(id) ? `${keyOf.get(id)}+${key}` : key);
   const outcomes: QuestionOutcome[] = [];
   const latencies: number[] = [];
   for (const q of life.questions) {
     const r = await recall(s, userId, q.question);
     ownEvidence(userId, r.ids, own);
     latencies.push(r.ms);
-    outcomes.push(scoreQuestion(life.lang, q, r.memories, facts));
+    outcomes.push({ ...scoreQuestion(life.lang, q, r.memories, facts), got: r.ids.map((id) => keyOf.get(id) ?? "?") });
   }
   return { outcomes, latencies };
 }

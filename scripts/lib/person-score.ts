@@ -65,6 +65,8 @@ export interface QuestionOutcome {
   /** Whether the date matched (temporal questions with a date; null otherwise). */
   dateOk: boolean | null;
   returned: number;
+  /** The fact key of each returned memory, in rank order ("?": a memory no fact's write returned); filled by the runner. */
+  got?: string[];
   /** Why it failed, in a few words (null when it succeeded). */
   why: string | null;
 }
