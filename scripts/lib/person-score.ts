@@ -62,7 +62,9 @@ export interface QuestionOutcome {
   ranks: (number | null)[];
   /** Best rank of each stale fact (null: not returned). */
   staleRanks: (number | null)[];
-  /** Whether the date matched (temporal questions with a date; null otherwise). */
+  /** Whether the question names a day (a temporal question about a relative date). */
+  dated: boolean;
+  /** Whether the date matched (temporal questions with a date that got that far; null otherwise). */
   dateOk: boolean | null;
   returned: number;
   /** The fact key of each returned memory, in rank order ("?": a memory no fact's write returned); filled by the runner. */
@@ -98,6 +100,7 @@ export function scoreQuestion(lang: Lang, q: Question, returned: Returned[], fac
     question: q.question,
     ranks,
     staleRanks,
+    dated: q.date !== undefined,
     returned: returned.length,
   };
   if (q.category === "abstention") {
@@ -128,6 +131,8 @@ export interface Cell {
 
 export interface PersonSummary {
   overall: Cell;
+  /** Temporal questions in two parts: an event said with a relative date, and the past ("before"). */
+  temporalParts: { dated: Cell; past: Cell };
   byCategory: Record<string, Cell>;
   byLang: Record<string, Cell>;
   /** category → language → cell */
@@ -158,7 +163,9 @@ export function summarizePerson(rows: QuestionOutcome[]): PersonSummary {
     const inLang = rows.filter((r) => r.lang === l);
     if (inLang.length) byLang[l] = cell(inLang);
   }
-  return { overall: cell(rows), byCategory, byLang, byCategoryLang };
+  const temporal = rows.filter((r) => r.category === "temporal");
+  const temporalParts = { dated: cell(temporal.filter((r) => r.dated)), past: cell(temporal.filter((r) => !r.dated)) };
+  return { overall: cell(rows), temporalParts, byCategory, byLang, byCategoryLang };
 }
 
 /** The summary as a table: one row per category, columns en, zh, all (rate and count). */
@@ -171,5 +178,8 @@ export function summaryLines(s: PersonSummary): string[] {
       `${pad(c, 18)}${pad(fmt(s.byCategoryLang[c].en), 18)}${pad(fmt(s.byCategoryLang[c].zh), 18)}${fmt(cellAll)}`,
     );
   out.push(`${pad("all", 18)}${pad(fmt(s.byLang.en), 18)}${pad(fmt(s.byLang.zh), 18)}${fmt(s.overall)}`);
+  const t = s.temporalParts;
+  if (t.dated.questions + t.past.questions > 0)
+    out.push(`temporal: relative dates ${fmt(t.dated)}, the past ${fmt(t.past)}`);
   return out;
 }

@@ -211,5 +211,18 @@ describe("bench:person scoring", () => {
       zh: { questions: 1, ok: 0, rate: 0 },
     });
     expect(s.byLang.zh).toEqual({ questions: 2, ok: 1, rate: 0.5 });
+    const t = summarizePerson([
+      scoreQuestion(
+        "en",
+        q("temporal", ["event1"], { date: "2025-06-06" }),
+        [m("e", "2025-06-06T00:00:00.000Z")],
+        facts,
+      ),
+      scoreQuestion("en", q("temporal", ["home.1"]), [], facts),
+    ]);
+    expect(t.temporalParts).toEqual({
+      dated: { questions: 1, ok: 1, rate: 1 },
+      past: { questions: 1, ok: 0, rate: 0 },
+    });
   });
 });
