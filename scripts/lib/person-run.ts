@@ -12,7 +12,13 @@
 import { recall, type Server } from "./bench-run.ts";
 import { benchUserId, ownEvidence } from "./bench-users.ts";
 import type { Life, Session } from "./person-data.ts";
-import { type FactMemories, type QuestionOutcome, scoreQuestion } from "./person-score.ts";
+import {
+  type FactMemories,
+  outcomeFacts,
+  type QuestionOutcome,
+  scoreQuestion,
+  type TranscriptOutcome,
+} from "./person-score.ts";
 
 interface ToolAnswer {
   isError?: boolean;
@@ -72,18 +78,8 @@ async function transcriptSession(s: Server, userId: string, session: Session, fa
     process.stderr.write(`bench: summarize_conversation failed for ${userId}: ${errorText(r)}\n`);
     return;
   }
-  const outcomes = (r.structuredContent?.outcomes ?? []) as {
-    content: string;
-    id: string | null;
-    turn: number | null;
-  }[];
-  for (const o of outcomes) {
-    const turn = o.turn === null ? undefined : session.turns[o.turn - 1];
-    if (!o.id || !turn) continue;
-    const content = o.content.toLowerCase();
-    for (const f of turn.facts ?? [])
-      if (!f.marker || content.includes(f.marker.toLowerCase())) addFact(facts, f.key, o.id);
-  }
+  const outcomes = (r.structuredContent?.outcomes ?? []) as TranscriptOutcome[];
+  for (const [key, id] of outcomeFacts(session.turns, outcomes)) addFact(facts, key, id);
 }
 
 /** Writes a life's sessions in order; returns each fact's memories. */

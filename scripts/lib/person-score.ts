@@ -9,11 +9,12 @@
  *                                     of the expected fact's memories within the first K has an
  *                                     event_time on that day (± tolerance_days);
  *   abstention                        recall returned nothing at all.
- * A fact's memories are those the write returned for it (person-run.ts); its rank is the best of them.
+ * A fact's memories are those the write returned for it (person-run.ts; outcomeFacts for a transcript);
+ * its rank is the best of them.
  * The split: lives of each language ordered by a seeded hash of their id, the first half dev.
  * Pure (no I/O).
  */
-import { CATEGORIES, type Category, LANGS, type Lang, type Life, type Question } from "./person-data.ts";
+import { CATEGORIES, type Category, LANGS, type Lang, type Life, type Question, type Turn } from "./person-data.ts";
 
 /** A question succeeds only with its answer among the first HIT_K memories. */
 export const HIT_K = 5;
@@ -71,6 +72,31 @@ export interface QuestionOutcome {
   got?: string[];
   /** Why it failed, in a few words (null when it succeeded). */
   why: string | null;
+}
+
+/** One outcome of summarize_conversation, as far as the attribution needs it. */
+export interface TranscriptOutcome {
+  content: string;
+  id: string | null;
+  /** 1-based message number, or null when unknown. */
+  turn: number | null;
+}
+
+/**
+ * Which fact each stored outcome of a transcript is: the facts of its turn, narrowed to those whose
+ * marker the outcome's content holds (case-insensitive) when the fact has one. Outcomes without an id
+ * (rejected) or a turn are nobody's. Pairs [fact key, memory id], in outcome order.
+ */
+export function outcomeFacts(turns: Turn[], outcomes: TranscriptOutcome[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (const o of outcomes) {
+    const turn = o.turn === null ? undefined : turns[o.turn - 1];
+    if (!o.id || !turn) continue;
+    const content = o.content.toLowerCase();
+    for (const f of turn.facts ?? [])
+      if (!f.marker || content.includes(f.marker.toLowerCase())) out.push([f.key, o.id]);
+  }
+  return out;
 }
 
 /** Best 1-based rank among the fact's memories, or null. */

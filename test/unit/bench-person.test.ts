@@ -5,6 +5,7 @@ import { generateLives, PERSON_SEED, resolveDate } from "../../scripts/lib/perso
 import {
   HIT_K,
   onDay,
+  outcomeFacts,
   type Returned,
   scoreQuestion,
   splitLives,
@@ -132,6 +133,51 @@ describe("bench:person split", () => {
     const dev = new Set(splitLives(all, PERSON_SEED, "dev").map((l) => l.id));
     expect(new Set(splitLives([...all].reverse(), PERSON_SEED, "dev").map((l) => l.id))).toEqual(dev);
     expect(new Set(splitLives(all, PERSON_SEED + 1, "dev").map((l) => l.id))).not.toEqual(dev);
+  });
+});
+
+describe("bench:person facts of a transcript", () => {
+  const turns = [
+    { role: "user" as const, text: "Hi again!" },
+    { role: "assistant" as const, text: "Sure, go ahead." },
+    {
+      role: "user" as const,
+      text: "I drink oolong every morning. Hmm, scratch that. I switched to green tea.",
+      facts: [
+        { key: "habit1.1", marker: "oolong" },
+        { key: "habit1.2", marker: "Green Tea" },
+      ],
+    },
+    { role: "user" as const, text: "I live in Porto.", facts: [{ key: "home.1" }] },
+  ];
+
+  it("attributes outcomes by their 1-based turn, and by marker when one turn states several facts", () => {
+    expect(
+      outcomeFacts(turns, [
+        { content: "I drink oolong every morning.", id: "m1", turn: 3 },
+        { content: "I switched to green tea.", id: "m2", turn: 3 },
+        { content: "The user lives in Porto.", id: "m3", turn: 4 },
+      ]),
+    ).toEqual([
+      ["habit1.1", "m1"],
+      ["habit1.2", "m2"],
+      ["home.1", "m3"],
+    ]);
+  });
+
+  it("gives a memory holding both markers to both facts, and nothing to rejected or unplaced outcomes", () => {
+    expect(
+      outcomeFacts(turns, [
+        { content: "Drinks oolong, now green tea", id: "m1", turn: 3 },
+        { content: "I live in Porto.", id: null, turn: 4 },
+        { content: "I live in Porto.", id: "m9", turn: null },
+        { content: "Hi again!", id: "m8", turn: 1 },
+        { content: "beyond the transcript", id: "m7", turn: 9 },
+      ]),
+    ).toEqual([
+      ["habit1.1", "m1"],
+      ["habit1.2", "m1"],
+    ]);
   });
 });
 
