@@ -68,22 +68,29 @@ export async function importMemories(
   return { ms: performance.now() - started, externalOf };
 }
 
-/** One recall_memory call with limit 10; the ranked memory ids, the text rendering, the round-trip time and the server's timing. */
+/** One recall_memory call with limit 10; the ranked memory ids (and each one's event_time), the text rendering, the round-trip time and the server's timing. */
 export async function recall(
   s: Server,
   userId: string,
   query: string,
-): Promise<{ ids: string[]; text: string; ms: number; server: ServerTiming | null }> {
+): Promise<{
+  ids: string[];
+  memories: { id: string; event_time: string | null }[];
+  text: string;
+  ms: number;
+  server: ServerTiming | null;
+}> {
   const started = performance.now();
   const r = (await s.client.callTool({ name: "recall_memory", arguments: { query, limit: 10, user_id: userId } })) as {
     isError?: boolean;
-    structuredContent?: { memories?: { id: string }[] };
+    structuredContent?: { memories?: { id: string; event_time?: string | null }[] };
     content?: { text?: string }[];
   };
   const ms = performance.now() - started;
   const text = (r.content ?? []).map((c) => c.text ?? "").join("\n");
   if (r.isError) throw new Error(`recall_memory failed for ${userId}: ${text}`);
-  return { ids: (r.structuredContent?.memories ?? []).map((m) => m.id), text, ms, server: s.lastTiming() };
+  const memories = (r.structuredContent?.memories ?? []).map((m) => ({ id: m.id, event_time: m.event_time ?? null }));
+  return { ids: memories.map((m) => m.id), memories, text, ms, server: s.lastTiming() };
 }
 
 export interface QuestionRun {

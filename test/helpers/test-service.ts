@@ -5,7 +5,6 @@ import { FreshBuffer } from "../../src/memory/fresh-buffer";
 import { MemoryService } from "../../src/memory/memory-service";
 import type {
   IdempotencyStore,
-  Logger,
   MemoryRepo,
   SessionCounter,
   SessionCounterStore,
