@@ -41,11 +41,14 @@ import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
 import { WorkersAiLlm } from "./providers/workers-ai-llm";
 import { isEmbeddingModel, isLlmModel, isRerankerModel } from "./providers/workers-ai-models";
 import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
+import { type ChatUpstream, OpenAiCompatibleUpstream } from "./router/chat-upstream";
+import { WorkersAiUpstream } from "./router/workers-ai-upstream";
 import { D1EntityStore } from "./storage/d1-entity-store";
 import { D1ExportReader, exportPageQueries } from "./storage/d1-export-reader";
 import { D1LifecycleScan } from "./storage/d1-lifecycle-queries";
 import { D1MemoryRepo } from "./storage/d1-memory-repo";
 import { withDevFault } from "./storage/dev-fault-vector-index";
+import { DoConversations } from "./storage/do-conversations";
 import { DoIdempotencyStore } from "./storage/do-idempotency-store";
 import { DoSessionCounters } from "./storage/do-session-counters";
 import { LocalVectorIndex } from "./storage/local-vector-index";
@@ -211,6 +214,7 @@ export function buildMemoryService(env: Env, config: Config, objectSql: SqlStora
     fresh: new FreshBuffer(),
     idempotency: new DoIdempotencyStore(sql),
     sessions: new DoSessionCounters(sql),
+    conversations: new DoConversations(sql),
     newId: () => newUlid(),
     log: consoleLogger,
     timer: { time: timePhase },
@@ -341,4 +345,14 @@ export async function ownerShard(env: Env, config: Config, owner: Owner): Promis
 /** The shard an export reads an owner's rows from (refused while the owner's account moves). */
 export async function ownerShardForRead(env: Env, config: Config, owner: Owner): Promise<ShardHome> {
   return onlyShard(env, config) ?? readableOwnerShard(env, shardSettings(config), owner);
+}
+
+/**
+ * The memory router's upstream (docs/router.md): Workers AI through the AI binding, or the
+ * OpenAI-compatible server at ROUTER_UPSTREAM_BASE_URL; null when neither is configured (503).
+ */
+export function buildChatUpstream(env: Env, config: Config): ChatUpstream | null {
+  if (config.ROUTER_UPSTREAM === "workers-ai") return env.AI ? new WorkersAiUpstream(env.AI) : null;
+  if (!config.ROUTER_UPSTREAM_BASE_URL) return null;
+  return new OpenAiCompatibleUpstream(config.ROUTER_UPSTREAM_BASE_URL, config.ROUTER_UPSTREAM_API_KEY);
 }

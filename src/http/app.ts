@@ -19,6 +19,7 @@ import { importRoute } from "./import-route";
 import { mcpCors } from "./mcp-cors";
 import { serveMcp, serveSse } from "./mcp-routes";
 import { registerOAuthRoutes } from "./oauth/oauth-routes";
+import { registerRouterRoutes } from "./router-routes";
 import { serverTiming } from "./server-timing";
 import { similarityRoute } from "./similarity-route";
 import { guardSseMessage } from "./sse-message-guard";
@@ -48,6 +49,8 @@ export function buildApp(): Hono<AppEnv> {
   app.post("/v1/import", limitBody, requireBearerAuth, importRoute);
   app.get("/v1/export", requireBearerAuth, exportRoute);
   app.post("/v1/similarity", limitBody, requireBearerAuth, similarityRoute);
+  // The memory router (docs/router.md): OpenAI-compatible chat with recall before and saving after.
+  registerRouterRoutes(app);
   app.use("/sse", requireBearerAuth);
   app.use("/sse/*", limitBody, requireBearerAuth);
   app.get("/sse", serveSse);

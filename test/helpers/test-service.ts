@@ -4,6 +4,8 @@ import { monotonicFactory } from "ulid";
 import { FreshBuffer } from "../../src/memory/fresh-buffer";
 import { MemoryService } from "../../src/memory/memory-service";
 import type {
+  ConversationState,
+  ConversationStore,
   IdempotencyStore,
   Logger,
   MemoryRepo,
@@ -40,6 +42,18 @@ export class MemorySessionCounters implements SessionCounterStore {
   }
 }
 
+/** Routed conversations in a Map: the DO's SQLite store's contract without the DO. */
+export class MemoryConversations implements ConversationStore {
+  readonly states = new Map<string, ConversationState>();
+  get(key: string) {
+    return this.states.get(key);
+  }
+  put(key: string, state: ConversationState, idleSince: number) {
+    this.states.set(key, state);
+    for (const [k, s] of this.states) if (k !== key && s.lastAt <= idleSince) this.states.delete(k);
+  }
+}
+
 export const recordingLogger = (): Logger & { warnings: string[] } => {
   const warnings: string[] = [];
   return { warnings, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) };
@@ -57,6 +71,7 @@ export function testService(overrides: Partial<MemoryDeps> & { index: VectorInde
     fresh: new FreshBuffer(),
     idempotency: new MemoryIdempotency(),
     sessions: new MemorySessionCounters(),
+    conversations: new MemoryConversations(),
     newId: () => newId(),
     log: recordingLogger(),
     timer: { time: async (_phase, work) => work() },

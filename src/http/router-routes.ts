@@ -1,0 +1,89 @@
+/**
+ * @module http/router-routes
+ * The memory router's HTTP surface (docs/router.md): `POST /v1/chat/completions` and
+ * `GET /v1/models` behind the same Bearer auth as /mcp (a user key, an OAuth access token, or an app
+ * key naming its end user in `user`), with every error in OpenAI's shape, the body bounded by
+ * ROUTER_MAX_BODY_BYTES and the recall's time in Server-Timing. The turn itself is router/route-chat.ts.
+ */
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { setMetric } from "hono/timing";
+import { buildChatUpstream } from "../composition";
+import { loadConfig } from "../config";
+import { MemoryError } from "../memory/errors";
+import { errorTypeOf, openAiError } from "../router/openai-error";
+import { memoryErrorResponse, type RouteContext, routeChat, routeModels } from "../router/route-chat";
+import { routerMessages } from "../router/router-messages";
+import type { AppEnv } from "./app-env";
+import { requireBearerAuth } from "./auth";
+import { callerOf } from "./caller";
+import { statusFor } from "./error-response";
+
+/** Bearer auth whose refusal is in OpenAI's shape (its WWW-Authenticate challenge kept). */
+const routerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const refused = await requireBearerAuth(c, next);
+  if (!(refused instanceof Response)) return;
+  const body = (await refused.json()) as { message?: string };
+  const headers: Record<string, string> = {};
+  const challenge = refused.headers.get("www-authenticate");
+  if (challenge) headers["WWW-Authenticate"] = challenge;
+  return openAiError(
+    refused.status,
+    body.message ?? "Unauthorized",
+    errorTypeOf(refused.status),
+    null,
+    "invalid_api_key",
+    headers,
+  );
+};
+
+/** The request body bounded by ROUTER_MAX_BODY_BYTES (images travel inline), refused in OpenAI's shape. */
+const routerBodyLimit: MiddlewareHandler<AppEnv> = (c, next) => {
+  const config = loadConfig(c.env);
+  const max = config.ROUTER_MAX_BODY_BYTES;
+  return bodyLimit({
+    maxSize: max,
+    onError: () =>
+      openAiError(
+        413,
+        routerMessages(config.LOCALE).bodyTooLarge(max),
+        "invalid_request_error",
+        null,
+        "payload_too_large",
+      ),
+  })(c, next);
+};
+
+function routeContext(c: Context<AppEnv>): RouteContext {
+  const config = loadConfig(c.env);
+  return {
+    env: c.env,
+    config,
+    caller: callerOf(c),
+    upstream: buildChatUpstream(c.env, config),
+    waitUntil: (work) => c.executionCtx.waitUntil(work),
+    signal: c.req.raw.signal,
+    metric: (name, ms, description) => setMetric(c, name, ms, description),
+  };
+}
+
+async function chatCompletions(c: Context<AppEnv>): Promise<Response> {
+  const ctx = routeContext(c);
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    return openAiError(400, routerMessages(ctx.config.LOCALE).notJson, "invalid_request_error");
+  }
+  try {
+    return await routeChat(ctx, body, c.req.raw.headers);
+  } catch (err) {
+    if (err instanceof MemoryError) return memoryErrorResponse(err, statusFor(err.code));
+    throw err;
+  }
+}
+
+export function registerRouterRoutes(app: Hono<AppEnv>): void {
+  app.post("/v1/chat/completions", routerBodyLimit, routerAuth, chatCompletions);
+  app.get("/v1/models", routerAuth, (c) => routeModels(routeContext(c)));
+}
