@@ -312,6 +312,29 @@ describe("memory router: a faithful proxy", () => {
     expect(seen.closedEarly).toBe(true);
   });
 
+  it("a client that goes away before the upstream answered cancels the upstream request", async () => {
+    const { key } = await createKey({ user: uniqueUser("router") });
+    const test = uniqueUser("t");
+    const controller = new AbortController();
+    const pending = openai(key)
+      .chat.completions.create(
+        { model: "hang", messages: [{ role: "user", content: "hello" }], metadata: { test } },
+        { signal: controller.signal },
+      )
+      .catch((e: unknown) => e);
+    await eventually(
+      () => upstreamSaw(test),
+      (r) => r.length === 1,
+    );
+    controller.abort();
+    expect(await pending).toBeInstanceOf(OpenAI.APIUserAbortError);
+    const [seen] = await eventually(
+      () => upstreamSaw(test),
+      (r) => r[0]?.closedEarly === true,
+    );
+    expect(seen.closedEarly).toBe(true);
+  });
+
   it("lists the upstream's models with the operator's key, and refuses a bad key in OpenAI's shape", async () => {
     const { key } = await createKey({ user: uniqueUser("router") });
     const models = await openai(key).models.list();

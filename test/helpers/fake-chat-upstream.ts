@@ -4,7 +4,7 @@
  * What it answers depends on the request's `model`:
  *   - `echo`: a completion (or, with stream, three chunks and [DONE]) saying how many messages came;
  *   - `rate-limited`: 429 with OpenAI's error body; `gateway-down`: 502 with an HTML page;
- *   - `stall`: a stream's first chunk, then nothing until the client goes away.
+ *   - `stall`: a stream's first chunk, then nothing until the client goes away; `hang`: no answer at all.
  * It records every request (path, Authorization, body, whether the connection was closed before it
  * finished); tests inside workerd read them back from `GET /__requests?test=<metadata.test>`.
  */
@@ -87,6 +87,7 @@ export class FakeChatUpstream {
       return;
     }
     const model = r.body?.model;
+    if (model === "hang") return; // no answer at all, not even headers
     if (model === "rate-limited") {
       res.writeHead(429, { "content-type": "application/json", "retry-after": "7", "x-request-id": "req-429" });
       res.end(
