@@ -51,5 +51,39 @@ describe("memory router without an upstream", () => {
     });
     expect(big.status).toBe(413);
     expect(((await big.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+    const notJson = await exports.default.fetch(
+      new Request("http://localhost/v1/chat/completions", {
+        method: "POST",
+        headers: { host: "localhost", authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: "{not json",
+      }),
+    );
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { error: { type: string } }).error.type).toBe("invalid_request_error");
+  });
+
+  it("answers a browser's preflight before auth and lets the page read the memory headers", async () => {
+    const preflight = await exports.default.fetch(
+      new Request("http://localhost/v1/chat/completions", {
+        method: "OPTIONS",
+        headers: {
+          host: "localhost",
+          origin: "https://chat.example",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization, content-type, x-stainless-os, x-conversation-id",
+        },
+      }),
+    );
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("x-stainless-os");
+    expect(preflight.headers.get("access-control-allow-credentials")).toBeNull();
+    const { key } = await createKey({ user: uniqueUser("router") });
+    const res = await exports.default.fetch(
+      new Request("http://localhost/v1/models", {
+        headers: { host: "localhost", origin: "https://chat.example", authorization: `Bearer ${key}` },
+      }),
+    );
+    expect(res.headers.get("access-control-expose-headers")).toContain("X-Hippocampus-Memories");
   });
 });
