@@ -272,6 +272,36 @@ describe("memory router: saving after the model", () => {
   });
 });
 
+describe("memory router: a life that changes, in English and Chinese", () => {
+  it("what a chat app heard is recalled in another conversation, in Chinese and in English, the newer move included", async () => {
+    const { key } = await createKey({ user: uniqueUser("router") });
+    const test = uniqueUser("t");
+    const chat = (conversation: string, content: string) =>
+      openai(key, { "x-conversation-id": `${conversation}-${test}` })
+        .chat.completions.create({ model: "echo", messages: [{ role: "user", content }], metadata: { test } })
+        .withResponse();
+    await chat("zh-1", "我上个月搬到杭州了，在一家新公司上班。");
+    await eventually(
+      () => bySource(`router:zh-1-${test}`),
+      (m) => m.length > 0,
+    );
+    const asked = await chat("zh-2", "我上个月搬到哪里了？");
+    expect(asked.response.headers.get("x-hippocampus-memories")).not.toBe("0");
+    let seen = await upstreamSaw(test);
+    expect(systemOf(seen.at(-1)!)).toContain("杭州");
+
+    await chat("en-1", "I moved from Hangzhou to Lisbon this spring.");
+    await eventually(
+      () => bySource(`router:en-1-${test}`),
+      (m) => m.length > 0,
+    );
+    await chat("en-2", "Remind me, where did I move this spring?");
+    seen = await upstreamSaw(test);
+    const system = systemOf(seen.at(-1)!) ?? "";
+    expect(system).toContain("Lisbon");
+  });
+});
+
 describe("memory router: a faithful proxy", () => {
   it("passes an upstream error on with its status and OpenAI's shape", async () => {
     const { key } = await createKey({ user: uniqueUser("router") });
