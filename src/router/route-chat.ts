@@ -14,6 +14,7 @@ import type { Config } from "../config";
 import { consoleLogger } from "../console-logger";
 import type { Env } from "../env";
 import { MemoryError } from "../memory/errors";
+import { ID_RULE, principalIdSchema } from "../memory/ids";
 import { estimateTokens } from "../memory/text/token-estimate";
 import { type ChatRequest, chatRequest, lastUserText, userTexts } from "./chat-request";
 import type { ChatUpstream } from "./chat-upstream";
@@ -87,7 +88,12 @@ async function readTurn(
       "invalid_request_error",
       MEMORY_HEADER,
     );
-  const scopeArgs: ScopeArgs = ctx.caller.principal.scope === "app" ? { user_id: request.user } : {};
+  let scopeArgs: ScopeArgs = {};
+  if (ctx.caller.principal.scope === "app" && request.user !== undefined) {
+    const user = principalIdSchema.safeParse(request.user);
+    if (!user.success) return openAiError(400, `user: ${ID_RULE}`, "invalid_request_error", "user", "invalid_value");
+    scopeArgs = { user_id: user.data };
+  }
   const userMessages = userTexts(request.messages);
   const id = await conversationId(headers.get(CONVERSATION_HEADER), userMessages[0] ?? "");
   if (!id.ok)

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { FAKE_UPSTREAM_KEY, type UpstreamRequest } from "../helpers/fake-chat-upstream";
 import { callTool, trackedConnect, workerFetch } from "../helpers/mcp-client";
+import { grantTokens, uniqueIp } from "../helpers/oauth";
 
 const connect = trackedConnect();
 
@@ -177,6 +178,10 @@ describe("memory router: recall before the model", () => {
     const missing = await ask(app.key).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(OpenAI.BadRequestError);
     expect((missing as InstanceType<typeof OpenAI.BadRequestError>).param).toBe("user");
+    const malformed = await ask(app.key, "alice\nbob").catch((e: unknown) => e);
+    expect(malformed).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((malformed as InstanceType<typeof OpenAI.BadRequestError>).param).toBe("user");
+    expect(await upstreamSaw(test)).toHaveLength(3);
   });
 });
 
@@ -242,6 +247,25 @@ describe("memory router: saving after the model", () => {
     const forgot = await callTool(await connect(key), "forget_memories", { source, dry_run: false });
     expect(forgot.isError).toBeFalsy();
     expect(await bySource(source)).toEqual([]);
+  });
+
+  it("an OAuth access token works as the API key; a read-only grant recalls but never saves", async () => {
+    const { key } = await createKey({ user: uniqueUser("router") });
+    await seed(key, ["I drink oolong tea every morning"]);
+    const tokens = await grantTokens({ credential: key, ip: uniqueIp(), access: "read" }, { scope: "memory:read" });
+    const test = uniqueUser("t");
+    const say = (credential: string, content: string) =>
+      openai(credential)
+        .chat.completions.create({ model: "echo", messages: [{ role: "user", content }], metadata: { test } })
+        .withResponse();
+    const read = await say(tokens.access_token, "Which tea do I drink? By the way, I moved to Oslo.");
+    expect(read.response.headers.get("x-hippocampus-memories")).toBe("1");
+    await say(key, "I bought a red bicycle yesterday.");
+    const all = await eventually(
+      () => listed(key),
+      (m) => m.some((x) => x.content.includes("bicycle")),
+    );
+    expect(all.map((m) => m.content).join("\n")).not.toContain("Oslo");
   });
 
   it("X-Hippocampus-Memory: off recalls and saves nothing; read recalls and saves nothing", async () => {
