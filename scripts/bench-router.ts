@@ -8,7 +8,9 @@
  * ways, each a fresh conversation's first turn (the costliest: core memories are read too):
  *   - POST /v1/chat/completions with X-Hippocampus-Memory: off (the proxy alone: auth and the hop);
  *   - the same with memory on (read: recall, no saving), the router as a chat app uses it;
- *   - recall_memory over /mcp (limit 10), recall as an agent calls it.
+ *   - recall_memory over /mcp, recall as an agent calls it: with limit 10 (a plain search), and without
+ *     (the first call of a fresh session: progressive injection's stage 1, which reads core memories
+ *     beside the search as the router's first turn does).
  * The router's added latency is the time from sending the request to the upstream receiving it
  * (one clock: the fake upstream runs in this process), printed p50/p95 beside recall_memory's own
  * round trip and the server's recall time (Server-Timing `recall`). --data also routes every
@@ -132,6 +134,17 @@ async function routed(s: Server, up: BenchUpstream, userId: string, question: st
   };
 }
 
+/** recall_memory as the first call of a fresh session (no limit: stage 1, core memories read too). */
+async function firstCall(s: Server, userId: string, query: string): Promise<number> {
+  const started = performance.now();
+  const r = await s.client.callTool({
+    name: "recall_memory",
+    arguments: { query, user_id: userId, session_id: `bench-first-${++sequence}` },
+  });
+  if (r.isError) throw new Error("recall_memory failed");
+  return performance.now() - started;
+}
+
 const p = (xs: number[]) => `${percentile(xs, 50).toFixed(1)} / ${percentile(xs, 95).toFixed(1)}`;
 
 async function runSize(n: number, queryCount: number, s: Server, up: BenchUpstream): Promise<string> {
@@ -143,11 +156,13 @@ async function runSize(n: number, queryCount: number, s: Server, up: BenchUpstre
   for (const q of questions.slice(0, 5)) {
     await routed(s, up, userId, q.question, "read");
     await recall(s, userId, q.question);
+    await firstCall(s, userId, q.question);
   }
   const off: number[] = [];
   const added: number[] = [];
   const serverRecall: number[] = [];
   const mcp: number[] = [];
+  const mcpFirst: number[] = [];
   let withMemories = 0;
   say(`routing ${questions.length} queries three ways`);
   for (const q of questions) {
@@ -157,8 +172,9 @@ async function runSize(n: number, queryCount: number, s: Server, up: BenchUpstre
     serverRecall.push(on.recallMs);
     if (on.memories > 0) withMemories++;
     mcp.push((await recall(s, userId, q.question)).ms);
+    mcpFirst.push(await firstCall(s, userId, q.question));
   }
-  return `| ${n.toLocaleString("en")} | ${questions.length} | ${p(off)} | ${p(added)} | ${p(serverRecall)} | ${p(mcp)} | ${((100 * withMemories) / questions.length).toFixed(0)}% |`;
+  return `| ${n.toLocaleString("en")} | ${questions.length} | ${p(off)} | ${p(added)} | ${p(serverRecall)} | ${p(mcp)} | ${p(mcpFirst)} | ${((100 * withMemories) / questions.length).toFixed(0)}% |`;
 }
 
 async function runLocomo(ds: BenchDataset, s: Server, up: BenchUpstream): Promise<string[]> {
@@ -204,8 +220,8 @@ async function main(): Promise<void> {
     if (rows.length > 0)
       lines.push(
         "ms, p50 / p95 (client side, one machine); 'added': from sending the chat request to the upstream receiving it",
-        "| memories | queries | router, memory off | router added (recall on) | server recall | recall_memory over /mcp | got memories |",
-        "| -------- | ------- | ------------------ | ------------------------ | ------------- | ----------------------- | ------------ |",
+        "| memories | queries | router, memory off | router added (recall on) | server recall | recall_memory, limit 10 | recall_memory, session's first call | got memories |",
+        "| -------- | ------- | ------------------ | ------------------------ | ------------- | ----------------------- | ----------------------------------- | ------------ |",
         ...rows,
       );
     if (o.data) {
