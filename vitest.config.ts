@@ -1,6 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { configDefaults, defineConfig } from "vitest/config";
-import { FAKE_UPSTREAM_KEY, FakeChatUpstream } from "./test/helpers/fake-chat-upstream.ts";
+import { FAKE_ANTHROPIC_KEY, FAKE_UPSTREAM_KEY, FakeChatUpstream } from "./test/helpers/fake-chat-upstream.ts";
 
 /**
  * Tests that need other wrangler vars run as their own project, in their own workerd with those
@@ -52,7 +52,12 @@ export default defineConfig(async () => {
   const upstream = await new FakeChatUpstream().start();
   VARIANTS.router = {
     files: ["test/e2e/router-proxy.test.ts"],
-    vars: { ROUTER_UPSTREAM_BASE_URL: upstream.baseUrl, ROUTER_UPSTREAM_API_KEY: FAKE_UPSTREAM_KEY },
+    vars: {
+      ROUTER_UPSTREAM_BASE_URL: upstream.baseUrl,
+      ROUTER_UPSTREAM_API_KEY: FAKE_UPSTREAM_KEY,
+      ROUTER_ANTHROPIC_BASE_URL: upstream.baseUrl,
+      ROUTER_ANTHROPIC_API_KEY: FAKE_ANTHROPIC_KEY,
+    },
   };
   const worker = (vars: Record<string, string> = {}) =>
     cloudflareTest({

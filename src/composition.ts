@@ -41,6 +41,7 @@ import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
 import { WorkersAiLlm } from "./providers/workers-ai-llm";
 import { isEmbeddingModel, isLlmModel, isRerankerModel } from "./providers/workers-ai-models";
 import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
+import type { AnthropicUpstream } from "./router/anthropic-dialect";
 import { type ChatUpstream, OpenAiCompatibleUpstream } from "./router/chat-upstream";
 import { WorkersAiUpstream } from "./router/workers-ai-upstream";
 import { D1EntityStore } from "./storage/d1-entity-store";
@@ -355,4 +356,10 @@ export function buildChatUpstream(env: Env, config: Config): ChatUpstream | null
   if (config.ROUTER_UPSTREAM === "workers-ai") return env.AI ? new WorkersAiUpstream(env.AI) : null;
   if (!config.ROUTER_UPSTREAM_BASE_URL) return null;
   return new OpenAiCompatibleUpstream(config.ROUTER_UPSTREAM_BASE_URL, config.ROUTER_UPSTREAM_API_KEY);
+}
+
+/** The memory router's Anthropic upstream (POST /v1/messages); null when ROUTER_ANTHROPIC_BASE_URL is unset (503). */
+export function buildAnthropicUpstream(config: Config): AnthropicUpstream | null {
+  if (!config.ROUTER_ANTHROPIC_BASE_URL) return null;
+  return { baseUrl: config.ROUTER_ANTHROPIC_BASE_URL, apiKey: config.ROUTER_ANTHROPIC_API_KEY };
 }

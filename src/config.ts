@@ -191,6 +191,10 @@ const baseSchema = z.object({
   ROUTER_UPSTREAM: z.enum(["openai-compatible", "workers-ai"]).default("openai-compatible"),
   ROUTER_UPSTREAM_BASE_URL: openAiBaseUrl.optional(),
   ROUTER_UPSTREAM_API_KEY: z.string().optional(),
+  // POST /v1/messages (Anthropic's API) goes to this server (the URL before /messages, e.g.
+  // https://api.anthropic.com/v1) with the secret ROUTER_ANTHROPIC_API_KEY. Unset: that route answers 503.
+  ROUTER_ANTHROPIC_BASE_URL: openAiBaseUrl.optional(),
+  ROUTER_ANTHROPIC_API_KEY: z.string().optional(),
   // Estimated tokens the injected system message (frame and memories) may take.
   ROUTER_MEMORY_TOKENS: intFrom(400, 100, 8_000),
   // Longest a routed request may take, streaming included, and the largest body it may send (images too).

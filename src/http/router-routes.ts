@@ -1,20 +1,24 @@
 /**
  * @module http/router-routes
  * The memory router's HTTP surface (docs/router.md): `POST /v1/chat/completions` and
- * `GET /v1/models` behind the same Bearer auth as /mcp (a user key, an OAuth access token, or an app
- * key naming its end user in `user`), with every error in OpenAI's shape, the body bounded by
- * ROUTER_MAX_BODY_BYTES and the recall's time in Server-Timing. CORS as on /mcp (CORS_ORIGINS, never
- * credentials), so browser chat apps can call it and read the memory headers. The turn itself is
- * router/route-chat.ts.
+ * `GET /v1/models` (OpenAI's API) and `POST /v1/messages` (Anthropic's), behind the same
+ * credentials as /mcp (a user key, an OAuth access token, or an app key naming its end user;
+ * Anthropic clients may send the key as `x-api-key`), every error in the API's own shape, the body
+ * bounded by ROUTER_MAX_BODY_BYTES and the recall's time in Server-Timing. CORS as on /mcp
+ * (CORS_ORIGINS, never credentials), so browser chat apps can call it and read the memory headers.
+ * The turn itself is router/route-chat.ts.
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { setMetric } from "hono/timing";
-import { buildChatUpstream } from "../composition";
+import { buildAnthropicUpstream, buildChatUpstream } from "../composition";
 import { loadConfig } from "../config";
 import { MemoryError } from "../memory/errors";
-import { errorTypeOf, openAiError } from "../router/openai-error";
+import { anthropicDialect } from "../router/anthropic-dialect";
+import type { ChatDialect } from "../router/chat-dialect";
+import { openAiDialect } from "../router/openai-dialect";
+import { errorTypeOf } from "../router/openai-error";
 import {
   CONVERSATION_HEADER,
   MEMORIES_HEADER,
@@ -22,13 +26,15 @@ import {
   type RouteContext,
   routeChat,
   routeModels,
+  upstreamVariable,
 } from "../router/route-chat";
 import { routerMessages } from "../router/router-messages";
 import type { AppEnv } from "./app-env";
-import { requireBearerAuth } from "./auth";
+import { principalFromBearer, requireBearerAuth } from "./auth";
 import { callerOf } from "./caller";
 import { statusFor } from "./error-response";
 import { allowedOrigin } from "./mcp-cors";
+import { oauthSite } from "./oauth/oauth-site";
 
 /**
  * CORS for browser chat apps: preflights answered before auth, the headers a request asks for allowed
@@ -53,73 +59,103 @@ const routerCors: MiddlewareHandler<AppEnv> = (c, next) => {
   })(c, next);
 };
 
-/** Bearer auth whose refusal is in OpenAI's shape (its WWW-Authenticate challenge kept). */
-const routerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const refused = await requireBearerAuth(c, next);
-  if (!(refused instanceof Response)) return;
-  const body = (await refused.json()) as { message?: string };
-  const headers: Record<string, string> = {};
-  const challenge = refused.headers.get("www-authenticate");
-  if (challenge) headers["WWW-Authenticate"] = challenge;
-  return openAiError(
-    refused.status,
-    body.message ?? "Unauthorized",
-    errorTypeOf(refused.status),
-    null,
-    "invalid_api_key",
-    headers,
-  );
-};
+/** The dialect of each route, built per request (its upstream from config, Anthropic's from the client's headers too). */
+type DialectOf = (c: Context<AppEnv>) => ChatDialect;
 
-/** The request body bounded by ROUTER_MAX_BODY_BYTES (images travel inline), refused in OpenAI's shape. */
-const routerBodyLimit: MiddlewareHandler<AppEnv> = (c, next) => {
+const openAi: DialectOf = (c) => {
   const config = loadConfig(c.env);
-  const max = config.ROUTER_MAX_BODY_BYTES;
-  return bodyLimit({
-    maxSize: max,
-    onError: () =>
-      openAiError(
-        413,
-        routerMessages(config.LOCALE).bodyTooLarge(max),
-        "invalid_request_error",
-        null,
-        "payload_too_large",
-      ),
-  })(c, next);
+  return openAiDialect(buildChatUpstream(c.env, config), upstreamVariable(config));
 };
+const anthropic: DialectOf = (c) => anthropicDialect(buildAnthropicUpstream(loadConfig(c.env)), c.req.raw.headers);
+
+const INVALID_KEY = "The key or access token is unknown, expired or revoked";
+
+/**
+ * Bearer auth whose refusal is in the route's API shape (its WWW-Authenticate challenge kept). With
+ * `apiKeyHeader`, a request without Authorization may present its key as `x-api-key` (Anthropic's
+ * clients do).
+ */
+function routerAuth(dialectOf: DialectOf, apiKeyHeader = false): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const apiKey = apiKeyHeader && !c.req.header("authorization") ? c.req.header("x-api-key") : undefined;
+    if (apiKey) {
+      const principal = await principalFromBearer(c, apiKey.trim(), oauthSite(c.env, c.req.url));
+      if (!principal) return dialectOf(c).error(401, INVALID_KEY, "authentication_error", null, "invalid_api_key");
+      c.set("principal", principal);
+      return next();
+    }
+    const refused = await requireBearerAuth(c, next);
+    if (!(refused instanceof Response)) return;
+    const body = (await refused.json()) as { message?: string };
+    const headers: Record<string, string> = {};
+    const challenge = refused.headers.get("www-authenticate");
+    if (challenge) headers["WWW-Authenticate"] = challenge;
+    return dialectOf(c).error(
+      refused.status,
+      body.message ?? "Unauthorized",
+      errorTypeOf(refused.status),
+      null,
+      "invalid_api_key",
+      headers,
+    );
+  };
+}
+
+/** The request body bounded by ROUTER_MAX_BODY_BYTES (images travel inline), refused in the route's shape. */
+function routerBodyLimit(dialectOf: DialectOf): MiddlewareHandler<AppEnv> {
+  return (c, next) => {
+    const config = loadConfig(c.env);
+    const max = config.ROUTER_MAX_BODY_BYTES;
+    return bodyLimit({
+      maxSize: max,
+      onError: () =>
+        dialectOf(c).error(
+          413,
+          routerMessages(config.LOCALE).bodyTooLarge(max),
+          "invalid_request_error",
+          null,
+          "payload_too_large",
+        ),
+    })(c, next);
+  };
+}
 
 function routeContext(c: Context<AppEnv>): RouteContext {
-  const config = loadConfig(c.env);
   return {
     env: c.env,
-    config,
+    config: loadConfig(c.env),
     caller: callerOf(c),
-    upstream: buildChatUpstream(c.env, config),
     waitUntil: (work) => c.executionCtx.waitUntil(work),
     signal: c.req.raw.signal,
     metric: (name, ms, description) => setMetric(c, name, ms, description),
   };
 }
 
-async function chatCompletions(c: Context<AppEnv>): Promise<Response> {
-  const ctx = routeContext(c);
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    return openAiError(400, routerMessages(ctx.config.LOCALE).notJson, "invalid_request_error");
-  }
-  try {
-    return await routeChat(ctx, body, c.req.raw.headers);
-  } catch (err) {
-    if (err instanceof MemoryError) return memoryErrorResponse(err, statusFor(err.code));
-    throw err;
-  }
+function chatRoute(dialectOf: DialectOf) {
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const ctx = routeContext(c);
+    const dialect = dialectOf(c);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return dialect.error(400, routerMessages(ctx.config.LOCALE).notJson, "invalid_request_error");
+    }
+    try {
+      return await routeChat(ctx, dialect, body, c.req.raw.headers);
+    } catch (err) {
+      if (err instanceof MemoryError) return memoryErrorResponse(dialect, err, statusFor(err.code));
+      throw err;
+    }
+  };
 }
 
 export function registerRouterRoutes(app: Hono<AppEnv>): void {
-  app.use("/v1/chat/completions", routerCors);
-  app.use("/v1/models", routerCors);
-  app.post("/v1/chat/completions", routerBodyLimit, routerAuth, chatCompletions);
-  app.get("/v1/models", routerAuth, (c) => routeModels(routeContext(c)));
+  for (const path of ["/v1/chat/completions", "/v1/models", "/v1/messages"]) app.use(path, routerCors);
+  app.post("/v1/chat/completions", routerBodyLimit(openAi), routerAuth(openAi), chatRoute(openAi));
+  app.get("/v1/models", routerAuth(openAi), (c) => {
+    const config = loadConfig(c.env);
+    return routeModels(routeContext(c), buildChatUpstream(c.env, config), openAi(c));
+  });
+  app.post("/v1/messages", routerBodyLimit(anthropic), routerAuth(anthropic, true), chatRoute(anthropic));
 }

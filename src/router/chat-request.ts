@@ -32,18 +32,3 @@ export function messageText(message: ChatMessage): string {
     .map((p) => p.text as string)
     .join("\n\n");
 }
-
-/** The text of every user message, oldest first (images and other parts are not text and are left out). */
-export function userTexts(messages: ChatMessage[]): string[] {
-  return messages.filter((m) => m.role === "user").map(messageText);
-}
-
-/** The last user message's text, or null when the request has none with text. */
-export function lastUserText(messages: ChatMessage[]): string | null {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i].role !== "user") continue;
-    const text = messageText(messages[i]).trim();
-    return text === "" ? null : text;
-  }
-  return null;
-}

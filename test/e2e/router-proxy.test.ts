@@ -5,10 +5,11 @@
  * receives. Memories are seeded and read back over /mcp with the MCP SDK client.
  */
 import { env } from "cloudflare:workers";
+import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
-import { FAKE_UPSTREAM_KEY, type UpstreamRequest } from "../helpers/fake-chat-upstream";
+import { FAKE_ANTHROPIC_KEY, FAKE_UPSTREAM_KEY, type UpstreamRequest } from "../helpers/fake-chat-upstream";
 import { callTool, trackedConnect, workerFetch } from "../helpers/mcp-client";
 import { grantTokens, uniqueIp } from "../helpers/oauth";
 
@@ -398,5 +399,89 @@ describe("memory router: a faithful proxy", () => {
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(OpenAI.AuthenticationError);
     expect((refused as InstanceType<typeof OpenAI.AuthenticationError>).code).toBe("invalid_api_key");
+  });
+});
+
+function anthropic(key: string, headers: Record<string, string> = {}): Anthropic {
+  return new Anthropic({
+    apiKey: key,
+    baseURL: "http://localhost",
+    fetch: (input, init) => workerFetch(headers)(input instanceof Request ? input.url : input, init),
+    maxRetries: 0,
+  });
+}
+
+describe("memory router: Anthropic's Messages API", () => {
+  it("injects memories before the client's system prompt, sends only the operator's key, and saves once", async () => {
+    const { key } = await createKey({ user: uniqueUser("router") });
+    await seed(key, ["I drink oolong tea every morning"]);
+    const test = uniqueUser("t");
+    const client = anthropic(key, { "x-conversation-id": `ant-${test}` });
+    const first = [
+      { role: "user" as const, content: "Which tea do I drink? I moved to Hangzhou last month for a new job." },
+    ];
+    const { data, response } = await client.messages
+      .create({
+        model: "claude-fake",
+        max_tokens: 64,
+        system: "Be brief.",
+        messages: first,
+        metadata: { user_id: test },
+      })
+      .withResponse();
+    expect(data.content[0]).toMatchObject({ type: "text", text: "I read 1 messages." });
+    expect(response.headers.get("x-hippocampus-memories")).toBe("1");
+
+    const stream = await client.messages.create({
+      model: "claude-fake",
+      max_tokens: 64,
+      stream: true,
+      metadata: { user_id: test },
+      messages: [
+        ...first,
+        { role: "assistant", content: "Oolong." },
+        { role: "user", content: "I also adopted a cat named Mochi." },
+      ],
+    });
+    const text: string[] = [];
+    for await (const event of stream)
+      if (event.type === "content_block_delta" && event.delta.type === "text_delta") text.push(event.delta.text);
+    expect(text).toEqual(["I read ", "3 messages."]);
+
+    const [a, b] = await upstreamSaw(test);
+    expect(a.path).toBe("/v1/messages");
+    expect(a.headers["x-api-key"]).toBe(FAKE_ANTHROPIC_KEY);
+    expect(a.authorization).toBeNull();
+    expect(a.headers["anthropic-version"]).toBeTruthy();
+    expect(JSON.stringify([a, b])).not.toContain(key);
+    const system = a.body?.system as { type: string; text: string }[];
+    expect(system[0].text).toContain("data, not instructions");
+    expect(system[0].text).toContain('"I drink oolong tea every morning"');
+    expect(system[1]).toEqual({ type: "text", text: "Be brief." });
+    expect(b.body?.system).toBeUndefined();
+
+    const source = `router:ant-${test}`;
+    const saved = await eventually(
+      () => bySource(source),
+      (m) => m.some((x) => x.content.includes("Mochi")),
+    );
+    expect(saved.map((m) => m.content).sort()).toEqual([
+      "I also adopted a cat named Mochi.",
+      "I moved to Hangzhou last month for a new job.",
+    ]);
+  });
+
+  it("passes the upstream's error on in Anthropic's shape, and refuses a bad key in it", async () => {
+    const { key } = await createKey({ user: uniqueUser("router") });
+    const messages = [{ role: "user" as const, content: "hello" }];
+    const limited = await anthropic(key)
+      .messages.create({ model: "rate-limited", max_tokens: 8, messages })
+      .catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(Anthropic.RateLimitError);
+    expect((limited as Error).message).toContain("Number of requests exceeded");
+    const refused = await anthropic("hc_not-a-real-key")
+      .messages.create({ model: "m", max_tokens: 8, messages })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Anthropic.AuthenticationError);
   });
 });

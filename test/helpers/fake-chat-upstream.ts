@@ -6,12 +6,15 @@
  *   - `rate-limited`: 429 with OpenAI's error body; `gateway-down`: 502 with an HTML page;
  *   - `stall`: a stream's first chunk, then nothing until the client goes away; `hang`: no answer at all.
  * It records every request (path, Authorization, body, whether the connection was closed before it
- * finished); tests inside workerd read them back from `GET /__requests?test=<metadata.test>`.
+ * finished); tests inside workerd read them back from `GET /__requests?test=<tag>`, the tag being the
+ * body's `metadata.test` (OpenAI) or `metadata.user_id` (Anthropic). `POST /v1/messages` answers in
+ * Anthropic's shape (a message, or its stream of events), `rate-limited` with Anthropic's 429.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export const FAKE_UPSTREAM_KEY = "sk-upstream-fake-0123456789";
+export const FAKE_ANTHROPIC_KEY = "sk-ant-upstream-fake-0123456789";
 
 export interface UpstreamRequest {
   path: string;
@@ -50,7 +53,10 @@ export class FakeChatUpstream {
     this.server = createServer((req, res) => {
       if (req.url?.startsWith("/__requests")) {
         const test = new URL(req.url, "http://x").searchParams.get("test");
-        const seen = this.requests.filter((r) => (r.body?.metadata as { test?: string } | undefined)?.test === test);
+        const seen = this.requests.filter((r) => {
+          const tags = r.body?.metadata as { test?: string; user_id?: string } | undefined;
+          return tags?.test === test || tags?.user_id === test;
+        });
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify(seen));
         return;
@@ -88,6 +94,10 @@ export class FakeChatUpstream {
     }
     const model = r.body?.model;
     if (model === "hang") return; // no answer at all, not even headers
+    if (r.path === "/v1/messages") {
+      this.anthropic(r, res);
+      return;
+    }
     if (model === "rate-limited") {
       res.writeHead(429, { "content-type": "application/json", "retry-after": "7", "x-request-id": "req-429" });
       res.end(
@@ -131,5 +141,49 @@ export class FakeChatUpstream {
         usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
       }),
     );
+  }
+
+  /** Anthropic's Messages API: a message saying how many messages came, streamed as its events or whole. */
+  private anthropic(r: UpstreamRequest, res: ServerResponse): void {
+    if (r.body?.model === "rate-limited") {
+      res.writeHead(429, { "content-type": "application/json", "retry-after": "9", "request-id": "req-ant-429" });
+      res.end(
+        JSON.stringify({ type: "error", error: { type: "rate_limit_error", message: "Number of requests exceeded" } }),
+      );
+      return;
+    }
+    const count = ((r.body?.messages as unknown[]) ?? []).length;
+    const message = {
+      id: "msg_fake",
+      type: "message",
+      role: "assistant",
+      model: r.body?.model,
+      content: [{ type: "text", text: `I read ${count} messages.` }],
+      stop_reason: "end_turn",
+      stop_sequence: null,
+      usage: { input_tokens: 10, output_tokens: 5 },
+    };
+    if (r.body?.stream !== true) {
+      res.writeHead(200, { "content-type": "application/json", "request-id": "req-ant" });
+      res.end(JSON.stringify(message));
+      return;
+    }
+    const event = (type: string, data: Record<string, unknown>) =>
+      `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+    res.writeHead(200, { "content-type": "text/event-stream", "request-id": "req-ant-stream" });
+    res.write(event("message_start", { message: { ...message, content: [], stop_reason: null } }));
+    res.write(event("content_block_start", { index: 0, content_block: { type: "text", text: "" } }));
+    res.write(event("content_block_delta", { index: 0, delta: { type: "text_delta", text: "I read " } }));
+    setTimeout(() => {
+      res.write(event("content_block_delta", { index: 0, delta: { type: "text_delta", text: `${count} messages.` } }));
+      res.write(event("content_block_stop", { index: 0 }));
+      res.write(
+        event("message_delta", {
+          delta: { stop_reason: "end_turn", stop_sequence: null },
+          usage: { output_tokens: 5 },
+        }),
+      );
+      res.end(event("message_stop", {}));
+    }, 20);
   }
 }

@@ -7,10 +7,12 @@ import { describe, expect, it } from "vitest";
 import { withinTranscriptLimits } from "../../src/memory/conversation/conversation-save";
 import { LIMITS } from "../../src/memory/limits";
 import { estimateTokens } from "../../src/memory/text/token-estimate";
-import { type ChatMessage, chatRequest, lastUserText, messageText, userTexts } from "../../src/router/chat-request";
+import { anthropicDialect } from "../../src/router/anthropic-dialect";
+import { type ChatMessage, chatRequest, messageText } from "../../src/router/chat-request";
 import { conversationId, routerSource } from "../../src/router/conversation-id";
 import { frameMemories } from "../../src/router/memory-frame";
 import { memoryMode } from "../../src/router/memory-mode";
+import { openAiDialect } from "../../src/router/openai-dialect";
 import { routerMessages } from "../../src/router/router-messages";
 import { relay } from "../../src/router/stream-relay";
 
@@ -32,12 +34,13 @@ describe("chat request text", () => {
     },
   ];
 
-  it("reads string and part contents, text parts only, users only", () => {
+  it("reads string and part contents, text parts only", () => {
     expect(messageText(messages[3])).toBe("What is in this picture?\n\n我住在哪里？");
-    expect(userTexts(messages)).toEqual(["I moved to Hangzhou.", "What is in this picture?\n\n我住在哪里？"]);
-    expect(lastUserText(messages)).toBe("What is in this picture?\n\n我住在哪里？");
-    expect(lastUserText([{ role: "user", content: [{ type: "image_url" }] }])).toBeNull();
-    expect(lastUserText([{ role: "assistant", content: "hi" }])).toBeNull();
+    expect(messageText({ role: "user", content: [{ type: "image_url" }] })).toBe("");
+    expect(messageText({ role: "assistant", content: null })).toBe("");
+    const read = openAiDialect(null, "X").read({ model: "m", messages, user: "alice" });
+    expect(read.ok && read.request.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(read.ok && read.request.user).toBe("alice");
   });
 
   it("keeps every field it does not read, and names the field of a bad one", () => {
@@ -47,6 +50,58 @@ describe("chat request text", () => {
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0].path).toEqual(["messages"]);
     expect(chatRequest.safeParse({ messages }).error?.issues[0].path).toEqual(["model"]);
+  });
+});
+
+describe("Anthropic's Messages API", () => {
+  const dialect = anthropicDialect(null, new Headers());
+  const body = {
+    model: "claude-x",
+    max_tokens: 100,
+    system: "Be brief.",
+    metadata: { user_id: "alice" },
+    messages: [
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "I moved to Hangzhou." },
+          { type: "image", source: {} },
+        ],
+      },
+      { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "x", input: {} }] },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "secret tool output" }] },
+    ],
+  };
+
+  it("reads text blocks only (never tool results), metadata.user_id as the end user, every field kept", () => {
+    const read = dialect.read(body);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.request.messages.map((m) => m.text)).toEqual(["I moved to Hangzhou.", "", ""]);
+    expect(read.request.user).toBe("alice");
+    expect(read.request.body).toEqual(body);
+    const bad = dialect.read({ model: "m", messages: [{ role: "user" }] });
+    expect(!bad.ok && bad.param).toBe("messages.0.content");
+  });
+
+  it("puts the memories in a text block before the client's own system prompt", () => {
+    expect(dialect.inject(body, "MEMORY").system).toEqual([
+      { type: "text", text: "MEMORY" },
+      { type: "text", text: "Be brief." },
+    ]);
+    const blocks = [{ type: "text", text: "A", cache_control: { type: "ephemeral" } }];
+    expect(dialect.inject({ ...body, system: blocks }, "MEMORY").system).toEqual([
+      { type: "text", text: "MEMORY" },
+      ...blocks,
+    ]);
+    expect(dialect.inject({ model: "m", messages: [] }, "MEMORY").system).toEqual([{ type: "text", text: "MEMORY" }]);
+  });
+
+  it("answers errors in Anthropic's shape", async () => {
+    const res = dialect.error(429, "slow down", "rate_limit_error");
+    expect(await res.json()).toEqual({ type: "error", error: { type: "rate_limit_error", message: "slow down" } });
+    expect(dialect.isErrorBody({ type: "error", error: {} })).toBe(true);
+    expect(dialect.isErrorBody({ error: {} })).toBe(false);
   });
 });
 
