@@ -25,3 +25,8 @@ export async function conversationId(header: string | null, firstUserText: strin
 
 /** The source every memory saved from this conversation carries (forget_memories by source removes them). */
 export const routerSource = (conversation: string): string => `router:${conversation}`;
+
+/** The routed conversation a memory was saved from, by its source; null when the memory came another way. */
+export function routedConversationOf(source: string | null): string | null {
+  return source?.startsWith("router:") ? source.slice("router:".length) : null;
+}
