@@ -50,8 +50,14 @@ export class WorkersAiUpstream implements ChatUpstream {
       );
     const { model: _model, stream, stream_options: _options, user: _user, ...inputs } = body;
     let out: ChatOutput;
+    // The router's bound holds even if the binding ignored the signal: the wait ends when it aborts.
+    const aborted = new Promise<never>((_resolve, reject) => {
+      if (signal.aborted) reject(new Error("aborted"));
+      signal.addEventListener("abort", () => reject(new Error("aborted")), { once: true });
+    });
+    aborted.catch(() => undefined); // an abort after the answer came is no one's error
     try {
-      out = await this.ai.run(model, { ...inputs, stream: false } as ChatInput, { signal });
+      out = await Promise.race([this.ai.run(model, { ...inputs, stream: false } as ChatInput, { signal }), aborted]);
     } catch {
       if (signal.aborted) throw new Error("aborted");
       return openAiError(502, "Workers AI did not answer this request", "upstream_error", null, "workers_ai_error");

@@ -57,4 +57,12 @@ describe("Workers AI as the router's upstream", () => {
     const models = (await (await upstream.models()).json()) as { data: { id: string }[] };
     expect(models.data.map((m) => m.id)).toContain("@cf/zai-org/glm-4.7-flash");
   });
+
+  it("gives up when the router's signal aborts, even if the binding never answers", async () => {
+    const ai = new FakeChatAi(() => new Promise(() => undefined));
+    const controller = new AbortController();
+    const pending = new WorkersAiUpstream(ai).chat({ model: "@cf/zai-org/glm-4.7-flash", messages }, controller.signal);
+    controller.abort();
+    await expect(pending).rejects.toThrow("aborted");
+  });
 });
