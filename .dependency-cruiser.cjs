@@ -6,7 +6,7 @@
  *   - http/ reaches the MCP layer only through mcp/transports.ts (the MCP endpoints as HTTP handlers);
  *     what both need (caller, scope, the Durable Object client) lives in access/;
  *   - only the Worker entry (index.ts) and the Durable Objects (durable/) import the composition root:
- *     everything else is handed what it needs (http/read-services.ts, jobs' ScheduledDeps).
+ *     everything else is handed what it needs (http/route-services.ts, jobs' ScheduledDeps).
  */
 // Without @swc/core dependency-cruiser would cruise nothing and pass: fail loudly instead.
 require.resolve("@swc/core");

@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { configDefaults, defineConfig } from "vitest/config";
+import { FAKE_ANTHROPIC_KEY, FAKE_UPSTREAM_KEY, FakeChatUpstream } from "./test/helpers/fake-chat-upstream.ts";
 
 /**
  * Tests that need other wrangler vars run as their own project, in their own workerd with those
@@ -47,6 +48,17 @@ const VARIANTS: Record<string, { files: string[]; vars: Record<string, string> }
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
+  // The memory router's upstream (test/e2e/router-proxy.test.ts): a fake OpenAI server on loopback.
+  const upstream = await new FakeChatUpstream().start();
+  VARIANTS.router = {
+    files: ["test/e2e/router-proxy.test.ts"],
+    vars: {
+      ROUTER_UPSTREAM_BASE_URL: upstream.baseUrl,
+      ROUTER_UPSTREAM_API_KEY: FAKE_UPSTREAM_KEY,
+      ROUTER_ANTHROPIC_BASE_URL: upstream.baseUrl,
+      ROUTER_ANTHROPIC_API_KEY: FAKE_ANTHROPIC_KEY,
+    },
+  };
   const worker = (vars: Record<string, string> = {}) =>
     cloudflareTest({
       wrangler: { configPath: "./wrangler.toml", environment: "test" },

@@ -7,7 +7,7 @@ import { monotonicFactory } from "ulid";
 import { type Config, embeddingDimensions, embeddingModelKey } from "./config";
 import { consoleLogger } from "./console-logger";
 import type { Env } from "./env";
-import type { ReadServices } from "./http/read-services";
+import type { RouteServices } from "./http/route-services";
 import { EXPORT_PAGE_SIZE } from "./memory/export/export-stream";
 import { FreshBuffer } from "./memory/fresh-buffer";
 import { MemoryService } from "./memory/memory-service";
@@ -33,12 +33,16 @@ import { WorkersAiEmbedder } from "./providers/workers-ai-embedder";
 import { WorkersAiLlm } from "./providers/workers-ai-llm";
 import { isEmbeddingModel, isLlmModel, isRerankerModel } from "./providers/workers-ai-models";
 import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
+import type { AnthropicUpstream } from "./router/anthropic-dialect";
+import { type ChatUpstream, OpenAiCompatibleUpstream } from "./router/chat-upstream";
+import { WorkersAiUpstream } from "./router/workers-ai-upstream";
 import { memoryShard, memoryShards, ownerShardForRead } from "./shards/shard-lookup";
 import { D1EntityStore } from "./storage/entities/d1-entity-store";
 import { D1ExportReader, exportPageQueries } from "./storage/memories/d1-export-reader";
 import { D1LifecycleScan } from "./storage/memories/d1-lifecycle-queries";
 import { D1MemoryRepo } from "./storage/memories/d1-memory-repo";
 import { MeteredD1 } from "./storage/metered-d1";
+import { DoConversations } from "./storage/object/do-conversations";
 import { DoIdempotencyStore } from "./storage/object/do-idempotency-store";
 import { DoSessionCounters } from "./storage/object/do-session-counters";
 import { withDevFault } from "./storage/vectors/dev-fault-vector-index";
@@ -161,6 +165,7 @@ export function buildMemoryService(
     fresh: new FreshBuffer(),
     idempotency: new DoIdempotencyStore(sql),
     sessions: new DoSessionCounters(sql),
+    conversations: new DoConversations(sql),
     newId: () => newUlid(),
     log: consoleLogger,
     timer: { time: timePhase },
@@ -196,8 +201,8 @@ export function buildExportReader(db: D1Database): ExportReader {
   return new D1ExportReader(db);
 }
 
-/** The Worker routes' reads (http/read-services.ts) over this deployment's shards and providers. */
-export function buildReadServices(env: Env, config: Config): ReadServices {
+/** The Worker routes' reads (http/route-services.ts) over this deployment's shards and providers. */
+export function buildRouteServices(env: Env, config: Config): RouteServices {
   const model = embeddingModelKey(config);
   return {
     async exportPart(owner) {
@@ -218,5 +223,23 @@ export function buildReadServices(env: Env, config: Config): ReadServices {
       };
     },
     embedder: () => buildEmbedder(env, config),
+    chatUpstream: () => buildChatUpstream(env, config),
+    anthropicUpstream: () => buildAnthropicUpstream(config),
   };
+}
+
+/**
+ * The memory router's upstream (docs/router.md): Workers AI through the AI binding, or the
+ * OpenAI-compatible server at ROUTER_UPSTREAM_BASE_URL; null when neither is configured (503).
+ */
+export function buildChatUpstream(env: Env, config: Config): ChatUpstream | null {
+  if (config.ROUTER_UPSTREAM === "workers-ai") return env.AI ? new WorkersAiUpstream(env.AI) : null;
+  if (!config.ROUTER_UPSTREAM_BASE_URL) return null;
+  return new OpenAiCompatibleUpstream(config.ROUTER_UPSTREAM_BASE_URL, config.ROUTER_UPSTREAM_API_KEY);
+}
+
+/** The memory router's Anthropic upstream (POST /v1/messages); null when ROUTER_ANTHROPIC_BASE_URL is unset (503). */
+export function buildAnthropicUpstream(config: Config): AnthropicUpstream | null {
+  if (!config.ROUTER_ANTHROPIC_BASE_URL) return null;
+  return { baseUrl: config.ROUTER_ANTHROPIC_BASE_URL, apiKey: config.ROUTER_ANTHROPIC_API_KEY };
 }

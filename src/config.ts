@@ -186,6 +186,21 @@ const baseSchema = z.object({
   // "on" when the server is reached on a loopback address (wrangler dev): a Host or Origin that is not
   // localhost, 127.0.0.1 or [::1] is refused (DNS-rebinding protection, http/host-origin-guard.ts).
   LOOPBACK_ONLY: onOff.default("off"),
+  // The memory router (docs/router.md): POST /v1/chat/completions and GET /v1/models go to this
+  // OpenAI-compatible server (the URL before /chat/completions) with the secret ROUTER_UPSTREAM_API_KEY,
+  // or to Workers AI through the AI binding (ROUTER_UPSTREAM=workers-ai). Unset: both answer 503.
+  ROUTER_UPSTREAM: z.enum(["openai-compatible", "workers-ai"]).default("openai-compatible"),
+  ROUTER_UPSTREAM_BASE_URL: openAiBaseUrl.optional(),
+  ROUTER_UPSTREAM_API_KEY: z.string().optional(),
+  // POST /v1/messages (Anthropic's API) goes to this server (the URL before /messages, e.g.
+  // https://api.anthropic.com/v1) with the secret ROUTER_ANTHROPIC_API_KEY. Unset: that route answers 503.
+  ROUTER_ANTHROPIC_BASE_URL: openAiBaseUrl.optional(),
+  ROUTER_ANTHROPIC_API_KEY: z.string().optional(),
+  // Estimated tokens the injected system message (frame and memories) may take.
+  ROUTER_MEMORY_TOKENS: intFrom(400, 100, 8_000),
+  // Longest a routed request may take, streaming included, and the largest body it may send (images too).
+  ROUTER_TIMEOUT_SECONDS: intFrom(300, 5, 900),
+  ROUTER_MAX_BODY_BYTES: intFrom(8_388_608, 65_536, 33_554_432),
   // OAuth (src/http/oauth): the public URL that pins issuer and resources, and the optional
   // single-user passphrase (a wrangler secret) with the account and user it signs in as.
   PUBLIC_URL: z

@@ -13,4 +13,8 @@ export type Env = Cloudflare.Env & {
   /** Secrets: Bearer keys of the OpenAI-compatible embedding and chat servers (unset for Ollama). */
   EMBEDDING_API_KEY?: string;
   LLM_API_KEY?: string;
+  /** Secret: the memory router's Bearer key for its upstream (ROUTER_UPSTREAM_BASE_URL); never logged, never sent elsewhere. */
+  ROUTER_UPSTREAM_API_KEY?: string;
+  /** Secret: the memory router's key for its Anthropic upstream (ROUTER_ANTHROPIC_BASE_URL). */
+  ROUTER_ANTHROPIC_API_KEY?: string;
 };

@@ -4,7 +4,7 @@
  * (jobs/scheduled.ts); Durable Object classes are exported here.
  */
 
-import { buildLifecycleScan, buildReadServices } from "./composition";
+import { buildLifecycleScan, buildRouteServices } from "./composition";
 import type { Env } from "./env";
 import { buildApp } from "./http/app";
 import { runScheduledMaintenance } from "./jobs/scheduled";
@@ -13,7 +13,7 @@ import { asInvocation } from "./platform-limits/invocation";
 export { UserMemory } from "./durable/user-memory";
 export { LegacySseSession } from "./mcp/legacy-sse";
 
-const app = buildApp({ readServices: buildReadServices });
+const app = buildApp({ routeServices: buildRouteServices });
 
 export default {
   fetch(request, env, ctx) {

@@ -20,6 +20,8 @@ import type {
   SummarizeInput,
   UpdateInput,
 } from "../memory/contracts";
+import { type ConversationRecallInput, recallInConversation } from "../memory/conversation/conversation-recall";
+import { type ConversationSaveInput, saveConversationTurns } from "../memory/conversation/conversation-save";
 import type { EntityGraphInput, ListEntitiesInput } from "../memory/entities/entity-contracts";
 import { MemoryError, type MemoryErrorShape } from "../memory/errors";
 import type { ImportGraph } from "../memory/import/import-graph";
@@ -154,6 +156,19 @@ export class UserMemory extends DurableObject<Env> {
 
   recall(scope: Scope, input: RecallInput): Promise<RpcResult<SessionRecall>> {
     return this.run(scope, () => recallInSession(this.svc, scope, input));
+  }
+
+  /** The memory router (src/router/): a chat turn's recall, progressive per conversation. */
+  recallForConversation(scope: Scope, input: ConversationRecallInput) {
+    return this.run(scope, () => recallInConversation(this.svc, scope, input));
+  }
+
+  /** The memory router: the turn's unsaved user messages through the summarize pipeline; counts only. */
+  saveConversation(scope: Scope, input: ConversationSaveInput) {
+    return this.run(scope, async () => {
+      const { saved, result } = await saveConversationTurns(this.svc, scope, input);
+      return { saved, stored: result?.outcomes.filter((o) => o.id !== null).length ?? 0 };
+    });
   }
 
   update(scope: Scope, input: UpdateInput) {

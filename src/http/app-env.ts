@@ -6,15 +6,15 @@ import type { TimingVariables } from "hono/timing";
 import type { Principal } from "../access/principal";
 import type { Config } from "../config";
 import type { Env } from "../env";
-import type { ReadServices } from "./read-services";
+import type { RouteServices } from "./route-services";
 
 export interface AppEnv {
   Bindings: Env;
   Variables: TimingVariables & {
     /** This deployment's config, parsed once per request (http/request-context.ts). */
     config: Config;
-    /** The request's read services, built on first use (http/read-services.ts). */
-    services: () => ReadServices;
+    /** The request's read services, built on first use (http/route-services.ts). */
+    services: () => RouteServices;
     principal?: Principal;
     resourceMetadataUrl?: string;
   };

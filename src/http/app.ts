@@ -19,8 +19,9 @@ import { importRoute } from "./import-route";
 import { mcpCors } from "./mcp-cors";
 import { serveMcp, serveSse } from "./mcp-routes";
 import { registerOAuthRoutes } from "./oauth/oauth-routes";
-import type { ReadServicesFactory } from "./read-services";
 import { provideRequestContext } from "./request-context";
+import type { RouteServicesFactory } from "./route-services";
+import { registerRouterRoutes } from "./router-routes";
 import { serverTiming } from "./server-timing";
 import { similarityRoute } from "./similarity-route";
 import { guardSseMessage } from "./sse-message-guard";
@@ -32,14 +33,14 @@ const limitBody = bodyLimit({
 
 /** What the composition root hands the app: how to build a request's read services. */
 export interface AppDeps {
-  readServices: ReadServicesFactory;
+  routeServices: RouteServicesFactory;
 }
 
 export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404));
-  app.use("*", provideRequestContext(deps.readServices));
+  app.use("*", provideRequestContext(deps.routeServices));
   // Before every route: DNS-rebinding protection on loopback, the CORS_ORIGINS allowlist on a deployment.
   app.use("*", guardHostAndOrigin);
   app.get("/", (c) =>
@@ -56,6 +57,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.post("/v1/import", limitBody, requireBearerAuth, importRoute);
   app.get("/v1/export", requireBearerAuth, exportRoute);
   app.post("/v1/similarity", limitBody, requireBearerAuth, similarityRoute);
+  // The memory router (docs/router.md): OpenAI-compatible chat with recall before and saving after.
+  registerRouterRoutes(app);
   app.use("/sse", requireBearerAuth);
   app.use("/sse/*", limitBody, requireBearerAuth);
   app.get("/sse", serveSse);

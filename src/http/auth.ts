@@ -72,7 +72,7 @@ export async function principalFromKey(
 }
 
 /** An API key (hc_…) or, when OAuth is on, an access token for the resource this path belongs to. */
-async function principalFromBearer(
+export async function principalFromBearer(
   c: Context<AppEnv>,
   credential: string,
   site: OAuthSite | null,

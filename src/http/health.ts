@@ -9,7 +9,7 @@ import { consoleLogger } from "../console-logger";
 import { databaseBytes } from "../shards/shard-placement";
 import { VERSION } from "../version";
 import type { AppEnv } from "./app-env";
-import type { ReadServices } from "./read-services";
+import type { RouteServices } from "./route-services";
 
 export async function health(c: Context<AppEnv>): Promise<Response> {
   const config = c.var.config;
@@ -40,7 +40,7 @@ export async function health(c: Context<AppEnv>): Promise<Response> {
 const SYNC_COUNT_CAP = 1000;
 
 /** Each shard answers a trivial query and reports its size (D1's own figure). */
-async function shardStatus(services: ReadServices) {
+async function shardStatus(services: RouteServices) {
   return Promise.all(
     services.shards().map(async ({ binding, db }) => {
       try {
@@ -53,7 +53,7 @@ async function shardStatus(services: ReadServices) {
 }
 
 /** Active memories not yet indexed or still on another model, over every shard; the lifecycle cron repairs both. */
-async function indexSync(services: ReadServices) {
+async function indexSync(services: RouteServices) {
   try {
     const { unindexed, otherModel, capped } = await services.indexSync(SYNC_COUNT_CAP);
     return {

@@ -1,21 +1,21 @@
 /**
  * @module http/request-context
  * The first middleware of every request: parses the config once (`c.var.config`) and builds the
- * request's read services (`c.var.services`, http/read-services.ts) from the factory the composition
+ * request's read services (`c.var.services`, http/route-services.ts) from the factory the composition
  * root handed to `buildApp`. Handlers read both from `c.var`; none loads config or builds an adapter.
  */
 import type { MiddlewareHandler } from "hono";
 import { loadConfig } from "../config";
 import type { AppEnv } from "./app-env";
-import type { ReadServices, ReadServicesFactory } from "./read-services";
+import type { RouteServices, RouteServicesFactory } from "./route-services";
 
-export function provideRequestContext(readServices: ReadServicesFactory): MiddlewareHandler<AppEnv> {
+export function provideRequestContext(routeServices: RouteServicesFactory): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const config = loadConfig(c.env);
     c.set("config", config);
     // Built on first use: most requests (MCP, OAuth) read nothing here.
-    let services: ReadServices | undefined;
-    c.set("services", () => (services ??= readServices(c.env, config)));
+    let services: RouteServices | undefined;
+    c.set("services", () => (services ??= routeServices(c.env, config)));
     await next();
   };
 }

@@ -27,6 +27,8 @@ async function untilComplete(c: Context<AppEnv>): Promise<void> {
   const res = c.res;
   const type = res.headers.get("content-type") ?? "";
   if (c.req.method !== "POST" || !type.startsWith("text/event-stream") || !res.body) return;
+  // The memory router streams a model's answer as it comes (router/stream-relay.ts): never held back.
+  if (c.req.path === "/v1/chat/completions" || c.req.path === "/v1/messages") return;
   if (c.req.header("mcp-method") === OPEN_ENDED_METHOD) return;
   const body = await res.arrayBuffer();
   // Hono's setter, given a new response while one is set, builds yet another Response and copies

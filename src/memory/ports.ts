@@ -369,6 +369,28 @@ export interface SessionCounterStore {
   ): SessionCounter;
 }
 
+/**
+ * What the memory router (src/router/) remembers of one routed conversation: how many turns it
+ * recalled for, which memories it has injected (never twice), and a digest of every user message
+ * already saved (a history sent again is never saved twice).
+ */
+export interface ConversationState {
+  turns: number;
+  injected: string[];
+  saved: string[];
+  lastAt: number;
+}
+
+/**
+ * Routed conversations' state, in the user's Durable Object SQLite beside the session counters.
+ * Synchronous like SessionCounterStore: read and write happen in one step of the object.
+ */
+export interface ConversationStore {
+  get(key: string): ConversationState | undefined;
+  /** Replaces `key`'s state and forgets every other conversation last seen at or before `idleSince`. */
+  put(key: string, state: ConversationState, idleSince: number): void;
+}
+
 /** Answers remembered per idempotency key (24 h) so a retried save writes nothing. */
 export interface IdempotencyStore {
   get(key: string, now: number): Promise<unknown | null>;

@@ -5,6 +5,7 @@
 import type { FreshBuffer } from "./fresh-buffer";
 import type {
   Clock,
+  ConversationStore,
   Embedder,
   EntityStore,
   IdempotencyStore,
@@ -52,6 +53,8 @@ export interface MemoryDeps {
   fresh: FreshBuffer;
   idempotency: IdempotencyStore;
   sessions: SessionCounterStore;
+  /** Routed conversations (memory router): injected memories and saved user messages. */
+  conversations: ConversationStore;
   newId: () => string;
   log: Logger;
   timer: PhaseTimer;

@@ -231,4 +231,14 @@ describe("dashboard", () => {
     expect(await b.html("/dashboard/memories")).toContain('lang="zh-CN"');
     expect(await b.html("/dashboard?lang=en")).toContain("Overview");
   });
+
+  it("marks the memories a routed chat saved with their conversation", async () => {
+    const { b, key } = await signedIn();
+    const client = await connect(key);
+    await callTool(client, "save_memory", { content: "Plays the cello on Sundays", source: "router:trip-<planning>" });
+    await callTool(client, "save_memory", { content: "Collects vinyl records", source: "notes" });
+    const list = await b.html("/dashboard/memories");
+    expect(list).toContain('title="router:trip-&lt;planning&gt;">chat trip-&lt;planning&gt;</span>');
+    expect(list.match(/>chat /g)).toHaveLength(1);
+  });
 });

@@ -2,11 +2,11 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildReadServices } from "../../src/composition";
+import { buildRouteServices } from "../../src/composition";
 import { buildApp } from "../../src/http/app";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 
-const app = buildApp({ readServices: buildReadServices });
+const app = buildApp({ routeServices: buildRouteServices });
 const clients: Client[] = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));

@@ -4,6 +4,8 @@ import { monotonicFactory } from "ulid";
 import { FreshBuffer } from "../../src/memory/fresh-buffer";
 import { MemoryService } from "../../src/memory/memory-service";
 import type {
+  ConversationState,
+  ConversationStore,
   IdempotencyStore,
   MemoryRepo,
   SessionCounter,
@@ -43,6 +45,18 @@ import { recordingLogger } from "./recording-logger";
 
 export { recordingLogger };
 
+/** Routed conversations in a Map: the DO's SQLite store's contract without the DO. */
+export class MemoryConversations implements ConversationStore {
+  readonly states = new Map<string, ConversationState>();
+  get(key: string) {
+    return this.states.get(key);
+  }
+  put(key: string, state: ConversationState, idleSince: number) {
+    this.states.set(key, state);
+    for (const [k, s] of this.states) if (k !== key && s.lastAt <= idleSince) this.states.delete(k);
+  }
+}
+
 export function testService(overrides: Partial<MemoryDeps> & { index: VectorIndex; repo?: MemoryRepo }): MemoryService {
   const newId = monotonicFactory();
   return new MemoryService({
@@ -55,6 +69,7 @@ export function testService(overrides: Partial<MemoryDeps> & { index: VectorInde
     fresh: new FreshBuffer(),
     idempotency: new MemoryIdempotency(),
     sessions: new MemorySessionCounters(),
+    conversations: new MemoryConversations(),
     newId: () => newId(),
     log: recordingLogger(),
     timer: { time: async (_phase, work) => work() },

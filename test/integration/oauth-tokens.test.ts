@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildReadServices } from "../../src/composition";
+import { buildRouteServices } from "../../src/composition";
 import { buildApp } from "../../src/http/app";
 import { createKey, revokeKey, uniqueUser } from "../helpers/api-keys";
 import {
@@ -142,7 +142,7 @@ describe("tokens", () => {
 describe("single-user passphrase (OAUTH_PASSPHRASE secret)", () => {
   const PASSPHRASE = "correct horse battery staple";
   function useApp(vars: Record<string, string>) {
-    const app = buildApp({ readServices: buildReadServices });
+    const app = buildApp({ routeServices: buildRouteServices });
     const patched = { ...env, ...vars };
     routeRequestsTo(async (request) => {
       const ctx = createExecutionContext();

@@ -69,6 +69,7 @@ const en = {
     next: "Next page",
     first: "First page",
     open: "Open",
+    routed: "chat",
   },
   memory: {
     history: "History",
@@ -290,6 +291,7 @@ const zh: DashMessages = {
     next: "下一页",
     first: "第一页",
     open: "打开",
+    routed: "对话",
   },
   memory: {
     history: "历史",

@@ -6,6 +6,7 @@
 import { memoryPath } from "../../access/memory-links";
 import { MEMORY_STATUSES } from "../../memory/contracts";
 import type { Memory } from "../../memory/types";
+import { routedConversationOf } from "../../router/conversation-id";
 import { Layout, type PageFrame, StatusBadge } from "./layout";
 
 export interface MemoryListQuery {
@@ -23,6 +24,20 @@ export interface ListedMemory {
 /** A memory's page (access/memory-links.ts is its one home: tools link to it too). */
 export const memoryHref = memoryPath;
 
+/** A conversation id shown in a badge: at most this many characters, the whole id in its title. */
+const ROUTED_BADGE_CHARS = 24;
+
+/** Which routed conversation (the memory router, docs/router.md) a memory was saved from, if any. */
+function RoutedBadge(props: { source: string | null; label: string }) {
+  const conversation = routedConversationOf(props.source);
+  if (conversation === null) return null;
+  const short =
+    [...conversation].length > ROUTED_BADGE_CHARS
+      ? `${[...conversation].slice(0, ROUTED_BADGE_CHARS).join("")}…`
+      : conversation;
+  return <span class="badge" title={props.source ?? ""}>{`${props.label} ${short}`}</span>;
+}
+
 export function MemoryItem(props: { item: ListedMemory; frame: PageFrame }) {
   const { memory, score } = props.item;
   const { m, fmt } = props.frame;
@@ -35,6 +50,7 @@ export function MemoryItem(props: { item: ListedMemory; frame: PageFrame }) {
         {memory.tags.map((t) => (
           <span class="badge">#{t}</span>
         ))}
+        <RoutedBadge source={memory.source} label={m.memories.routed} />
         {score !== undefined ? <span class="badge score">{`${m.memories.score} ${fmt.score(score)}`}</span> : null}{" "}
         {fmt.when(memory.createdAt)} · <a href={memoryHref(memory.id)}>{m.memories.open}</a>
       </p>

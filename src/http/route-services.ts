@@ -1,15 +1,17 @@
 /**
- * @module http/read-services
- * What the Worker's own routes read without the single writer (export, health, similarity, the
- * dashboard's export), as one object built per request by the composition root and handed to the
- * routes through `c.var.services`. Routes parse, call one of these and answer; they never pick an
- * adapter or a shard themselves.
+ * @module http/route-services
+ * What the Worker's own routes use besides the user's Durable Object: reads that need no single
+ * writer (export, health, similarity, the dashboard's export) and the memory router's upstreams, as
+ * one object built per request by the composition root and handed to the routes through
+ * `c.var.services`. Routes parse, call one of these and answer; they never pick an adapter or a shard.
  */
 import type { Config } from "../config";
 import type { Env } from "../env";
 import type { Embedder, ExportReader } from "../memory/ports";
 import type { Owner } from "../memory/types";
 import type { ExportPart } from "../platform-limits/export-invocation";
+import type { AnthropicUpstream } from "../router/anthropic-dialect";
+import type { ChatUpstream } from "../router/chat-upstream";
 import type { ShardHome } from "../shards/shard-placement";
 
 /** Active memories not yet indexed, or indexed with another model, summed over every shard. */
@@ -20,7 +22,7 @@ export interface IndexSync {
   capped: boolean;
 }
 
-export interface ReadServices {
+export interface RouteServices {
   /** One export part of the owner's rows, sized to the current invocation (refused while the account moves). */
   exportPart(owner: Owner): Promise<ExportPart>;
   /** The whole export of the owner's rows, unsized (the dashboard's download). */
@@ -33,7 +35,11 @@ export interface ReadServices {
   indexSync(cap: number): Promise<IndexSync>;
   /** The embedder this deployment uses (the similarity route). */
   embedder(): Embedder;
+  /** The memory router's OpenAI-compatible upstream, or null when none is configured (docs/router.md). */
+  chatUpstream(): ChatUpstream | null;
+  /** The memory router's Anthropic upstream, or null when none is configured. */
+  anthropicUpstream(): AnthropicUpstream | null;
 }
 
 /** Builds the read services of one request; the composition root provides it to `buildApp`. */
-export type ReadServicesFactory = (env: Env, config: Config) => ReadServices;
+export type RouteServicesFactory = (env: Env, config: Config) => RouteServices;
