@@ -2,20 +2,35 @@
  * @module scripts/setup
  * `npm run setup [-- --dry-run] [--config wrangler.toml]`: the Cloudflare resources a deployment
  * needs, created or found, and their ids written into wrangler.toml's [env.production] — the D1 database(s),
- * the Vectorize index with its `owner` metadata index, the OAuth KV namespace — then the migrations
+ * the Vectorize index with its `owner` metadata index (an existing one must have bge-m3's 1,024
+ * dimensions and cosine), the OAuth KV namespace (`hippocampus-oauth`, or the one the config already
+ * names), rate-limit namespace ids unique to the account (not the docs' 1001 / 1002) — then the migrations
  * applied to each database and the secrets offered. Idempotent and resumable: every step looks for
  * what exists first (by name), so a second run, or one after a failure, only does what is left.
  * `--dry-run` prints every wrangler command it would run and runs none. Needs `npx wrangler login`.
  * Then: `npm run deploy:check` and `npm run deploy`.
  */
 import { spawnSync } from "node:child_process";
+import { randomInt } from "node:crypto";
 import { parseArgs } from "node:util";
-import { isPlaceholder, PRODUCTION_ENV, readResources, writeId } from "./lib/setup-config.ts";
+import {
+  EXAMPLE_RATELIMIT_IDS,
+  isPlaceholder,
+  OAUTH_KV_TITLE,
+  PRODUCTION_ENV,
+  readResources,
+  writeId,
+} from "./lib/setup-config.ts";
 
 class SetupError extends Error {}
 
 const VECTOR_DIMENSIONS = 1024; // bge-m3, the production EMBEDDING_MODEL
-const KV_TITLE = "hippocampus-oauth";
+const VECTOR_METRIC = "cosine";
+/**
+ * Titles an OAuth namespace made by hand may carry: `kv namespace create OAUTH_KV` (the README's
+ * command before it named the title) and the same with `--env production` (wrangler prefixes the env).
+ */
+const LEGACY_KV_TITLES = ["OAUTH_KV", `${PRODUCTION_ENV}-OAUTH_KV`, `${PRODUCTION_ENV}-${OAUTH_KV_TITLE}`];
 const SECRETS = [
   ["OAUTH_PASSPHRASE", "single-user sign-in on the OAuth page (12+ characters)"],
   ["ADMIN_SECRET", "enables /admin/shards for npm run shards (32+ characters)"],
@@ -78,25 +93,76 @@ function setUpD1(): string[] {
   return d1.map((db) => db.binding);
 }
 
+/**
+ * An existing index must have the embedder's dimensions and cosine: Vectorize fixes both when the
+ * index is created, and a mismatch fails every upsert and query once deployed.
+ */
+function checkIndexShape(name: string, index: Record<string, unknown>): void {
+  const config = (index.config ?? {}) as { dimensions?: unknown; metric?: unknown };
+  const dims = Number(config.dimensions);
+  const metric = String(config.metric ?? "unknown");
+  if (dims === VECTOR_DIMENSIONS && metric === VECTOR_METRIC)
+    return console.log(`Vectorize ${name}: exists (${dims} dimensions, ${metric})`);
+  throw new SetupError(
+    `Vectorize index ${name} exists with ${Number.isFinite(dims) ? dims : "unknown"} dimensions and metric ${metric}, ` +
+      `but EMBEDDING_MODEL @cf/baai/bge-m3 needs ${VECTOR_DIMENSIONS} dimensions and ${VECTOR_METRIC}. ` +
+      `An index's dimensions and metric cannot change: delete it (npx wrangler vectorize delete ${name}) ` +
+      `or set another index_name in [[env.production.vectorize]] of ${configPath}, then run npm run setup again`,
+  );
+}
+
 function setUpVectorize(): void {
   const vec = readResources(configPath).vectorize;
   if (!vec) return console.log("no [[env.production.vectorize]]: skipped");
-  const found = jsonList(wrangler(["vectorize", "list", "--json"])).some((i) => i.name === vec.index);
-  if (found) console.log(`Vectorize ${vec.index}: exists`);
-  else wrangler(["vectorize", "create", vec.index, `--dimensions=${VECTOR_DIMENSIONS}`, "--metric=cosine"]);
+  const found = jsonList(wrangler(["vectorize", "list", "--json"])).find((i) => i.name === vec.index);
+  if (found) checkIndexShape(vec.index, found);
+  else wrangler(["vectorize", "create", vec.index, `--dimensions=${VECTOR_DIMENSIONS}`, `--metric=${VECTOR_METRIC}`]);
   const indexes = jsonList(wrangler(["vectorize", "list-metadata-index", vec.index, "--json"]));
   if (indexes.some((m) => m.propertyName === "owner"))
     console.log(`Vectorize ${vec.index}: owner metadata index exists`);
   else wrangler(["vectorize", "create-metadata-index", vec.index, "--propertyName=owner", "--type=string"]);
 }
 
+/**
+ * The OAuth namespace: the one wrangler.toml already names (its grants and clients live there), else
+ * the one titled OAUTH_KV_TITLE, else one made by hand under an older title; created only when none is.
+ */
 function setUpKv(): void {
   const kv = readResources(configPath).kv;
   if (!kv) return console.log("no OAUTH_KV in [env.production]: OAuth stays off");
-  const found = jsonList(wrangler(["kv", "namespace", "list"])).find((n) => n.title === KV_TITLE);
-  if (found) console.log(`KV ${KV_TITLE}: exists`);
-  const id = found ? String(found.id) : createdId(wrangler(["kv", "namespace", "create", KV_TITLE]), "id");
+  const namespaces = jsonList(wrangler(["kv", "namespace", "list"]));
+  const byId = isPlaceholder(kv.id) ? undefined : namespaces.find((n) => n.id === kv.id);
+  const found =
+    byId ??
+    namespaces.find((n) => n.title === OAUTH_KV_TITLE) ??
+    namespaces.find((n) => LEGACY_KV_TITLES.includes(String(n.title)));
+  if (found) console.log(`KV ${String(found.title)}: exists${byId ? " (the id in the config)" : ""}`);
+  else if (!isPlaceholder(kv.id))
+    console.log(`KV: the id in ${configPath} (${kv.id}) is not in this account; creating ${OAUTH_KV_TITLE}`);
+  const id = found ? String(found.id) : createdId(wrangler(["kv", "namespace", "create", OAUTH_KV_TITLE]), "id");
   if (isPlaceholder(kv.id) || kv.id !== id) record("kv_namespaces", kv.binding, "id", id);
+}
+
+/**
+ * Rate-limit namespace ids are unique per account (the docs' rate-limit page); the template carries the
+ * docs' examples, which another Worker of the account may already use. Each example id is replaced by a
+ * random one (1 in ~2 billion of meeting another), once: an id already replaced is kept.
+ */
+function setUpRateLimits(): void {
+  const used = new Set<string>();
+  for (const r of readResources(configPath).ratelimits) {
+    if (!EXAMPLE_RATELIMIT_IDS.includes(r.namespaceId) && !used.has(r.namespaceId)) {
+      used.add(r.namespaceId);
+      console.log(`rate limit ${r.name}: namespace_id ${r.namespaceId}`);
+      continue;
+    }
+    let id = String(randomInt(100_000, 2_147_483_647));
+    while (used.has(id) || EXAMPLE_RATELIMIT_IDS.includes(id)) id = String(randomInt(100_000, 2_147_483_647));
+    used.add(id);
+    if (dryRun) console.log(`would write namespace_id = "<a random id>" for ${r.name} into ${configPath}`);
+    else if (writeId(configPath, "ratelimits", r.name, "namespace_id", id, "name"))
+      console.log(`wrote namespace_id ${id} for ${r.name} into ${configPath} (was ${r.namespaceId}, an example id)`);
+  }
 }
 
 /** Optional secrets: asked for when a person is at the terminal, else the command to run later. */
@@ -115,6 +181,7 @@ function main(): void {
   const databases = setUpD1();
   setUpVectorize();
   setUpKv();
+  setUpRateLimits();
   for (const binding of databases)
     wrangler(["d1", "migrations", "apply", binding, "--remote", "--env", PRODUCTION_ENV]);
   offerSecrets();

@@ -12,9 +12,24 @@ export interface ProductionResources {
   d1: { binding: string; name: string; id: string }[];
   vectorize: { binding: string; index: string } | null;
   kv: { binding: string; id: string } | null;
+  /** `[[env.production.ratelimits]]`: each one's name and namespace_id. */
+  ratelimits: { name: string; namespaceId: string }[];
 }
 
 export const PRODUCTION_ENV = "production";
+
+/**
+ * The OAuth KV namespace's title: what setup creates and looks for, what the README's manual command
+ * and deploy:check's hint create (`npx wrangler kv namespace create hippocampus-oauth`).
+ */
+export const OAUTH_KV_TITLE = "hippocampus-oauth";
+
+/**
+ * Rate-limit namespace ids that are examples, not ids of this account: the Workers rate-limit docs'
+ * `1001` / `1002` (developers.cloudflare.com/workers/runtime-apis/bindings/rate-limit/: "An identifier
+ * you define, that is unique to your Cloudflare account"), which the template carries.
+ */
+export const EXAMPLE_RATELIMIT_IDS: readonly string[] = ["1001", "1002"];
 
 /**
  * The file split around the production section: from its `[env.production]` header (or its first
@@ -53,16 +68,27 @@ export function readResources(path: string): ProductionResources {
   const [kv] = blocks(head, "kv_namespaces")
     .map((b) => ({ binding: field(b, "binding"), id: field(b, "id") }))
     .filter((k) => k.binding === "OAUTH_KV");
-  return { d1, vectorize: vec ?? null, kv: kv ?? null };
+  const ratelimits = blocks(head, "ratelimits").map((b) => ({
+    name: field(b, "name"),
+    namespaceId: field(b, "namespace_id"),
+  }));
+  return { d1, vectorize: vec ?? null, kv: kv ?? null, ratelimits };
 }
 
-/** Sets `key = "value"` in the production `[[table]]` block whose `binding` is `binding`. */
-export function writeId(path: string, table: string, binding: string, key: string, value: string): boolean {
+/** Sets `key = "value"` in the production `[[table]]` block whose `by` field (`binding`, or `name` for ratelimits) is `binding`. */
+export function writeId(
+  path: string,
+  table: string,
+  binding: string,
+  key: string,
+  value: string,
+  by: "binding" | "name" = "binding",
+): boolean {
   const { before, section, after } = productionSection(readFileSync(path, "utf8"));
   const parts = section.split(tableHeader(table));
   let changed = false;
   for (let i = 1; i < parts.length; i++) {
-    if (field(parts[i], "binding") !== binding) continue;
+    if (field(parts[i], by) !== binding) continue;
     const next = parts[i].replace(new RegExp(`^${key}\\s*=\\s*"[^"]*"`, "m"), `${key} = "${value}"`);
     changed = next !== parts[i];
     parts[i] = next;
