@@ -93,18 +93,28 @@ export async function requestKinds(mcp: Server, user: string, n: number, measure
   for (const id of saved) await call("delete_memory", { name: "delete_memory", arguments: { id } });
   const f1 = (x: number) => (Number.isNaN(x) ? "–" : x.toFixed(1));
   const f0 = (x: number) => (Number.isNaN(x) ? "–" : x.toFixed(0));
+  const cells = (xs: string[]) => `  | ${xs.join(" | ")} |`;
   const rows = [
-    "  request kind     | n   | isolate CPU p50 / p95 (ms) | wall p50 / p95 (ms) | DO p50 (ms) | D1 rows read / written p50",
+    cells([
+      "request kind",
+      "n",
+      "isolate CPU p50 / p95 (ms)",
+      "wall p50 / p95 (ms)",
+      "DO p50 (ms)",
+      "D1 rows read / written p50",
+    ]),
+    cells(["---", "---", "---", "---", "---", "---"]),
   ];
-  for (const [kind, f] of figures) {
+  for (const [kind, f] of figures)
     rows.push(
-      `  ${kind.padEnd(16)} | ${String(f.cpu.length).padEnd(3)} | ${f1(percentile(f.cpu, 0.5))} / ${f1(percentile(f.cpu, 0.95))}`.padEnd(
-        56,
-      ) +
-        ` | ${f1(percentile(f.wall, 0.5))} / ${f1(percentile(f.wall, 0.95))}`.padEnd(22) +
-        ` | ${f1(percentile(f.doMs, 0.5))}`.padEnd(14) +
-        ` | ${f0(percentile(f.rowsRead, 0.5))} / ${f0(percentile(f.rowsWritten, 0.5))}`,
+      cells([
+        kind,
+        String(f.cpu.length),
+        `${f1(percentile(f.cpu, 0.5))} / ${f1(percentile(f.cpu, 0.95))}`,
+        `${f1(percentile(f.wall, 0.5))} / ${f1(percentile(f.wall, 0.95))}`,
+        f1(percentile(f.doMs, 0.5)),
+        `${f0(percentile(f.rowsRead, 0.5))} / ${f0(percentile(f.rowsWritten, 0.5))}`,
+      ]),
     );
-  }
   return rows;
 }

@@ -79,15 +79,23 @@ export const PER_OPERATION = {
     ] as readonly (readonly [number, number])[],
     source: "bench:compare, docs/benchmarks.md “D1 rows per operation”, 2026-12-02",
   },
-  saveRowsRead: { value: 179, source: "bench:compare, 2026-12-02 (179 at 10k and 100k)" },
-  saveRowsWritten: { value: 19, source: "bench:compare, 2026-12-02" },
+  /** A save of an English sentence naming a person (its entity rows too): bench:cpu --requests, p50 of the higher run. */
+  saveRowsRead: {
+    value: 272,
+    source: "bench:cpu --requests at 5,000 memories, 2026-12-04 (233–272 p50; bench:compare's synthetic saves: 179)",
+  },
+  saveRowsWritten: { value: 28, source: "bench:cpu --requests, 2026-12-04 (bench:compare's synthetic saves: 19)" },
   recallRowsWritten: { value: 0, source: "bench:compare (0.0 at every size)" },
   /** Isolate CPU per request, ms, p50 (bench:cpu --requests). */
-  saveCpuMs: { value: 14, source: "bench:cpu --requests, p50 (docs/benchmarks.md “CPU per request kind”)" },
-  recallCpuMs: { value: 9, source: "bench:cpu --requests, p50" },
+  saveCpuMs: {
+    value: 5,
+    source:
+      "bench:cpu --requests, p50 4.9–5.1 ms over two runs, 2026-12-04 (docs/benchmarks.md “CPU per request kind”)",
+  },
+  recallCpuMs: { value: 3, source: "bench:cpu --requests, p50 2.9–3.0 ms over two runs, 2026-12-04" },
   /** The Durable Object's wall time per call (Server-Timing `do`), ms: what its duration bills. */
-  saveDoMs: { value: 20, source: "bench:cpu --requests, Server-Timing do p50" },
-  recallDoMs: { value: 10, source: "bench:cpu --requests, Server-Timing do p50" },
+  saveDoMs: { value: 28, source: "bench:cpu --requests, Server-Timing do p50 21–28 ms, 2026-12-04" },
+  recallDoMs: { value: 6, source: "bench:cpu --requests, Server-Timing do p50 6 ms, 2026-12-04" },
   /** Vectorize queries: a recall queries once; a save once (its near-duplicate and conflict check). */
   recallVectorQueries: { value: 1, source: "memory/recall/recall-memories.ts" },
   saveVectorQueries: { value: 1, source: "memory/write/similar-memories.ts" },

@@ -2,13 +2,17 @@
  * @module http/health
  * GET /health: liveness plus what the deployment runs on (storage, index, embeddings), each shard's
  * status and size (docs/shards.md), and how far the derived vector index is in sync with D1 across
- * all users (bounded counts per shard, summed; no per-user data).
+ * all users (bounded counts per shard, summed; no per-user data). An embedder reached over HTTP
+ * (EMBEDDING_PROVIDER=openai-compatible) is probed (providers/openai-compatible/embedder-probe.ts): a
+ * server that does not answer makes embeddings "unavailable" and the status "degraded" (still 200:
+ * saves are kept and indexed later, recall answers from keywords).
  */
 import type { Context } from "hono";
-import { buildLifecycleScan, embeddingModelKey, memoryShard, memoryShards } from "../composition";
+import { buildEmbedder, buildLifecycleScan, embeddingModelKey, memoryShard, memoryShards } from "../composition";
 import { type Config, loadConfig } from "../config";
 import { consoleLogger } from "../console-logger";
 import type { Env } from "../env";
+import { probeEmbedder } from "../providers/openai-compatible/embedder-probe";
 import { databaseBytes, type ShardHome } from "../storage/shard-placement";
 import { VERSION } from "../version";
 import type { AppEnv } from "./app-env";
@@ -17,11 +21,11 @@ export async function health(c: Context<AppEnv>): Promise<Response> {
   const config = loadConfig(c.env);
   const shards = await shardStatus(c.env, config);
   const storage = shards.every((s) => s.status === "ok") ? "ok" : "unavailable";
-  // Only Workers AI needs a binding; an OpenAI-compatible server is reached over HTTP when used.
-  const aiReady = config.EMBEDDING_PROVIDER !== "workers-ai" || c.env.AI !== undefined;
+  const embeddings = await embeddingsStatus(c.env, config);
+  const aiReady = embeddings === "ok";
   const indexReady = config.VECTOR_INDEX === "local" || c.env.VECTORIZE !== undefined;
   const body = {
-    status: storage === "ok" ? "ok" : "degraded",
+    status: storage === "ok" && aiReady ? "ok" : "degraded",
     service: config.SERVER_NAME,
     version: VERSION,
     storage: { kind: "d1", status: storage, shards },
@@ -29,12 +33,19 @@ export async function health(c: Context<AppEnv>): Promise<Response> {
     embeddings: {
       provider: config.EMBEDDING_PROVIDER,
       model: config.EMBEDDING_MODEL,
-      status: aiReady ? "ok" : "missing binding",
+      status: embeddings,
     },
     semantic_search: aiReady && indexReady,
     index_sync: storage === "ok" ? await indexSync(memoryShards(c.env, config), embeddingModelKey(config)) : null,
   };
   return c.json(body, storage === "ok" ? 200 : 503);
+}
+
+/** Workers AI needs its binding; an OpenAI-compatible server must answer (probed, cached); the offline embedder always does. */
+async function embeddingsStatus(env: Env, config: Config): Promise<"ok" | "missing binding" | "unavailable"> {
+  if (config.EMBEDDING_PROVIDER === "workers-ai") return env.AI !== undefined ? "ok" : "missing binding";
+  if (config.EMBEDDING_PROVIDER !== "openai-compatible") return "ok";
+  return probeEmbedder(`${config.EMBEDDING_BASE_URL} ${embeddingModelKey(config)}`, buildEmbedder(env, config));
 }
 
 /** Counted up to this many rows per figure, so an unauthenticated request stays cheap. */
