@@ -53,7 +53,7 @@ function table(r: CostReport): string[] {
   const out: string[] = [];
   if (u.plan === "paid") {
     out.push(
-      `| resource | per operation | a month, 1 user | a month, ${u.users} user${u.users === 1 ? "" : "s"} | included (Workers Paid) | price beyond | cost, ${u.users} user${u.users === 1 ? "" : "s"} | each further user |`,
+      `| resource | per operation | a month, 1 user | a month, the account (${u.users} user${u.users === 1 ? "" : "s"}) | included (Workers Paid) | price beyond | cost, the account | each further user |`,
       "| --- | --- | --- | --- | --- | --- | --- | --- |",
     );
     for (const l of r.lines) {
