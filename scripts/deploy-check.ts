@@ -131,6 +131,12 @@ function checkBindings(prod: ProductionConfig, config: Record<string, unknown>):
     ["OAUTH_SIGNIN_LIMITER", "OAuth sign-in rate limit"],
     ...(usesAi ? ([["AI", "a Workers AI provider is configured"]] as [string, string][]) : []),
     ...(config.VECTOR_INDEX === "vectorize" ? ([["VECTORIZE", "VECTOR_INDEX=vectorize"]] as [string, string][]) : []),
+    // A shard with its own Vectorize index (VECTORIZE_BY_SHARD) needs that binding (docs/shards.md).
+    ...(config.VECTOR_INDEX === "vectorize"
+      ? Object.entries((config.VECTORIZE_BY_SHARD as Record<string, string> | undefined) ?? {})
+          .filter(([, b]) => b !== "VECTORIZE")
+          .map(([shard, b]): [string, string] => [b, `the Vectorize index of ${shard} (VECTORIZE_BY_SHARD)`])
+      : []),
   ];
   const missing = needed.filter(([name]) => !declared.has(name));
   if (missing.length > 0)

@@ -111,16 +111,20 @@ function checkIndexShape(name: string, index: Record<string, unknown>): void {
   );
 }
 
+/** Every Vectorize index the config names (one per shard with its own, docs/shards.md), each with its `owner` metadata index. */
 function setUpVectorize(): void {
-  const vec = readResources(configPath).vectorize;
-  if (!vec) return console.log("no [[env.production.vectorize]]: skipped");
-  const found = jsonList(wrangler(["vectorize", "list", "--json"])).find((i) => i.name === vec.index);
-  if (found) checkIndexShape(vec.index, found);
-  else wrangler(["vectorize", "create", vec.index, `--dimensions=${VECTOR_DIMENSIONS}`, `--metric=${VECTOR_METRIC}`]);
-  const indexes = jsonList(wrangler(["vectorize", "list-metadata-index", vec.index, "--json"]));
-  if (indexes.some((m) => m.propertyName === "owner"))
-    console.log(`Vectorize ${vec.index}: owner metadata index exists`);
-  else wrangler(["vectorize", "create-metadata-index", vec.index, "--propertyName=owner", "--type=string"]);
+  const indexes = readResources(configPath).vectorize;
+  if (indexes.length === 0) return console.log("no [[env.production.vectorize]]: skipped");
+  const existing = jsonList(wrangler(["vectorize", "list", "--json"]));
+  for (const vec of indexes) {
+    const found = existing.find((i) => i.name === vec.index);
+    if (found) checkIndexShape(vec.index, found);
+    else wrangler(["vectorize", "create", vec.index, `--dimensions=${VECTOR_DIMENSIONS}`, `--metric=${VECTOR_METRIC}`]);
+    const metadata = jsonList(wrangler(["vectorize", "list-metadata-index", vec.index, "--json"]));
+    if (metadata.some((m) => m.propertyName === "owner"))
+      console.log(`Vectorize ${vec.index}: owner metadata index exists`);
+    else wrangler(["vectorize", "create-metadata-index", vec.index, "--propertyName=owner", "--type=string"]);
+  }
 }
 
 /**

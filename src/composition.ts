@@ -111,13 +111,43 @@ export function buildEmbedder(env: Env, config: Config): Embedder {
     : { model, dimensions: embedder.dimensions, embed: (texts) => embedder.embed(texts) };
 }
 
-function buildIndex(env: Env, config: Config, sql: SqlStorage, dims: number): VectorIndex {
+/** The Vectorize binding that holds the vectors of `shard`'s owners (VECTORIZE_BY_SHARD, else VECTORIZE). */
+export function vectorizeBindingOf(config: Config, shard: string): string {
+  return config.VECTORIZE_BY_SHARD[shard] ?? "VECTORIZE";
+}
+
+/** Each Vectorize binding in use and the shards whose owners it holds (VECTOR_INDEX=vectorize; none otherwise). */
+export function vectorIndexBindings(config: Config): { binding: string; shards: string[] }[] {
+  if (config.VECTOR_INDEX !== "vectorize") return [];
+  const by = new Map<string, string[]>();
+  for (const shard of config.MEMORY_SHARDS) {
+    const b = vectorizeBindingOf(config, shard);
+    by.set(b, [...(by.get(b) ?? []), shard]);
+  }
+  return [...by].map(([binding, shards]) => ({ binding, shards }));
+}
+
+/** True when an owner moving from shard `a` to `b` keeps its vectors where they are (one index for both, or no Vectorize). */
+export function sameVectorIndex(config: Config, a: string, b: string): boolean {
+  return config.VECTOR_INDEX !== "vectorize" || vectorizeBindingOf(config, a) === vectorizeBindingOf(config, b);
+}
+
+/** The Vectorize index of `shard` (VECTOR_INDEX=vectorize). */
+export function shardVectorize(env: Env, config: Config, shard: string): VectorIndex {
+  const name = vectorizeBindingOf(config, shard);
+  const binding = Reflect.get(env, name) as VectorizeIndex | undefined;
+  return new VectorizeVectorIndex(
+    requireBinding(binding, name, name === "VECTORIZE" ? "VECTOR_INDEX=vectorize" : `VECTORIZE_BY_SHARD (${shard})`),
+  );
+}
+
+function buildIndex(env: Env, config: Config, sql: SqlStorage, dims: number, shard: string): VectorIndex {
   if (config.VECTOR_INDEX === "local")
     return withDevFault(
       new LocalVectorIndex(sql, dims, config.LOCAL_INDEX_MAX_VECTORS || Number.POSITIVE_INFINITY),
       config,
     );
-  return new VectorizeVectorIndex(requireBinding(env.VECTORIZE, "VECTORIZE", "VECTOR_INDEX=vectorize"));
+  return shardVectorize(env, config, shard);
 }
 
 function buildReranker(env: Env, config: Config): Reranker {
@@ -196,14 +226,20 @@ export function asInvocation<E extends object, T>(env: E, work: (env: E) => T): 
 }
 
 /** Builds the memory service for one user's Durable Object, on the shard that holds the user's rows. */
-export function buildMemoryService(env: Env, config: Config, objectSql: SqlStorage, db: D1Database): MemoryService {
+export function buildMemoryService(
+  env: Env,
+  config: Config,
+  objectSql: SqlStorage,
+  home: { binding: string; db: D1Database },
+): MemoryService {
+  const db = home.db;
   const sql = limitedSqlStorage(objectSql, config.PLATFORM_LIMITS);
   const embedder = buildEmbedder(env, config);
   const newUlid = monotonicFactory();
   return new MemoryService({
     repo: buildMemoryRepo(db),
     entities: buildEntityStore(db),
-    index: buildIndex(env, config, sql, embedder.dimensions),
+    index: buildIndex(env, config, sql, embedder.dimensions, home.binding),
     embedder,
     reranker: buildReranker(env, config),
     llm: buildLlm(env, config),

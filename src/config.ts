@@ -109,6 +109,20 @@ const shardWeights = jsonText('a JSON object of binding → weight, e.g. {"DB":0
   z.record(z.string().regex(BINDING_NAME, "keys are D1 binding names"), z.number().min(0).max(1000)),
 );
 
+/**
+ * VECTORIZE_BY_SHARD: which Vectorize binding holds the vectors of each shard's owners, e.g.
+ * {"DB_SHARD_1":"VECTORIZE_SHARD_1"}; a shard not named uses VECTORIZE. One index holds at most 10 M
+ * vectors (docs/shards.md, "Vectorize past 10 M vectors"), so each shard can have its own.
+ */
+const vectorizeByShard = jsonText(
+  'a JSON object of D1 binding → Vectorize binding, e.g. {"DB_SHARD_1":"VECTORIZE_SHARD_1"}',
+).pipe(
+  z.record(
+    z.string().regex(BINDING_NAME, "keys are D1 binding names"),
+    z.string().regex(BINDING_NAME, "values are Vectorize binding names (A-Z, 0-9, _)"),
+  ),
+);
+
 const baseSchema = z.object({
   EMBEDDING_PROVIDER: z.enum(["workers-ai", "openai-compatible", "local"]).default("local"),
   EMBEDDING_MODEL: z.string().min(1).default("local-hash-v1"),
@@ -177,6 +191,7 @@ const baseSchema = z.object({
   // Shards (docs/shards.md): which D1 bindings hold memory rows, and how readily each takes new accounts.
   MEMORY_SHARDS: memoryShards.default(["DB"]),
   SHARD_WEIGHTS: shardWeights.default({}),
+  VECTORIZE_BY_SHARD: vectorizeByShard.default({}),
   // Secret (wrangler secret put): enables /admin/shards for `npm run shards`. Unset: those routes are 404.
   ADMIN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // Origins browser MCP clients may call /mcp from: "*" (default) or a comma-separated list of origins.
@@ -235,6 +250,9 @@ function checkShardWeights(c: z.output<typeof baseSchema>, ctx: z.RefinementCtx)
   if (unknown) fail(`"${unknown}" is not in MEMORY_SHARDS`);
   else if (c.MEMORY_SHARDS.every((b) => (c.SHARD_WEIGHTS[b] ?? 1) === 0))
     fail("every shard has weight 0: no shard would take a new account");
+  const stray = Object.keys(c.VECTORIZE_BY_SHARD).find((b) => !c.MEMORY_SHARDS.includes(b));
+  if (stray)
+    ctx.addIssue({ code: "custom", path: ["VECTORIZE_BY_SHARD"], message: `"${stray}" is not in MEMORY_SHARDS` });
 }
 
 /** Vector size the configured embedder produces. */

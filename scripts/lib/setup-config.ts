@@ -10,7 +10,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 export interface ProductionResources {
   d1: { binding: string; name: string; id: string }[];
-  vectorize: { binding: string; index: string } | null;
+  /** Every `[[env.production.vectorize]]`: VECTORIZE, and one per shard that has its own (VECTORIZE_BY_SHARD). */
+  vectorize: { binding: string; index: string }[];
   kv: { binding: string; id: string } | null;
   /** `[[env.production.ratelimits]]`: each one's name and namespace_id. */
   ratelimits: { name: string; namespaceId: string }[];
@@ -64,7 +65,10 @@ export function readResources(path: string): ProductionResources {
     name: field(b, "database_name"),
     id: field(b, "database_id"),
   }));
-  const [vec] = blocks(head, "vectorize").map((b) => ({ binding: field(b, "binding"), index: field(b, "index_name") }));
+  const vectorize = blocks(head, "vectorize").map((b) => ({
+    binding: field(b, "binding"),
+    index: field(b, "index_name"),
+  }));
   const [kv] = blocks(head, "kv_namespaces")
     .map((b) => ({ binding: field(b, "binding"), id: field(b, "id") }))
     .filter((k) => k.binding === "OAUTH_KV");
@@ -72,7 +76,7 @@ export function readResources(path: string): ProductionResources {
     name: field(b, "name"),
     namespaceId: field(b, "namespace_id"),
   }));
-  return { d1, vectorize: vec ?? null, kv: kv ?? null, ratelimits };
+  return { d1, vectorize, kv: kv ?? null, ratelimits };
 }
 
 /** Sets `key = "value"` in the production `[[table]]` block whose `by` field (`binding`, or `name` for ratelimits) is `binding`. */

@@ -18,6 +18,8 @@ import {
   moveStepRows,
   onlyShard,
   ownerShard,
+  sameVectorIndex,
+  shardVectorize,
 } from "../composition";
 import { loadConfig } from "../config";
 import { consoleLogger } from "../console-logger";
@@ -88,8 +90,7 @@ export class UserMemory extends DurableObject<Env> {
 
   private get svc(): MemoryService {
     if (this.service === null) {
-      const db = this.resolvedHome().db;
-      let service = buildMemoryService(this.env, loadConfig(this.env), this.ctx.storage.sql, db);
+      let service = buildMemoryService(this.env, loadConfig(this.env), this.ctx.storage.sql, this.resolvedHome());
       for (const override of this.overrides) service = withOverride(service, override);
       this.service = service;
     }
@@ -118,17 +119,24 @@ export class UserMemory extends DurableObject<Env> {
     this.swapRepo();
   }
 
-  /** The service on a repository over the current home, writes held or not; queued calls see it too. */
+  /**
+   * The service on a repository over the current home, writes held or not; queued calls see it too.
+   * With a Vectorize index per shard (VECTORIZE_BY_SHARD), the home's index too.
+   */
   private swapRepo(): void {
     if (!this.service) return;
-    const db = this.resolvedHome().db;
+    const home = this.resolvedHome();
+    const db = home.db;
     const plain = buildMemoryRepo(db);
     const repo = this.held ? heldWrites(plain) : plain;
     const entities = this.held ? heldEntityWrites(buildEntityStore(db)) : buildEntityStore(db);
     const old = this.service;
-    this.service = old.withDeps({ ...old.deps, repo, entities });
+    const config = loadConfig(this.env);
+    const index = old.deps.index.kind === "vectorize" ? shardVectorize(this.env, config, home.binding) : old.deps.index;
+    this.service = old.withDeps({ ...old.deps, repo, entities, index });
     old.deps.repo = repo;
     old.deps.entities = entities;
+    old.deps.index = index;
   }
 
   /** Holds (or releases) this owner's writes while its rows cross to another shard. */
@@ -305,6 +313,10 @@ export class UserMemory extends DurableObject<Env> {
                 : this.ctx.storage.delete(CROSSING_KEY).then(() => undefined),
           },
           callsLeft: invocationCallsLeft,
+          sourceIndex:
+            this.svc.deps.index.kind === "vectorize" && !sameVectorIndex(config, move.from, move.to)
+              ? shardVectorize(this.env, config, move.from)
+              : null,
           maxRows: moveStepRows(config),
           holdWrites: (on) => this.holdWrites(on),
           switchTo: (home) => this.switchHome(home),

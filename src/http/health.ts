@@ -8,7 +8,14 @@
  * saves are kept and indexed later, recall answers from keywords).
  */
 import type { Context } from "hono";
-import { buildEmbedder, buildLifecycleScan, embeddingModelKey, memoryShard, memoryShards } from "../composition";
+import {
+  buildEmbedder,
+  buildLifecycleScan,
+  embeddingModelKey,
+  memoryShard,
+  memoryShards,
+  vectorIndexBindings,
+} from "../composition";
 import { type Config, loadConfig } from "../config";
 import { consoleLogger } from "../console-logger";
 import type { Env } from "../env";
@@ -29,7 +36,11 @@ export async function health(c: Context<AppEnv>): Promise<Response> {
     service: config.SERVER_NAME,
     version: VERSION,
     storage: { kind: "d1", status: storage, shards },
-    vector_index: { kind: config.VECTOR_INDEX, status: indexReady ? "ok" : "missing binding" },
+    vector_index: {
+      kind: config.VECTOR_INDEX,
+      status: indexReady ? "ok" : "missing binding",
+      indexes: await vectorizeHeadroom(c.env, config),
+    },
     embeddings: {
       provider: config.EMBEDDING_PROVIDER,
       model: config.EMBEDDING_MODEL,
@@ -39,6 +50,28 @@ export async function health(c: Context<AppEnv>): Promise<Response> {
     index_sync: storage === "ok" ? await indexSync(memoryShards(c.env, config), embeddingModelKey(config)) : null,
   };
   return c.json(body, storage === "ok" ? 200 : 503);
+}
+
+/**
+ * Each Vectorize index in use: the vectors it holds (its own count, which lags recent writes) against
+ * the most one index holds (PLATFORM_LIMITS vectors_per_index), and the shards it serves.
+ */
+export async function vectorizeHeadroom(env: Env, config: Config) {
+  const limit = config.PLATFORM_LIMITS.vectors_per_index;
+  return Promise.all(
+    vectorIndexBindings(config).map(async ({ binding, shards }) => {
+      const index = Reflect.get(env, binding) as VectorizeIndex | undefined;
+      if (!index) return { binding, shards, status: "missing binding", vectors: null, limit };
+      try {
+        // A V2 index answers vectorCount; the binding's type still names V1's vectorsCount.
+        const info: { vectorCount?: number; vectorsCount?: number } = await index.describe();
+        const vectors = info.vectorCount ?? info.vectorsCount ?? 0;
+        return { binding, shards, status: "ok", vectors, limit, used: Math.round((vectors / limit) * 1000) / 1000 };
+      } catch {
+        return { binding, shards, status: "unavailable", vectors: null, limit };
+      }
+    }),
+  );
 }
 
 /** Workers AI needs its binding; an OpenAI-compatible server must answer (probed, cached); the offline embedder always does. */

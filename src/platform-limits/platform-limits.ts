@@ -32,6 +32,12 @@ export interface PlatformLimits {
    * are sized by it (`cpuUnits`).
    */
   cpu_ms_per_invocation: number;
+  /**
+   * Vectors one Vectorize index holds ("Maximum vectors per index", 10,000,000 on every plan:
+   * developers.cloudflare.com/vectorize/platform/limits/, read 2026-12-04). Past it, give shards their
+   * own index (VECTORIZE_BY_SHARD, docs/shards.md); /health shows each index's share of it.
+   */
+  vectors_per_index: number;
 }
 
 type Numbers = Omit<PlatformLimits, "plan">;
@@ -45,6 +51,7 @@ export const PAID: Numbers = {
   d1_value_bytes: 2_000_000,
   do_sql_value_bytes: DO_SQLITE_MAX_VALUE_BYTES,
   cpu_ms_per_invocation: 30_000,
+  vectors_per_index: 10_000_000,
 };
 
 /** Workers Free: D1 50 queries per invocation, 50 subrequests per request, 10 ms of CPU; the per-statement limits are the same. */
@@ -69,6 +76,7 @@ const overrides = z
     d1_value_bytes: count(PAID.d1_value_bytes),
     do_sql_value_bytes: count(PAID.do_sql_value_bytes),
     cpu_ms_per_invocation: count(MAX_CPU_MS),
+    vectors_per_index: count(PAID.vectors_per_index),
   })
   .partial()
   .strict();

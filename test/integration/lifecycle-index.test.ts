@@ -118,7 +118,7 @@ describe("model migration", () => {
   async function switchModel(owner: ReturnType<typeof ownerOf>, vars: Record<string, string>) {
     const changed = { ...env, ...vars } as Env;
     await runInDurableObject(stubOf(owner), async (instance: UserMemory, state) => {
-      const next = buildMemoryService(changed, loadConfig(changed), state.storage.sql, env.DB);
+      const next = buildMemoryService(changed, loadConfig(changed), state.storage.sql, { binding: "DB", db: env.DB });
       instance[overrideDepsForTest](() => next.deps);
     });
   }

@@ -178,4 +178,19 @@ describe("npm run setup", () => {
     expect(setup().status).toBe(0);
     expect(rateLimitIds(toml())).toEqual(ids);
   });
+
+  it("creates every index the config names, one per shard with its own, each with its owner metadata index", () => {
+    const path = join(dir, "wrangler.toml");
+    writeFileSync(
+      path,
+      toml().replace(
+        '[[env.production.vectorize]]\nbinding = "VECTORIZE"\nindex_name = "hippocampus-memories"\n',
+        '[[env.production.vectorize]]\nbinding = "VECTORIZE"\nindex_name = "hippocampus-memories"\n\n[[env.production.vectorize]]\nbinding = "VECTORIZE_SHARD_1"\nindex_name = "hippocampus-memories-shard-1"\n',
+      ),
+    );
+    const r = setup();
+    expect(r.status, r.out).toBe(0);
+    expect(state().vectorize).toEqual(["hippocampus-memories", "hippocampus-memories-shard-1"]);
+    expect(state().metadata["hippocampus-memories-shard-1"]).toEqual(["owner"]);
+  });
 });
