@@ -16,7 +16,7 @@ import {
   memoryShards,
   vectorIndexBindings,
 } from "../composition";
-import { type Config, loadConfig } from "../config";
+import { type Config, embeddingDimensions, loadConfig } from "../config";
 import { consoleLogger } from "../console-logger";
 import type { Env } from "../env";
 import { probeEmbedder } from "../providers/openai-compatible/embedder-probe";
@@ -63,10 +63,21 @@ export async function vectorizeHeadroom(env: Env, config: Config) {
       const index = Reflect.get(env, binding) as VectorizeIndex | undefined;
       if (!index) return { binding, shards, status: "missing binding", vectors: null, limit };
       try {
-        // A V2 index answers vectorCount; the binding's type still names V1's vectorsCount.
-        const info: { vectorCount?: number; vectorsCount?: number } = await index.describe();
+        // A V2 index answers vectorCount and dimensions; the binding's type still names V1's shape.
+        const info: { vectorCount?: number; vectorsCount?: number; dimensions?: number } = await index.describe();
         const vectors = info.vectorCount ?? info.vectorsCount ?? 0;
-        return { binding, shards, status: "ok", vectors, limit, used: Math.round((vectors / limit) * 1000) / 1000 };
+        const stored = vectors * (info.dimensions ?? embeddingDimensions(config));
+        const cap = config.PLATFORM_LIMITS.vectorize_stored_dimensions;
+        return {
+          binding,
+          shards,
+          status: "ok",
+          vectors,
+          limit,
+          used: share(vectors, limit),
+          stored_dimensions: stored,
+          ...(cap > 0 ? { stored_dimensions_limit: cap, stored_dimensions_used: share(stored, cap) } : {}),
+        };
       } catch {
         return { binding, shards, status: "unavailable", vectors: null, limit };
       }
@@ -84,12 +95,17 @@ async function embeddingsStatus(env: Env, config: Config): Promise<"ok" | "missi
 /** Counted up to this many rows per figure, so an unauthenticated request stays cheap. */
 const SYNC_COUNT_CAP = 1000;
 
-/** Each shard answers a trivial query and reports its size (D1's own figure). */
+/** A share rounded to a tenth of a percent. */
+const share = (used: number, limit: number) => Math.round((used / limit) * 1000) / 1000;
+
+/** Each shard answers a trivial query and reports its size (D1's own figure) against the plan's database size. */
 async function shardStatus(env: Env, config: Config) {
+  const limit = config.PLATFORM_LIMITS.d1_database_bytes;
   return Promise.all(
     config.MEMORY_SHARDS.map(async (binding) => {
       try {
-        return { binding, status: "ok", bytes: await databaseBytes(memoryShard(env, config, binding).db) };
+        const bytes = await databaseBytes(memoryShard(env, config, binding).db);
+        return { binding, status: "ok", bytes, limit_bytes: limit, used: share(bytes, limit) };
       } catch {
         return { binding, status: "unavailable", bytes: null };
       }

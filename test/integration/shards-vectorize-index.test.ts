@@ -132,9 +132,20 @@ describe("a Vectorize index per shard", () => {
       VECTOR_INDEX: "vectorize",
       VECTORIZE_BY_SHARD: '{"DB_SHARD_1":"VECTORIZE_SHARD_1"}',
     });
-    const withIndex = { ...env, VECTORIZE: { describe: async () => ({ vectorCount: 2_500_000 }) } } as unknown as Env;
+    const withIndex = {
+      ...env,
+      VECTORIZE: { describe: async () => ({ vectorCount: 2_500_000, dimensions: 1024 }) },
+    } as unknown as Env;
     expect(await vectorizeHeadroom(withIndex, config)).toEqual([
-      { binding: "VECTORIZE", shards: ["DB"], status: "ok", vectors: 2_500_000, limit: 10_000_000, used: 0.25 },
+      {
+        binding: "VECTORIZE",
+        shards: ["DB"],
+        status: "ok",
+        vectors: 2_500_000,
+        limit: 10_000_000,
+        used: 0.25,
+        stored_dimensions: 2_560_000_000,
+      },
       {
         binding: "VECTORIZE_SHARD_1",
         shards: ["DB_SHARD_1"],
@@ -144,5 +155,16 @@ describe("a Vectorize index per shard", () => {
       },
     ]);
     expect(await vectorizeHeadroom(env, loadConfig(env))).toEqual([]);
+    // Workers Free caps the account's stored dimensions at 5 M: 4,000 vectors of 1,024 are 82% of it.
+    const free = loadConfig({ ...env, VECTOR_INDEX: "vectorize", PLATFORM_LIMITS: "free" });
+    const small = {
+      ...env,
+      VECTORIZE: { describe: async () => ({ vectorCount: 4_000, dimensions: 1024 }) },
+    } as unknown as Env;
+    expect((await vectorizeHeadroom(small, free))[0]).toMatchObject({
+      stored_dimensions: 4_096_000,
+      stored_dimensions_limit: 5_000_000,
+      stored_dimensions_used: 0.819,
+    });
   });
 });
