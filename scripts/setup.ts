@@ -7,18 +7,21 @@
  * names), rate-limit namespace ids unique to the account (not the docs' 1001 / 1002) — then the migrations
  * applied to each database and the secrets offered. Idempotent and resumable: every step looks for
  * what exists first (by name), so a second run, or one after a failure, only does what is left.
- * `--dry-run` prints every wrangler command it would run and runs none. Needs `npx wrangler login`.
+ * `--dry-run` prints every wrangler command it would run and runs none. `--plan free` writes the free
+ * profile's vars first (FREE_PROFILE_VARS) and creates no Vectorize index. Needs `npx wrangler login`.
  * Then: `npm run deploy:check` and `npm run deploy`.
  */
 import { spawnSync } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { parseArgs } from "node:util";
 import {
+  commentOutProductionTable,
   EXAMPLE_RATELIMIT_IDS,
   isPlaceholder,
   OAUTH_KV_TITLE,
   PRODUCTION_ENV,
   readResources,
+  setProductionVar,
   writeId,
 } from "./lib/setup-config.ts";
 
@@ -37,9 +40,33 @@ const SECRETS = [
 ] as const;
 
 const { values } = parseArgs({
-  options: { "dry-run": { type: "boolean" }, config: { type: "string" }, help: { type: "boolean" } },
+  options: {
+    "dry-run": { type: "boolean" },
+    config: { type: "string" },
+    plan: { type: "string" },
+    help: { type: "boolean" },
+  },
 });
 const dryRun = values["dry-run"] ?? false;
+const plan = values.plan ?? "paid";
+if (plan !== "paid" && plan !== "free") {
+  console.error(`setup: --plan must be paid or free (got "${plan}")`);
+  process.exit(1);
+}
+
+/**
+ * The free profile (docs/deploying.md, "The free profile"): what fits Workers Free. The vectors live
+ * in each user's Durable Object (no Vectorize: Free stores 5 M dimensions, ~4,880 memories of bge-m3),
+ * at most 20,000 a user (~22 MB of the 48 MiB a user's local index may hold); no reranker and the rules
+ * instead of the LLM (neurons and CPU); PLATFORM_LIMITS=free sizes every step by Free's limits.
+ */
+const FREE_PROFILE_VARS: Record<string, string> = {
+  PLATFORM_LIMITS: "free",
+  VECTOR_INDEX: "local",
+  LOCAL_INDEX_MAX_VECTORS: "20000",
+  RERANKER: "none",
+  LLM_PROVIDER: "rules",
+};
 const configPath = values.config ?? "wrangler.toml";
 
 /** Runs (or, in a dry run, prints) one wrangler command; null in a dry run. */
@@ -179,11 +206,30 @@ function offerSecrets(): void {
   }
 }
 
+/**
+ * --plan free: the free profile's vars written into [env.production.vars], the Vectorize tables and
+ * the CPU limit (Free's 10 ms cannot be raised) commented out. Idempotent.
+ */
+function applyFreeProfile(): void {
+  for (const [key, value] of Object.entries(FREE_PROFILE_VARS)) {
+    if (dryRun) console.log(`would set ${key} = "${value}" in [env.production.vars] of ${configPath}`);
+    else if (setProductionVar(configPath, key, value)) console.log(`set ${key} = "${value}" in [env.production.vars]`);
+  }
+  for (const table of ["[[env.production.vectorize]]", "[env.production.limits]"]) {
+    if (dryRun) console.log(`would comment out ${table} in ${configPath}`);
+    else if (commentOutProductionTable(configPath, table)) console.log(`commented out ${table} (free profile)`);
+  }
+}
+
 function main(): void {
-  console.log(`setup${dryRun ? " (dry run: nothing is run)" : ""}: Cloudflare resources for ${configPath}`);
+  console.log(
+    `setup${dryRun ? " (dry run: nothing is run)" : ""}: Cloudflare resources for ${configPath}, Workers ${plan === "free" ? "Free (the free profile)" : "Paid"}`,
+  );
   wrangler(["whoami"]);
+  if (plan === "free") applyFreeProfile();
   const databases = setUpD1();
-  setUpVectorize();
+  if (plan === "paid") setUpVectorize();
+  else console.log("Vectorize: not used by the free profile (VECTOR_INDEX=local)");
   setUpKv();
   setUpRateLimits();
   for (const binding of databases)

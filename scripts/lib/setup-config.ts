@@ -103,3 +103,43 @@ export function writeId(
 
 /** Placeholder ids (all zeros) are what a fresh checkout has: nothing created yet. */
 export const isPlaceholder = (id: string) => id === "" || /^[0-]+$/.test(id);
+
+/**
+ * Sets `key = "value"` in `[env.production.vars]` (replacing the line, or adding it under the table's
+ * header); true when the file changed.
+ */
+export function setProductionVar(path: string, key: string, value: string): boolean {
+  const { before, section, after } = productionSection(readFileSync(path, "utf8"));
+  const header = /^\[env\.production\.vars\]$/m.exec(section);
+  if (!header) throw new Error(`${path} has no [env.production.vars] table`);
+  const line = `${key} = ${JSON.stringify(value)}`;
+  const existing = new RegExp(`^${key}\\s*=.*$`, "m");
+  const varsStart = header.index + header[0].length;
+  const rest = section.slice(varsStart);
+  const end = rest.search(/^\[/m);
+  const vars = end < 0 ? rest : rest.slice(0, end);
+  const next = existing.test(vars) ? vars.replace(existing, line) : `\n${line}${vars}`;
+  if (next === vars) return false;
+  writeFileSync(path, before + section.slice(0, varsStart) + next + (end < 0 ? "" : rest.slice(end)) + after);
+  return true;
+}
+
+/**
+ * Comments out every production table whose header is `header` (e.g. `[[env.production.vectorize]]`):
+ * its header and its lines up to the next table. True when the file changed.
+ */
+export function commentOutProductionTable(path: string, header: string): boolean {
+  const { before, section, after } = productionSection(readFileSync(path, "utf8"));
+  const lines = section.split("\n");
+  let inside = false;
+  let changed = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].startsWith("[")) inside = lines[i] === header;
+    if (inside && lines[i].trim() !== "" && !lines[i].startsWith("#")) {
+      lines[i] = `# ${lines[i]}`;
+      changed = true;
+    }
+  }
+  if (changed) writeFileSync(path, before + lines.join("\n") + after);
+  return changed;
+}

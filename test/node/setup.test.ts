@@ -193,4 +193,34 @@ describe("npm run setup", () => {
     expect(state().vectorize).toEqual(["hippocampus-memories", "hippocampus-memories-shard-1"]);
     expect(state().metadata["hippocampus-memories-shard-1"]).toEqual(["owner"]);
   });
+
+  it("--plan free writes the free profile's vars, leaves Vectorize and the CPU limit out, once", async () => {
+    const r = setup(["--plan", "free"]);
+    expect(r.status, r.out).toBe(0);
+    const section = production(toml());
+    for (const line of [
+      'PLATFORM_LIMITS = "free"',
+      'VECTOR_INDEX = "local"',
+      'LOCAL_INDEX_MAX_VECTORS = "20000"',
+      'RERANKER = "none"',
+      'LLM_PROVIDER = "rules"',
+    ])
+      expect(section).toContain(line);
+    expect(section).not.toMatch(/^VECTOR_INDEX = "vectorize"$/m);
+    expect(section).toContain('# [[env.production.vectorize]]\n# binding = "VECTORIZE"');
+    expect(section).toContain("# [env.production.limits]\n# cpu_ms = 30000");
+    expect(calls().some((c) => c.startsWith("vectorize"))).toBe(false);
+    // What the server's own config makes of the result: the free plan on the local index.
+    const { unstable_readConfig } = await import("wrangler");
+    const { loadConfig } = await import("../../src/config");
+    const prod = unstable_readConfig({ config: join(dir, "wrangler.toml"), env: "production" }, { hideWarnings: true });
+    expect(prod.vectorize).toEqual([]);
+    expect(prod.limits?.cpu_ms).toBeUndefined();
+    const config = loadConfig(prod.vars);
+    expect(config.PLATFORM_LIMITS.plan).toBe("free");
+    expect(config.VECTOR_INDEX).toBe("local");
+    const once = toml();
+    expect(setup(["--plan", "free"]).status).toBe(0);
+    expect(toml()).toBe(once);
+  });
 });
