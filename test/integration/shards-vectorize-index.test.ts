@@ -118,6 +118,22 @@ describe("a Vectorize index per shard", () => {
     expect(held.at(-1)).toBe(false);
   });
 
+  it("unindexes the moving owner only, not a sibling of the same account and user id in another namespace", async () => {
+    const o = owner();
+    const sibling: Scope = { ...o, namespace: "app:bot" };
+    const { from, to } = await seeded(o, 3);
+    await ok(stubOf(sibling).save(sibling, { content: "The bot keeps the quince jam recipe on card 12" }));
+    // The sibling crosses first, keeping its vectors (one index); then the owner, to another index.
+    expect((await moveAll(sibling, from, to, null)).report.status).toBe("moved");
+    expect(await embedded(to.db, sibling)).toBe(1);
+    const fake = new FakeVectorize();
+    expect(
+      (await moveAll(o, from, to, new VectorizeVectorIndex(fake as unknown as VectorizeIndex))).report.status,
+    ).toBe("moved");
+    expect(await embedded(to.db, o)).toBe(0);
+    expect(await embedded(to.db, sibling)).toBe(1);
+  });
+
   it("with one index for both shards, the vectors stay and nothing is unindexed", async () => {
     const o = owner();
     const { from, to } = await seeded(o, 3);
