@@ -1,8 +1,9 @@
 /**
  * @module storage/d1-unindex-owner
  * After an owner crosses to a shard with another Vectorize index (VECTORIZE_BY_SHARD, docs/shards.md):
- * one page of its memories on the target, by id after a cursor, marked unindexed (`embedding_model`
- * NULL) so the index repair embeds them into the target's index. Answers the page's ids, which the
+ * one page of its memories on the target, by id after a cursor, marked unindexed (`indexed_at` and
+ * `embedding_model` NULL, as an edit leaves them) so the index repair (`indexed_at IS NULL`) embeds
+ * them into the target's index. Answers the page's ids, which the
  * crossing then removes from the source's index. Every statement carries the owner.
  */
 import type { Owner } from "../memory/types";
@@ -28,7 +29,7 @@ export async function unindexOwnerPage(
   if (ids.length === 0) return ids;
   await db
     .prepare(
-      `UPDATE memories SET embedding_model = NULL WHERE ${OWNER} AND id IN (${ids.map(() => "?").join(",")}) AND embedding_model IS NOT NULL`,
+      `UPDATE memories SET indexed_at = NULL, embedding_model = NULL WHERE ${OWNER} AND id IN (${ids.map(() => "?").join(",")}) AND indexed_at IS NOT NULL`,
     )
     .bind(...args, ...ids)
     .run();

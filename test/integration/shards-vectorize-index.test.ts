@@ -2,7 +2,7 @@
  * A Vectorize index per shard (VECTORIZE_BY_SHARD, docs/shards.md "Vectorize past 10 M vectors"): the
  * binding each shard's owners use, and a crossing to a shard with another index, in the "shards"
  * vitest project (real D1 per binding): after the switch the owner's memories on the target are marked
- * unindexed page by page (the index repair embeds them into the target's index) and their vectors
+ * unindexed page by page (`indexed_at` NULL: what the index repair embeds, into the target's index) and their vectors
  * leave the source's index, another owner's vectors staying; writes are not held meanwhile. With one
  * index for both shards nothing is reindexed.
  */
@@ -43,7 +43,7 @@ const embedded = async (db: D1Database, o: Scope) =>
   (
     await db
       .prepare(
-        "SELECT count(*) AS n FROM memories WHERE account_id = ? AND namespace = ? AND user_id = ? AND embedding_model IS NOT NULL",
+        "SELECT count(*) AS n FROM memories WHERE account_id = ? AND namespace = ? AND user_id = ? AND indexed_at IS NOT NULL",
       )
       .bind(o.accountId, o.namespace, o.userId)
       .first<{ n: number }>()
