@@ -14,6 +14,9 @@
  *             small to measure it again: `--limits paid` sizes them by D1 alone;
  *   lifecycle — regenerate_embeddings over MCP on the export owner (its seeded rows are unindexed,
  *             so each call runs index-repair batches in the Durable Object).
+ * `--requests [N]` measures instead one MCP request of each kind N times (default 30) on a warm isolate
+ * (scripts/lib/bench-cpu-requests.ts): p50 / p95 of isolate CPU and wall time per kind, the figures
+ * `npm run cost` and the free profile (docs/deploying.md) read.
  * CPU is read two ways: V8's CPU profile of the Worker's isolate (scripts/lib/inspector-heap.ts;
  * the isolate runs the Worker and its Durable Objects, not the local D1), and the workerd processes'
  * CPU from /proc (which includes the local D1's SQLite, work D1's own servers do deployed; 10 ms
@@ -27,6 +30,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createKey } from "./lib/api-keys.ts";
 import { moveRowCost } from "./lib/bench-cpu-move.ts";
+import { requestKinds } from "./lib/bench-cpu-requests.ts";
 import { connect, type Server } from "./lib/bench-run.ts";
 import { type SeedOwner, seedOwner } from "./lib/bench-seed.ts";
 import { say } from "./lib/bench-server.ts";
@@ -302,6 +306,17 @@ async function lifecycleCalls(rig: Rig, mcp: Server, maxCalls: number): Promise<
   fitLine("lifecycle call (index repair)", "memory", medianOf(idle), medianOf(busy), Math.round(rows / busy.length));
 }
 
+/** `--vars A=1,B=2`: extra vars for the server (a profile, such as the free one's). */
+function parseVars(text: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (text ?? "").split(",").filter(Boolean)) {
+    const at = pair.indexOf("=");
+    if (at < 1) throw new ScriptError(`--vars: "${pair}" is not NAME=value`);
+    out[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -311,8 +326,14 @@ async function main(): Promise<void> {
       "import-lines": { type: "string" },
       "lifecycle-calls": { type: "string" },
       keep: { type: "boolean" },
+      requests: { type: "string" },
+      vars: { type: "string" },
     },
   });
+  const requests = values.requests === undefined ? 0 : Number(values.requests || 30);
+  if (!Number.isInteger(requests) || requests < 0 || requests > 1000)
+    throw new ScriptError("--requests must be 1 to 1000");
+  const extraVars = parseVars(values.vars);
   const n = Number(values.memories ?? 10_000);
   if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new ScriptError("--memories must be 1 to 1000000");
   const limits = values.limits ?? "free";
@@ -334,7 +355,7 @@ async function main(): Promise<void> {
     seedOwner(dir, EMPTY_MOVER, 0);
     const inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT) || (await freePort());
     server = await startLocalServer(dir, {
-      vars: { PLATFORM_LIMITS: limits, ADMIN_SECRET: secret },
+      vars: { PLATFORM_LIMITS: limits, ADMIN_SECRET: secret, ...extraVars },
       inspectorPort,
       timeoutMs: 180_000,
     });
@@ -349,11 +370,17 @@ async function main(): Promise<void> {
     await fetch(`${base}/v1/export?user_id=nobody`, { headers: { authorization: `Bearer ${key}` } }).then((r) =>
       r.arrayBuffer(),
     );
-    await exportPart(rig, rounds);
-    await importSlices(rig, sizes, rounds);
-    await moveSteps(rig, n, rounds);
-    mcp = await connect(base, key);
-    await lifecycleCalls(rig, mcp, Number(values["lifecycle-calls"] ?? 5));
+    if (requests > 0) {
+      mcp = await connect(base, key);
+      const rows = await requestKinds(mcp, EXPORTER.user, requests, (work) => measure(rig, work));
+      summary.push(...rows);
+    } else {
+      await exportPart(rig, rounds);
+      await importSlices(rig, sizes, rounds);
+      await moveSteps(rig, n, rounds);
+      mcp = await connect(base, key);
+      await lifecycleCalls(rig, mcp, Number(values["lifecycle-calls"] ?? 5));
+    }
     console.log("summary (isolate CPU):");
     for (const s of summary) console.log(s);
   } finally {

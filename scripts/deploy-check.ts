@@ -8,9 +8,11 @@
  *     `@cloudflare/workers-types` model list (AiModels): a retired or misspelt model fails here;
  *  2. the production vars pass the server's own config schema (src/config.ts, bundled with esbuild);
  *  3. the bindings that configuration needs are declared in wrangler.toml's [env.production];
- *  4. `wrangler deploy --dry-run` builds the production bundle, whose size is reported against the
- *     plans' limits;
- *  5. `wrangler check startup` runs the built bundle's startup (module evaluation) locally.
+ *  4. `[env.production.limits] cpu_ms` is set explicitly (Paid) and covers what PLATFORM_LIMITS sizes
+ *     steps by; under PLATFORM_LIMITS=free it is left out (Free's 10 ms cannot be raised);
+ *  5. `wrangler deploy --dry-run` builds the production bundle, whose size is reported against the
+ *     64 MiB Worker size limit (uncompressed, every plan: the limits page and wrangler's own reporter);
+ *  6. `wrangler check startup` runs the built bundle's startup (module evaluation) locally.
  * Exits 1 on the first failed check (after the rest, for placeholder ids). Node built-ins, wrangler's config reader and esbuild only.
  */
 import { spawnSync } from "node:child_process";
@@ -29,8 +31,14 @@ class CheckError extends Error {}
 const say = (mark: string, text: string) => console.log(`${mark} ${text}`);
 const pass = (text: string) => say("✓", text);
 
-/** Compressed Worker size limits (developers.cloudflare.com/workers/platform/limits). */
-const GZIP_LIMIT = { free: 3 * 1024 * 1024, paid: 10 * 1024 * 1024 };
+/**
+ * The Worker size limit: 64 MiB uncompressed on every plan (developers.cloudflare.com/workers/platform/limits/,
+ * read 2026-12-04; the former 3 MB Free / 10 MB Paid compressed limits are gone, and wrangler 4.164's
+ * bundle reporter measures against 64 MiB uncompressed, workers-sdk#14001).
+ */
+const SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+/** Workers Paid's CPU time per invocation: 30 s by default, at most 5 minutes with `limits.cpu_ms`. */
+const PAID_MAX_CPU_MS = 300_000;
 
 type ProductionConfig = ReturnType<typeof unstable_readConfig>;
 
@@ -123,6 +131,12 @@ function checkBindings(prod: ProductionConfig, config: Record<string, unknown>):
     ["OAUTH_SIGNIN_LIMITER", "OAuth sign-in rate limit"],
     ...(usesAi ? ([["AI", "a Workers AI provider is configured"]] as [string, string][]) : []),
     ...(config.VECTOR_INDEX === "vectorize" ? ([["VECTORIZE", "VECTOR_INDEX=vectorize"]] as [string, string][]) : []),
+    // A shard with its own Vectorize index (VECTORIZE_BY_SHARD) needs that binding (docs/shards.md).
+    ...(config.VECTOR_INDEX === "vectorize"
+      ? Object.entries((config.VECTORIZE_BY_SHARD as Record<string, string> | undefined) ?? {})
+          .filter(([, b]) => b !== "VECTORIZE")
+          .map(([shard, b]): [string, string] => [b, `the Vectorize index of ${shard} (VECTORIZE_BY_SHARD)`])
+      : []),
   ];
   const missing = needed.filter(([name]) => !declared.has(name));
   if (missing.length > 0)
@@ -147,6 +161,36 @@ function checkBindings(prod: ProductionConfig, config: Record<string, unknown>):
   );
 }
 
+/**
+ * The CPU limit is explicit: `[env.production.limits] cpu_ms` bounds a runaway invocation (and its bill)
+ * at a known figure, and must cover what PLATFORM_LIMITS sizes each step by, or steps stop half way.
+ * Workers Free's 10 ms cannot be raised: with PLATFORM_LIMITS=free it must be left out.
+ */
+function checkCpuLimit(prod: ProductionConfig, config: Record<string, unknown>): void {
+  const limits = config.PLATFORM_LIMITS as { plan: string; cpu_ms_per_invocation: number };
+  const cpu = (prod.limits as { cpu_ms?: number } | undefined)?.cpu_ms;
+  if (limits.plan === "free") {
+    if (cpu !== undefined)
+      throw new CheckError(
+        `[env.production.limits] cpu_ms = ${cpu} with PLATFORM_LIMITS=free: Workers Free's CPU time is 10 ms per invocation and cannot be raised; remove [env.production.limits]`,
+      );
+    return pass("CPU: Workers Free, 10 ms per invocation (PLATFORM_LIMITS=free sizes every step by it)");
+  }
+  if (cpu === undefined)
+    throw new CheckError(
+      `[env.production.limits] cpu_ms is not set: set it explicitly (30000 is Workers Paid's default, ${PAID_MAX_CPU_MS} the most), so a runaway invocation stops at a bound you chose`,
+    );
+  if (cpu > PAID_MAX_CPU_MS)
+    throw new CheckError(`[env.production.limits] cpu_ms = ${cpu} is over Workers Paid's ${PAID_MAX_CPU_MS} ms`);
+  if (cpu < limits.cpu_ms_per_invocation)
+    throw new CheckError(
+      `[env.production.limits] cpu_ms = ${cpu} is below the ${limits.cpu_ms_per_invocation} ms PLATFORM_LIMITS sizes each step by: raise cpu_ms, or set PLATFORM_LIMITS = '{"cpu_ms_per_invocation": ${cpu}}'`,
+    );
+  pass(
+    `CPU: [env.production.limits] cpu_ms = ${cpu} (PLATFORM_LIMITS sizes steps by ${limits.cpu_ms_per_invocation} ms)`,
+  );
+}
+
 function wrangler(args: string[]): { status: number; output: string } {
   const r = spawnSync("wrangler", args, {
     encoding: "utf8",
@@ -165,7 +209,7 @@ function placeholderFailure(prod: ProductionConfig, configPath: string): string 
   const vectorize = vectorizeCommands(prod);
   if (found.length === 0) {
     pass(
-      `resource ids: ${[...prod.d1_databases.map((d: { binding: string }) => `D1 ${d.binding}`), ...prod.kv_namespaces.map((k: { binding: string }) => `KV ${k.binding}`)].join(", ")} are not placeholders` +
+      `resource ids: ${[...prod.d1_databases.map((d: { binding: string }) => `D1 ${d.binding}`), ...prod.kv_namespaces.map((k: { binding: string }) => `KV ${k.binding}`), ...(prod.ratelimits ?? []).map((r: { name: string }) => `rate limit ${r.name}`)].join(", ")} are not placeholders` +
         (vectorize.length ? "; Vectorize indexes are named, not checked offline" : ""),
     );
     return null;
@@ -196,10 +240,12 @@ function checkBundle(work: string, configPath: string): string {
   ]);
   const size = /Total Upload:\s*([\d.]+) KiB \/ gzip:\s*([\d.]+) KiB/.exec(r.output);
   if (r.status !== 0 || !size) throw new CheckError(`wrangler deploy --dry-run failed:\n${r.output.slice(-2000)}`);
-  const gzipBytes = Number(size[2]) * 1024;
-  if (gzipBytes > GZIP_LIMIT.paid) throw new CheckError(`bundle is ${size[2]} KiB gzipped, over the 10 MB Paid limit`);
-  const free = gzipBytes <= GZIP_LIMIT.free ? "within" : "OVER";
-  pass(`bundle: ${size[1]} KiB, gzip ${size[2]} KiB (${free} Free's 3 MB, within Paid's 10 MB)`);
+  const bytes = Number(size[1]) * 1024;
+  if (bytes > SIZE_LIMIT_BYTES)
+    throw new CheckError(`bundle is ${size[1]} KiB, over the 64 MiB Worker size limit (uncompressed, every plan)`);
+  pass(
+    `bundle: ${size[1]} KiB, gzip ${size[2]} KiB (${((bytes / SIZE_LIMIT_BYTES) * 100).toFixed(1)}% of the 64 MiB Worker size limit, every plan)`,
+  );
   return bundle;
 }
 
@@ -235,6 +281,7 @@ async function main(): Promise<void> {
     pass("config: src/config.ts accepts the production vars");
     checkModels(config, true);
     checkBindings(production, config);
+    checkCpuLimit(production, config);
     const bundle = checkBundle(work, values.config);
     checkStartup(bundle, work);
     if (placeholders) throw new CheckError(`deploy:check failed: placeholder resource ids in ${values.config} (above)`);

@@ -14,6 +14,8 @@ import { constants } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { devAdminSecret } from "./lib/admin-secret.ts";
 import { createKey, hasUsableKey } from "./lib/api-keys.ts";
+import { bannerTitle, exitHint, type HealthView } from "./lib/dev-banner.ts";
+import { clearDevUrl, recordDevUrl } from "./lib/dev-url.ts";
 import { localRuntimeEnv } from "./lib/local-runtime.ts";
 import { applyMigrations, ScriptError } from "./lib/wrangler-d1.ts";
 
@@ -104,20 +106,29 @@ function keyLines(newKey: string | null): string[] {
   return [`  API key:  ${newKey}`, `            (user ${LOCAL_USER}, account default — new, shown only this once)`];
 }
 
-function printBanner(base: string, newKey: string | null, env: string): void {
+/** What the server says it runs on (GET /health), or null when it does not answer in time. */
+async function healthOf(base: string): Promise<HealthView | null> {
+  try {
+    const res = await fetch(`${base}/health`, { signal: AbortSignal.timeout(10_000) });
+    return (await res.json()) as HealthView;
+  } catch {
+    return null;
+  }
+}
+
+function printBanner(base: string, newKey: string | null, env: string, health: HealthView | null): void {
   const rule = "─".repeat(72);
   console.log(
     [
       "",
       rule,
-      env === "dev"
-        ? "  Hippocampus dev server (offline: env dev, local adapters)"
-        : "  Hippocampus dev server (env dev-remote: local storage, Workers AI through a remote binding)",
+      bannerTitle(env, health),
       `  MCP:      ${base}/mcp   (Streamable HTTP)`,
       `  SSE:      ${base}/sse   (legacy transport)`,
       `  Dashboard: ${base}/dashboard   (sign in with a user key)`,
       `  Cron:     ${base}/__scheduled?cron=*/15+*+*+*+*`,
       `  Shards:   npm run shards -- list --url ${base}   (two local D1 shards, docs/shards.md)`,
+      "  Export / import: npm run export / npm run import use this server (its URL is in .wrangler/dev-url)",
       ...keyLines(newKey),
       "  Clients send:  Authorization: Bearer <key>",
       `  OAuth:    clients that sign in (Cursor, Claude Desktop) discover it from ${base}/mcp;`,
@@ -154,12 +165,18 @@ async function main(extra: string[]): Promise<void> {
     fail(new ScriptError(`cannot start wrangler: ${err.message} (run it through npm run dev)`)),
   );
   let shown = false;
+  let listening = false;
   superviseChild(child, () => {
+    clearDevUrl(base);
     // The key exists only in memory now: never lose it, even if the server failed to start.
     if (!shown && newKey !== null) console.log(`dev: API key created for user ${LOCAL_USER}: ${newKey}`);
+    const hint = exitHint(wranglerEnv, listening);
+    if (hint) console.error(hint);
   });
   if (await waitUntilListening(base, child)) {
-    printBanner(base, newKey, wranglerEnv);
+    listening = true;
+    recordDevUrl(base);
+    printBanner(base, newKey, wranglerEnv, await healthOf(base));
     shown = true;
   }
 }

@@ -7,7 +7,8 @@
  * directory `npm run` was started in. (Redirecting stdout needs `npm run --silent export`, or npm's
  * own banner lands in the file.) With
  * a user key, --user may be left out (the key names its user); an app key needs it. The key
- * comes from --key or HIPPOCAMPUS_KEY, the server from --url or HIPPOCAMPUS_URL. Exits non-zero
+ * comes from --key or HIPPOCAMPUS_KEY, the server from --url or HIPPOCAMPUS_URL, else the running
+ * `npm run dev` (its URL in .wrangler/dev-url, scripts/lib/dev-url.ts), else http://127.0.0.1:8787. Exits non-zero
  * when the stream ends without the format's last line (an incomplete file). An export larger than
  * one server invocation may read comes in parts: each but the last ends with a `next` line, which
  * this follows (`?cursor=`) without writing it, so the file is one export.
@@ -15,6 +16,7 @@
 import { createWriteStream, renameSync, rmSync, type WriteStream } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { authHint, serverUrl } from "./lib/dev-url.ts";
 
 class CliError extends Error {}
 
@@ -50,7 +52,7 @@ function options() {
     ["agent_id", values.agent],
   ] as const)
     if (value !== undefined) params.set(name, value);
-  const base = (values.url ?? process.env.HIPPOCAMPUS_URL ?? "http://127.0.0.1:8787").replace(/\/+$/, "");
+  const base = serverUrl(values.url ?? process.env.HIPPOCAMPUS_URL).url.replace(/\/+$/, "");
   // npm runs scripts in the package root; INIT_CWD is where the person typed the command.
   const out = values.out === undefined ? null : resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
   return { key, out, base, params };
@@ -109,7 +111,7 @@ async function fetchPart(url: string, key: string): Promise<Response & { body: R
   });
   if (!res.ok || !res.body) {
     const body = (await res.json().catch(() => ({}))) as { message?: string };
-    throw new CliError(`the server answered ${res.status}: ${body.message ?? res.statusText}`);
+    throw new CliError(`${url} answered ${res.status}: ${body.message ?? res.statusText}${authHint(res.status)}`);
   }
   return res as Response & { body: ReadableStream<Uint8Array> };
 }

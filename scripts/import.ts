@@ -15,11 +15,13 @@
  * each landing all or nothing (the server writes it in bounded D1 batches); when one fails, the
  * import stops and prints the `--from-line` that resumes exactly after the last request that landed.
  * Lines with an external_id the user already has are skipped, so re-running the whole file is safe too.
- * The key comes from --key or HIPPOCAMPUS_KEY, the server from --url or HIPPOCAMPUS_URL.
+ * The key comes from --key or HIPPOCAMPUS_KEY, the server from --url or HIPPOCAMPUS_URL, else the running
+ * `npm run dev` (its URL in .wrangler/dev-url, scripts/lib/dev-url.ts), else http://127.0.0.1:8787.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { authHint, serverUrl } from "./lib/dev-url.ts";
 import {
   fewerLinesAfter,
   type ImportItem,
@@ -75,7 +77,7 @@ function options() {
     linesGiven: values["lines-per-request"] !== undefined,
     format: values.format as Format | undefined,
     key,
-    url: values.url ?? process.env.HIPPOCAMPUS_URL ?? "http://127.0.0.1:8787",
+    url: serverUrl(values.url ?? process.env.HIPPOCAMPUS_URL).url,
   };
 }
 
@@ -143,7 +145,9 @@ async function validate(o: Options, f: PreparedFile, format: string | undefined)
     if (r.ok) continue;
     // A request-level refusal (key, user, size) would repeat for every request: say it once.
     if (r.lines.length === 0 || r.lines.every((l) => l.line === 0))
-      throw new CliError(`the server refused the import; nothing was imported: ${r.message}`);
+      throw new CliError(
+        `${o.url} refused the import (${r.status}); nothing was imported: ${r.message}${authHint(r.status)}`,
+      );
     problems.push(...fileProblems(chunk, r.lines));
   }
   if (problems.length > 0)
@@ -174,7 +178,7 @@ async function send(o: Options, f: PreparedFile, format: string | undefined, sta
       const written =
         done > 0 ? `lines before ${chunk[0].fileLine} of the file were imported; ` : "nothing was imported; ";
       throw new CliError(
-        `import stopped at line ${chunk[0].fileLine}: ${r.message}\n${written}resume with --from-line ${chunk[0].fileLine} (re-running the whole file also skips lines whose external_id was imported)`,
+        `import stopped at line ${chunk[0].fileLine}: ${o.url} answered ${r.status}: ${r.message}${authHint(r.status)}\n${written}resume with --from-line ${chunk[0].fileLine} (re-running the whole file also skips lines whose external_id was imported)`,
       );
     }
     for (const item of r.body.items) t.items.push({ ...item, file_line: chunk[item.line - 1].fileLine });

@@ -7,6 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { adminSecret } from "./lib/admin-secret.ts";
+import { authHint, serverUrl } from "./lib/dev-url.ts";
 import { ScriptError } from "./lib/wrangler-d1.ts";
 
 const HELP = `Usage: npm run shards -- <command> [options]
@@ -24,7 +25,7 @@ Commands:
                         roll back.
 
 Options:
-  --url <base>          Server to call (default $HIPPOCAMPUS_URL or http://127.0.0.1:8787).
+  --url <base>          Server to call (default $HIPPOCAMPUS_URL, else the running npm run dev, else http://127.0.0.1:8787).
                         The admin secret comes from $HIPPOCAMPUS_ADMIN_SECRET, else the dev server's
                         .wrangler/admin-secret.
   -h, --help            Show this help.`;
@@ -82,11 +83,11 @@ async function call<T>(base: string, path: string, body?: unknown): Promise<T> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new ScriptError(`${path} answered ${res.status} with something that is not JSON`);
+    throw new ScriptError(`${base}${path} answered ${res.status} with something that is not JSON`);
   }
   if (!res.ok) {
     const message = (parsed as { message?: string }).message ?? text;
-    throw new ScriptError(`${path} answered ${res.status}: ${message}`);
+    throw new ScriptError(`${base}${path} answered ${res.status}: ${message}${authHint(res.status)}`);
   }
   return parsed as T;
 }
@@ -153,7 +154,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(HELP);
     return;
   }
-  const base = (values.url ?? process.env.HIPPOCAMPUS_URL ?? "http://127.0.0.1:8787").replace(/\/+$/, "");
+  const base = serverUrl(values.url ?? process.env.HIPPOCAMPUS_URL).url.replace(/\/+$/, "");
   const [command] = positionals;
   if (command === "list") return list(base, values.json === true);
   if (command === "move") return move(base, values.account, values.to, perCall(values["owners-per-call"]));

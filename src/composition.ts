@@ -36,7 +36,9 @@ import { NoReranker, WorkersAiReranker } from "./providers/workers-ai-reranker";
 import type { AnthropicUpstream } from "./router/anthropic-dialect";
 import { type ChatUpstream, OpenAiCompatibleUpstream } from "./router/chat-upstream";
 import { WorkersAiUpstream } from "./router/workers-ai-upstream";
+import type { ShardStores } from "./shards/owner-home";
 import { memoryShard, memoryShards, ownerShardForRead } from "./shards/shard-lookup";
+import type { ShardHome } from "./shards/shard-placement";
 import { D1EntityStore } from "./storage/entities/d1-entity-store";
 import { D1ExportReader, exportPageQueries } from "./storage/memories/d1-export-reader";
 import { D1LifecycleScan } from "./storage/memories/d1-lifecycle-queries";
@@ -91,13 +93,21 @@ export function buildEmbedder(env: Env, config: Config): Embedder {
     : { model, dimensions: embedder.dimensions, embed: (texts) => embedder.embed(texts) };
 }
 
-function buildIndex(env: Env, config: Config, sql: SqlStorage, dims: number): VectorIndex {
-  if (config.VECTOR_INDEX === "local")
-    return withDevFault(
-      new LocalVectorIndex(sql, dims, config.LOCAL_INDEX_MAX_VECTORS || Number.POSITIVE_INFINITY),
-      config,
-    );
-  return new VectorizeVectorIndex(requireBinding(env.VECTORIZE, "VECTORIZE", "VECTOR_INDEX=vectorize"));
+/** The Vectorize index of `shard` (VECTOR_INDEX=vectorize). */
+export function shardVectorize(env: Env, config: Config, shard: string): VectorIndex {
+  const name = vectorizeBindingOf(config, shard);
+  const binding = Reflect.get(env, name) as VectorizeIndex | undefined;
+  return new VectorizeVectorIndex(
+    requireBinding(binding, name, name === "VECTORIZE" ? "VECTOR_INDEX=vectorize" : `VECTORIZE_BY_SHARD (${shard})`),
+  );
+}
+
+/** The local vector index in the user's Durable Object SQLite (VECTOR_INDEX=local). */
+function buildLocalIndex(config: Config, sql: SqlStorage, dims: number): VectorIndex {
+  return withDevFault(
+    new LocalVectorIndex(sql, dims, config.LOCAL_INDEX_MAX_VECTORS || Number.POSITIVE_INFINITY),
+    config,
+  );
 }
 
 function buildReranker(env: Env, config: Config): Reranker {
@@ -136,9 +146,17 @@ export function buildEntityStore(db: D1Database): EntityStore {
   return new D1EntityStore(new MeteredD1(db));
 }
 
-/** The repository and entity store over one shard, as a user's Durable Object uses them. */
-export function buildShardStores(db: D1Database): { repo: MemoryRepo; entities: EntityStore } {
-  return { repo: buildMemoryRepo(db), entities: buildEntityStore(db) };
+/**
+ * The stores over one shard, as a user's Durable Object uses them: its repository, its entity store
+ * and, with Vectorize, the shard's index (VECTORIZE_BY_SHARD); the local index lives in the object, not
+ * on a shard (null).
+ */
+export function buildShardStores(env: Env, config: Config, shard: ShardHome): ShardStores {
+  return {
+    repo: buildMemoryRepo(shard.db),
+    entities: buildEntityStore(shard.db),
+    index: config.VECTOR_INDEX === "vectorize" ? shardVectorize(env, config, shard.binding) : null,
+  };
 }
 
 /**
@@ -149,7 +167,7 @@ export function buildMemoryService(
   env: Env,
   config: Config,
   objectSql: SqlStorage,
-  stores: { repo: MemoryRepo; entities: EntityStore },
+  stores: ShardStores,
 ): MemoryService {
   const sql = limitedSqlStorage(objectSql, config.PLATFORM_LIMITS);
   const embedder = buildEmbedder(env, config);
@@ -157,7 +175,7 @@ export function buildMemoryService(
   return new MemoryService({
     repo: stores.repo,
     entities: stores.entities,
-    index: buildIndex(env, config, sql, embedder.dimensions),
+    index: stores.index ?? buildLocalIndex(config, sql, embedder.dimensions),
     embedder,
     reranker: buildReranker(env, config),
     llm: buildLlm(env, config),

@@ -110,6 +110,20 @@ const shardWeights = jsonText('a JSON object of binding → weight, e.g. {"DB":0
   z.record(z.string().regex(BINDING_NAME, "keys are D1 binding names"), z.number().min(0).max(1000)),
 );
 
+/**
+ * VECTORIZE_BY_SHARD: which Vectorize binding holds the vectors of each shard's owners, e.g.
+ * {"DB_SHARD_1":"VECTORIZE_SHARD_1"}; a shard not named uses VECTORIZE. One index holds at most 10 M
+ * vectors (docs/shards.md, "Vectorize past 10 M vectors"), so each shard can have its own.
+ */
+const vectorizeByShard = jsonText(
+  'a JSON object of D1 binding → Vectorize binding, e.g. {"DB_SHARD_1":"VECTORIZE_SHARD_1"}',
+).pipe(
+  z.record(
+    z.string().regex(BINDING_NAME, "keys are D1 binding names"),
+    z.string().regex(BINDING_NAME, "values are Vectorize binding names (A-Z, 0-9, _)"),
+  ),
+);
+
 const baseSchema = z.object({
   EMBEDDING_PROVIDER: z.enum(["workers-ai", "openai-compatible", "local"]).default("local"),
   EMBEDDING_MODEL: z.string().min(1).default("local-hash-v1"),
@@ -178,6 +192,7 @@ const baseSchema = z.object({
   // Shards (docs/shards.md): which D1 bindings hold memory rows, and how readily each takes new accounts.
   MEMORY_SHARDS: memoryShards.default(["DB"]),
   SHARD_WEIGHTS: shardWeights.default({}),
+  VECTORIZE_BY_SHARD: vectorizeByShard.default({}),
   // Secret (wrangler secret put): enables /admin/shards for `npm run shards`. Unset: those routes are 404.
   ADMIN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // Origins browser MCP clients may call /mcp from: "*" (default) or a comma-separated list of origins.
@@ -251,6 +266,9 @@ function checkShardWeights(c: z.output<typeof baseSchema>, ctx: z.RefinementCtx)
   if (unknown) fail(`"${unknown}" is not in MEMORY_SHARDS`);
   else if (c.MEMORY_SHARDS.every((b) => (c.SHARD_WEIGHTS[b] ?? 1) === 0))
     fail("every shard has weight 0: no shard would take a new account");
+  const stray = Object.keys(c.VECTORIZE_BY_SHARD).find((b) => !c.MEMORY_SHARDS.includes(b));
+  if (stray)
+    ctx.addIssue({ code: "custom", path: ["VECTORIZE_BY_SHARD"], message: `"${stray}" is not in MEMORY_SHARDS` });
 }
 
 /** Vector size the configured embedder produces. */
@@ -338,4 +356,25 @@ export function lifecyclePolicy(config: Config): LifecyclePolicy {
     halfLifeDays: config.IMPORTANCE_HALF_LIFE_DAYS,
     batchSize: config.LIFECYCLE_BATCH_SIZE,
   };
+}
+
+/** The Vectorize binding that holds the vectors of `shard`'s owners (VECTORIZE_BY_SHARD, else VECTORIZE). */
+export function vectorizeBindingOf(config: Config, shard: string): string {
+  return config.VECTORIZE_BY_SHARD[shard] ?? "VECTORIZE";
+}
+
+/** Each Vectorize binding in use and the shards whose owners it holds (VECTOR_INDEX=vectorize; none otherwise). */
+export function vectorIndexBindings(config: Config): { binding: string; shards: string[] }[] {
+  if (config.VECTOR_INDEX !== "vectorize") return [];
+  const by = new Map<string, string[]>();
+  for (const shard of config.MEMORY_SHARDS) {
+    const b = vectorizeBindingOf(config, shard);
+    by.set(b, [...(by.get(b) ?? []), shard]);
+  }
+  return [...by].map(([binding, shards]) => ({ binding, shards }));
+}
+
+/** True when an owner moving from shard `a` to `b` keeps its vectors where they are (one index for both, or no Vectorize). */
+export function sameVectorIndex(config: Config, a: string, b: string): boolean {
+  return config.VECTOR_INDEX !== "vectorize" || vectorizeBindingOf(config, a) === vectorizeBindingOf(config, b);
 }

@@ -5,13 +5,16 @@
  * dashes); an id that is missing, is not 32 hex digits, or has at most one non-zero digit (the
  * template's `00000000-0000-0000-0000-000000000000`, `…0001`) was never made by Cloudflare. Vectorize
  * indexes are named, not numbered: nothing offline can tell whether one exists, so its commands are
- * always listed beside the ids.
+ * always listed beside the ids. Rate-limit namespace ids must be unique to the account: the docs'
+ * examples (1001, 1002), which the template carries, count as placeholders too.
  */
+import { EXAMPLE_RATELIMIT_IDS, OAUTH_KV_TITLE } from "./setup-config.ts";
 
 export interface ProductionResources {
   d1_databases: { binding: string; database_name?: string; database_id?: string }[];
   kv_namespaces: { binding: string; id?: string }[];
   vectorize: { binding: string; index_name?: string }[];
+  ratelimits?: { name: string; namespace_id?: string }[];
 }
 
 /** A resource whose id in the config is a placeholder, and how to create it. */
@@ -43,8 +46,18 @@ export function placeholderIds(prod: ProductionResources): Placeholder[] {
     if (isPlaceholderId(k.id))
       found.push({
         what: `KV ${k.binding} id ${JSON.stringify(k.id ?? "")}`,
-        create: `npx wrangler kv namespace create ${k.binding}`,
+        create: `npx wrangler kv namespace create ${k.binding === "OAUTH_KV" ? OAUTH_KV_TITLE : k.binding}`,
       });
+  const seen = new Set<string>();
+  for (const r of prod.ratelimits ?? []) {
+    const id = r.namespace_id ?? "";
+    if (EXAMPLE_RATELIMIT_IDS.includes(id) || seen.has(id) || !/^[1-9]\d*$/.test(id))
+      found.push({
+        what: `rate limit ${r.name} namespace_id ${JSON.stringify(id)} (${seen.has(id) ? "used twice" : "an example id"}: it must be unique in your account)`,
+        create: "npm run setup (writes an id of its own), or any integer no other rate limit of your account uses",
+      });
+    seen.add(id);
+  }
   return found;
 }
 

@@ -10,11 +10,27 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 export interface ProductionResources {
   d1: { binding: string; name: string; id: string }[];
-  vectorize: { binding: string; index: string } | null;
+  /** Every `[[env.production.vectorize]]`: VECTORIZE, and one per shard that has its own (VECTORIZE_BY_SHARD). */
+  vectorize: { binding: string; index: string }[];
   kv: { binding: string; id: string } | null;
+  /** `[[env.production.ratelimits]]`: each one's name and namespace_id. */
+  ratelimits: { name: string; namespaceId: string }[];
 }
 
 export const PRODUCTION_ENV = "production";
+
+/**
+ * The OAuth KV namespace's title: what setup creates and looks for, what the README's manual command
+ * and deploy:check's hint create (`npx wrangler kv namespace create hippocampus-oauth`).
+ */
+export const OAUTH_KV_TITLE = "hippocampus-oauth";
+
+/**
+ * Rate-limit namespace ids that are examples, not ids of this account: the Workers rate-limit docs'
+ * `1001` / `1002` (developers.cloudflare.com/workers/runtime-apis/bindings/rate-limit/: "An identifier
+ * you define, that is unique to your Cloudflare account"), which the template carries.
+ */
+export const EXAMPLE_RATELIMIT_IDS: readonly string[] = ["1001", "1002"];
 
 /**
  * The file split around the production section: from its `[env.production]` header (or its first
@@ -49,20 +65,34 @@ export function readResources(path: string): ProductionResources {
     name: field(b, "database_name"),
     id: field(b, "database_id"),
   }));
-  const [vec] = blocks(head, "vectorize").map((b) => ({ binding: field(b, "binding"), index: field(b, "index_name") }));
+  const vectorize = blocks(head, "vectorize").map((b) => ({
+    binding: field(b, "binding"),
+    index: field(b, "index_name"),
+  }));
   const [kv] = blocks(head, "kv_namespaces")
     .map((b) => ({ binding: field(b, "binding"), id: field(b, "id") }))
     .filter((k) => k.binding === "OAUTH_KV");
-  return { d1, vectorize: vec ?? null, kv: kv ?? null };
+  const ratelimits = blocks(head, "ratelimits").map((b) => ({
+    name: field(b, "name"),
+    namespaceId: field(b, "namespace_id"),
+  }));
+  return { d1, vectorize, kv: kv ?? null, ratelimits };
 }
 
-/** Sets `key = "value"` in the production `[[table]]` block whose `binding` is `binding`. */
-export function writeId(path: string, table: string, binding: string, key: string, value: string): boolean {
+/** Sets `key = "value"` in the production `[[table]]` block whose `by` field (`binding`, or `name` for ratelimits) is `binding`. */
+export function writeId(
+  path: string,
+  table: string,
+  binding: string,
+  key: string,
+  value: string,
+  by: "binding" | "name" = "binding",
+): boolean {
   const { before, section, after } = productionSection(readFileSync(path, "utf8"));
   const parts = section.split(tableHeader(table));
   let changed = false;
   for (let i = 1; i < parts.length; i++) {
-    if (field(parts[i], "binding") !== binding) continue;
+    if (field(parts[i], by) !== binding) continue;
     const next = parts[i].replace(new RegExp(`^${key}\\s*=\\s*"[^"]*"`, "m"), `${key} = "${value}"`);
     changed = next !== parts[i];
     parts[i] = next;
@@ -73,3 +103,43 @@ export function writeId(path: string, table: string, binding: string, key: strin
 
 /** Placeholder ids (all zeros) are what a fresh checkout has: nothing created yet. */
 export const isPlaceholder = (id: string) => id === "" || /^[0-]+$/.test(id);
+
+/**
+ * Sets `key = "value"` in `[env.production.vars]` (replacing the line, or adding it under the table's
+ * header); true when the file changed.
+ */
+export function setProductionVar(path: string, key: string, value: string): boolean {
+  const { before, section, after } = productionSection(readFileSync(path, "utf8"));
+  const header = /^\[env\.production\.vars\]$/m.exec(section);
+  if (!header) throw new Error(`${path} has no [env.production.vars] table`);
+  const line = `${key} = ${JSON.stringify(value)}`;
+  const existing = new RegExp(`^${key}\\s*=.*$`, "m");
+  const varsStart = header.index + header[0].length;
+  const rest = section.slice(varsStart);
+  const end = rest.search(/^\[/m);
+  const vars = end < 0 ? rest : rest.slice(0, end);
+  const next = existing.test(vars) ? vars.replace(existing, line) : `\n${line}${vars}`;
+  if (next === vars) return false;
+  writeFileSync(path, before + section.slice(0, varsStart) + next + (end < 0 ? "" : rest.slice(end)) + after);
+  return true;
+}
+
+/**
+ * Comments out every production table whose header is `header` (e.g. `[[env.production.vectorize]]`):
+ * its header and its lines up to the next table. True when the file changed.
+ */
+export function commentOutProductionTable(path: string, header: string): boolean {
+  const { before, section, after } = productionSection(readFileSync(path, "utf8"));
+  const lines = section.split("\n");
+  let inside = false;
+  let changed = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].startsWith("[")) inside = lines[i] === header;
+    if (inside && lines[i].trim() !== "" && !lines[i].startsWith("#")) {
+      lines[i] = `# ${lines[i]}`;
+      changed = true;
+    }
+  }
+  if (changed) writeFileSync(path, before + lines.join("\n") + after);
+  return changed;
+}

@@ -6,8 +6,8 @@
  * so typed errors survive the RPC boundary.
  */
 import { DurableObject } from "cloudflare:workers";
-import { buildMemoryService, buildShardStores } from "../composition";
-import { loadConfig } from "../config";
+import { buildMemoryService, buildShardStores, shardVectorize } from "../composition";
+import { loadConfig, sameVectorIndex } from "../config";
 import { consoleLogger } from "../console-logger";
 import type { Env } from "../env";
 import type {
@@ -73,16 +73,24 @@ export class UserMemory extends DurableObject<Env> {
    * Where this owner's rows are (docs/shards.md): resolved on the first call and kept; only this object
    * moves its owner (relocate), switching it on the way. The service's stores follow it.
    */
-  private readonly home = new OwnerHome({
-    storesOf: buildShardStores,
-    hold: (s) => ({ repo: heldWrites(s.repo), entities: heldEntityWrites(s.entities) }),
-  });
+  private ownerHome: OwnerHome | null = null;
   private overrides: DepsOverride[] = [];
   private crossingLoaded = false;
 
   /** Its bindings under PLATFORM_LIMITS: each call into the object is an invocation of its own (run). */
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, limitedBindings(env));
+  }
+
+  /** Built on first use, so a config error surfaces as the call's error, not the object's construction. */
+  private get home(): OwnerHome {
+    const config = loadConfig(this.env);
+    this.ownerHome ??= new OwnerHome({
+      storesOf: (shard) => buildShardStores(this.env, config, shard),
+      hold: (s) => ({ repo: heldWrites(s.repo), entities: heldEntityWrites(s.entities), index: s.index }),
+      indexOnShard: config.VECTOR_INDEX === "vectorize",
+    });
+    return this.ownerHome;
   }
 
   private get svc(): MemoryService {
@@ -279,6 +287,10 @@ export class UserMemory extends DurableObject<Env> {
                 : this.ctx.storage.delete(CROSSING_KEY).then(() => undefined),
           },
           callsLeft: invocationCallsLeft,
+          sourceIndex:
+            this.home.shardIndex() !== null && !sameVectorIndex(config, move.from, move.to)
+              ? shardVectorize(this.env, config, move.from)
+              : null,
           maxRows: moveStepRows(config),
           holdWrites: (on) => this.home.holdWrites(on),
           switchTo: (home) => this.home.switchTo(home),

@@ -64,6 +64,8 @@ const en = {
   statsIndex: (kind: string, model: string) => `Index: ${kind}, model ${model}, in sync`,
   statsIndexBehind: (kind: string, model: string, unindexed: number, other: number) =>
     `Index: ${kind}, model ${model}, ${unindexed} unindexed, ${other} on an older model`,
+  statsIndexRoom: (indexed: number, max: number) =>
+    `Local index: ${indexed} of ${max} vectors; past ${max}, new memories are found by keyword only`,
   statsAgent: (agent: string) => `Agent filter: ${agent}`,
   statsLexicalOnly: (count: number, last: string) =>
     `Recall: ${count} answer${plural(count, "", "s")} from keywords only (embedding model unavailable), last at ${last}`,
@@ -177,6 +179,7 @@ const zh: typeof en = {
   statsIndex: (kind, model) => `索引：${kind}，模型 ${model}，已同步`,
   statsIndexBehind: (kind, model, unindexed, other) =>
     `索引：${kind}，模型 ${model}，${unindexed} 条未索引，${other} 条使用旧模型`,
+  statsIndexRoom: (indexed, max) => `本地索引：${indexed} / ${max} 个向量；超过 ${max} 后，新记忆只能按关键词找到`,
   statsAgent: (agent) => `智能体筛选：${agent}`,
   statsLexicalOnly: (count, last) => `召回：${count} 次仅按关键词回答（嵌入模型不可用），最近一次 ${last}`,
   none: "无",

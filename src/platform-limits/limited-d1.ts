@@ -6,8 +6,10 @@
  * over 100 KB, a bound or returned string or BLOB over 2 MB, a returned row over 2 MB. A batch is
  * checked whole before it is sent, so a refused batch writes nothing. Counts go to the current
  * invocation's budget (invocation-budget.ts); with none (a test calling D1 outside any invocation)
- * only the per-statement limits apply.
+ * only the per-statement limits apply. D1's refusal past Workers Free's daily rows read or written
+ * becomes a `quota_exceeded` naming the limit (d1-daily-limits.ts).
  */
+import { withDailyLimits } from "./d1-daily-limits";
 import { currentInvocation, type InvocationBudget, limitExceeded } from "./invocation-budget";
 import { enforced, type PlatformLimits } from "./platform-limits";
 
@@ -77,7 +79,7 @@ class LimitedStatement implements D1PreparedStatement {
   private async exec<T>(call: () => Promise<T>, rows: (r: T) => Iterable<unknown>): Promise<T> {
     checkStatement(this.limits, "d1_value_bytes", this.sql, this.values);
     spend(this.budget(), 1);
-    const result = await call();
+    const result = await withDailyLimits(call);
     checkRows(this.limits, "d1_value_bytes", rows(result));
     return result;
   }
@@ -140,7 +142,8 @@ async function limitedBatch<T>(
   statements: D1PreparedStatement[],
   send: (s: D1PreparedStatement[]) => Promise<D1Result<T>[]>,
 ): Promise<D1Result<T>[]> {
-  const results = await send(checkedBatch(limits, budget, statements));
+  const checked = checkedBatch(limits, budget, statements);
+  const results = await withDailyLimits(() => send(checked));
   for (const r of results) checkRows(limits, "d1_value_bytes", r.results ?? []);
   return results;
 }
@@ -183,7 +186,7 @@ export class LimitedD1 implements D1Database {
   exec(query: string): Promise<D1ExecResult> {
     checkStatement(this.limits, "d1_value_bytes", query, []);
     spend(this.budget(), query.split(";").filter((q) => q.trim() !== "").length || 1);
-    return this.inner.exec(query);
+    return withDailyLimits(() => this.inner.exec(query));
   }
 
   withSession(constraintOrBookmark?: D1SessionBookmark | D1SessionConstraint): D1DatabaseSession {

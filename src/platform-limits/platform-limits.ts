@@ -15,7 +15,11 @@ export interface PlatformLimits {
   plan: "paid" | "free" | "custom" | "off";
   /** D1 statements one invocation may run ("Queries per Worker invocation"; each statement of a batch counts). */
   d1_queries_per_invocation: number;
-  /** Subrequests one invocation may make: a D1 call (a batch is one), a Durable Object call. */
+  /**
+   * Subrequests to Cloudflare services one invocation may make: a D1 call (a batch is one), a Durable
+   * Object call (KV, Workers AI and Vectorize calls are such subrequests too). Free: 1,000 to Cloudflare
+   * services beside 50 external fetches (Cloudflare changelog 2026-02-11); Paid: 10,000 by default.
+   */
   subrequests_per_invocation: number;
   /** "Maximum bound parameters per query", D1 and Durable Object SQLite. */
   bound_parameters_per_statement: number;
@@ -32,6 +36,20 @@ export interface PlatformLimits {
    * are sized by it (`cpuUnits`).
    */
   cpu_ms_per_invocation: number;
+  /**
+   * Vectors one Vectorize index holds ("Maximum vectors per index", 10,000,000 on every plan:
+   * developers.cloudflare.com/vectorize/platform/limits/, read 2026-12-04). Past it, give shards their
+   * own index (VECTORIZE_BY_SHARD, docs/shards.md); /health shows each index's share of it.
+   */
+  vectors_per_index: number;
+  /**
+   * Vector dimensions Vectorize stores for the account at most (Workers Free: 5,000,000, ~4,880
+   * vectors of 1,024 dimensions; Workers Paid: no cap, billed past 10 M): vectorize pricing page, read
+   * 2026-12-04. /health shows each index's share of it; 0 means no cap.
+   */
+  vectorize_stored_dimensions: number;
+  /** Bytes one D1 database holds at most (Workers Free 500 MB, Paid 10 GB: D1 limits page); /health shows each shard's share. */
+  d1_database_bytes: number;
 }
 
 type Numbers = Omit<PlatformLimits, "plan">;
@@ -45,14 +63,23 @@ export const PAID: Numbers = {
   d1_value_bytes: 2_000_000,
   do_sql_value_bytes: DO_SQLITE_MAX_VALUE_BYTES,
   cpu_ms_per_invocation: 30_000,
+  vectors_per_index: 10_000_000,
+  vectorize_stored_dimensions: 0,
+  d1_database_bytes: 10_000_000_000,
 };
 
-/** Workers Free: D1 50 queries per invocation, 50 subrequests per request, 10 ms of CPU; the per-statement limits are the same. */
+/**
+ * Workers Free: D1 50 queries per invocation, 1,000 subrequests to Cloudflare services (the 50 of the
+ * limits page are external fetches since the 2026-02-11 changelog), 10 ms of CPU, Vectorize 5 M stored
+ * dimensions, D1 databases of 500 MB; the per-statement limits are the same.
+ */
 export const FREE: Numbers = {
   ...PAID,
   d1_queries_per_invocation: 50,
-  subrequests_per_invocation: 50,
+  subrequests_per_invocation: 1000,
   cpu_ms_per_invocation: 10,
+  vectorize_stored_dimensions: 5_000_000,
+  d1_database_bytes: 500_000_000,
 };
 
 /** Workers Paid's CPU limit can be raised to 5 minutes (`limits.cpu_ms` in wrangler.toml). */
@@ -69,6 +96,9 @@ const overrides = z
     d1_value_bytes: count(PAID.d1_value_bytes),
     do_sql_value_bytes: count(PAID.do_sql_value_bytes),
     cpu_ms_per_invocation: count(MAX_CPU_MS),
+    vectors_per_index: count(PAID.vectors_per_index),
+    vectorize_stored_dimensions: z.number().int().min(0).max(1e12),
+    d1_database_bytes: count(PAID.d1_database_bytes),
   })
   .partial()
   .strict();

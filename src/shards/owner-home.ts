@@ -7,19 +7,25 @@
  * the next call goes — including calls already queued — without rebuilding the service or editing its
  * dependencies in place.
  */
-import type { EntityStore, MemoryRepo } from "../memory/ports";
+import type { EntityStore, MemoryRepo, VectorIndex } from "../memory/ports";
 import type { ShardHome } from "./shard-placement";
 
-/** The repository and entity store of one shard, as the composition root builds them. */
+/**
+ * The stores of one shard, as the composition root builds them: the repository, the entity store, and
+ * the shard's Vectorize index when each shard has its own (null when the index is not on a shard: the
+ * local index lives in the object itself).
+ */
 export interface ShardStores {
   repo: MemoryRepo;
   entities: EntityStore;
+  index: VectorIndex | null;
 }
 
-/** How the stores of a shard are built, and how a store refuses writes while held. */
+/** How the stores of a shard are built, how a store refuses writes while held, and whether the index follows the shard. */
 export interface OwnerHomeDeps {
-  storesOf(db: D1Database): ShardStores;
+  storesOf(shard: ShardHome): ShardStores;
   hold(stores: ShardStores): ShardStores;
+  indexOnShard: boolean;
 }
 
 /** An object of type T whose every property is read from `current()` at the moment of use. */
@@ -38,12 +44,20 @@ export class OwnerHome {
   private held = false;
   private current: ShardStores | null = null;
   /** What the service holds: forwards to the current shard's stores, held or not. */
-  readonly stores: ShardStores = {
-    repo: forwarding(() => this.active().repo),
-    entities: forwarding(() => this.active().entities),
-  };
+  readonly stores: ShardStores;
 
-  constructor(private readonly deps: OwnerHomeDeps) {}
+  constructor(private readonly deps: OwnerHomeDeps) {
+    this.stores = {
+      repo: forwarding(() => this.active().repo),
+      entities: forwarding(() => this.active().entities),
+      index: deps.indexOnShard ? forwarding(() => this.active().index as VectorIndex) : null,
+    };
+  }
+
+  /** The index of the shard the owner is on now (null when the index is not on a shard). */
+  shardIndex(): VectorIndex | null {
+    return this.active().index;
+  }
 
   get known(): boolean {
     return this.shard !== null;
@@ -80,7 +94,7 @@ export class OwnerHome {
 
   private active(): ShardStores {
     if (this.current === null) {
-      const plain = this.deps.storesOf(this.home().db);
+      const plain = this.deps.storesOf(this.home());
       this.current = this.held ? this.deps.hold(plain) : plain;
     }
     return this.current;

@@ -9,6 +9,10 @@
  *   copy    — copy the owner's rows page by page (memories, history, FTS rows), summing what it read;
  *   verify  — sum what the target holds, page by page, and compare count and checksum per table;
  *   switch  — record the crossing in the directory and move the object to the target;
+ *   reindex — only when the target's shard has another Vectorize index (VECTORIZE_BY_SHARD): page by
+ *             page, the owner's memories on the target are marked unindexed (the index repair embeds
+ *             them into the target's index; recall finds them by keyword meanwhile) and their vectors
+ *             removed from the source's index;
  *   delete  — delete the source's rows in chunks.
  * Until the switch the source is authoritative and the owner's writes are held (refused with a
  * retryable `conflict`, see `holdWrites`), so the copy cannot go stale; reads go on from the source.
@@ -17,6 +21,7 @@
  * only the source's leftovers are deleted.
  */
 import { MemoryError } from "../memory/errors";
+import type { VectorIndex } from "../memory/ports";
 import type { Owner } from "../memory/types";
 import {
   deleteChunk,
@@ -32,6 +37,7 @@ import {
 } from "./d1-owner-rows";
 import { D1ShardDirectory } from "./d1-shard-directory";
 import type { ShardHome } from "./shard-placement";
+import { UNINDEX_PAGE, unindexOwnerPage } from "./d1-unindex-owner";
 
 export interface RelocationReport {
   /** `moved`: crossed (and the source cleared); `already`: was on the target (leftovers cleared); `partial`: more steps to go. */
@@ -52,6 +58,7 @@ export type CrossingState = { from: string; to: string; removed: Record<string, 
   | { phase: "clear"; step: number }
   | { phase: "copy"; walk: OwnerWalk }
   | { phase: "verify"; read: OwnerSums; walk: OwnerWalk }
+  | { phase: "reindex"; cursor: string; reindexed: number }
   | { phase: "delete"; step: number; crossed: boolean }
 );
 
@@ -78,6 +85,11 @@ export interface Relocation {
   holdWrites(on: boolean): void;
   /** Switches the object's repository to the target; called once the directory records the crossing. */
   switchTo(home: ShardHome): void;
+  /**
+   * The source shard's Vectorize index when the target's is another one (VECTORIZE_BY_SHARD): the
+   * crossing then reindexes the owner (phase `reindex`). Null when both shards share one index.
+   */
+  sourceIndex: VectorIndex | null;
 }
 
 /**
@@ -89,7 +101,8 @@ const RESERVE = 10;
 const FIRST_PAGE_COST = 14;
 
 /** True while the crossing must hold the owner's writes (before the switch). */
-export const holdsWrites = (s: CrossingState | null): boolean => s !== null && s.phase !== "delete";
+export const holdsWrites = (s: CrossingState | null): boolean =>
+  s !== null && s.phase !== "delete" && s.phase !== "reindex";
 
 /** The phases whose pages read rows into the object (and count towards `maxRows`). */
 const reads = (s: CrossingState) => s.phase === "copy" || s.phase === "verify";
@@ -176,6 +189,23 @@ async function advance(r: Relocation, s: CrossingState, steps: Steps): Promise<C
       if (!walkDone(walk)) return { ...s, walk };
       return crossOver(r, s.read, walkSums(walk), s);
     }
+    case "reindex": {
+      // Unindex on the target first, then remove from the source: a step cut short between the two
+      // repeats the same page (the cursor moves only after both), so no vector is left behind.
+      const ids = await steps.page(() => unindexOwnerPage(r.to.db, r.owner, s.cursor));
+      if (ids.length > 0) await r.sourceIndex?.remove(r.owner, ids);
+      if (ids.length > 0 && ids.length === UNINDEX_PAGE)
+        return { ...s, cursor: ids[ids.length - 1], reindexed: s.reindexed + ids.length };
+      return {
+        from: s.from,
+        to: s.to,
+        removed: s.removed,
+        verified: s.verified,
+        phase: "delete",
+        step: 0,
+        crossed: true,
+      };
+    }
     case "delete": {
       const d = await steps.page(() => deleteChunk(r.from.db, r.owner, s.step));
       const removed = { ...s.removed, [d.table]: (s.removed[d.table] ?? 0) + d.removed };
@@ -193,7 +223,10 @@ async function crossOver(r: Relocation, read: OwnerSums, written: OwnerSums, s: 
   if (!(await new D1ShardDirectory(r.home).moveOwner(r.owner, r.from.binding, r.to.binding)))
     throw new MemoryError("conflict", "the directory no longer places this user on the source shard");
   r.switchTo(r.to);
-  return { from: s.from, to: s.to, removed: s.removed, verified: written, phase: "delete", step: 0, crossed: true };
+  const base = { from: s.from, to: s.to, removed: s.removed, verified: written };
+  return r.sourceIndex
+    ? { ...base, phase: "reindex", cursor: "", reindexed: 0 }
+    : { ...base, phase: "delete", step: 0, crossed: true };
 }
 
 /** The state this call starts from: the saved one when it is this move's, else a fresh start. */
@@ -201,9 +234,13 @@ async function startingState(r: Relocation): Promise<CrossingState> {
   const saved = await r.store.get();
   const mine = saved !== null && saved.from === r.from.binding && saved.to === r.to.binding ? saved : null;
   const base = { from: r.from.binding, to: r.to.binding, removed: mine?.removed ?? {}, verified: mine?.verified ?? {} };
-  // On the target already (crossed, perhaps killed before the state said so): only the source's leftovers remain.
-  if (r.current.binding === r.to.binding)
-    return mine?.phase === "delete" ? mine : { ...base, phase: "delete", step: 0, crossed: mine !== null };
+  // On the target already (crossed, perhaps killed before the state said so): the reindex (from the
+  // start when the state does not say where it stood) and the source's leftovers remain.
+  if (r.current.binding === r.to.binding) {
+    if (mine?.phase === "delete" || mine?.phase === "reindex") return mine;
+    if (r.sourceIndex && mine !== null) return { ...base, phase: "reindex", cursor: "", reindexed: 0 };
+    return { ...base, phase: "delete", step: 0, crossed: mine !== null };
+  }
   return mine ?? { ...base, phase: "clear", step: 0 };
 }
 

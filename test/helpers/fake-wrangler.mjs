@@ -36,9 +36,27 @@ else if (is("d1", "create")) {
   state.migrated.push(args[3]);
   out("✅ Applied migrations");
 } else if (is("vectorize", "list"))
-  out(JSON.stringify(state.vectorize.map((name) => ({ name, config: { dimensions: 1024, metric: "cosine" } }))));
+  // An index is its name (made by setup with the dimensions and metric it asked for) or, seeded by a
+  // test, { name, dimensions, metric } (made by hand earlier, with a shape of its own).
+  out(
+    JSON.stringify(
+      state.vectorize.map((v) =>
+        typeof v === "string"
+          ? {
+              name: v,
+              config: {
+                dimensions: state.shapes?.[v]?.dimensions ?? 1024,
+                metric: state.shapes?.[v]?.metric ?? "cosine",
+              },
+            }
+          : { name: v.name, config: { dimensions: v.dimensions, metric: v.metric } },
+      ),
+    ),
+  );
 else if (is("vectorize", "create")) {
+  const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
   state.vectorize.push(args[2]);
+  (state.shapes ??= {})[args[2]] = { dimensions: Number(option("dimensions")), metric: option("metric") };
   out(`✅ Successfully created a new Vectorize index: '${args[2]}'`);
 } else if (is("vectorize", "list-metadata-index"))
   out(JSON.stringify((state.metadata[args[2]] ?? []).map((p) => ({ propertyName: p, indexType: "String" }))));

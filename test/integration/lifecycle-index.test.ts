@@ -118,7 +118,8 @@ describe("model migration", () => {
   async function switchModel(owner: ReturnType<typeof ownerOf>, vars: Record<string, string>) {
     const changed = { ...env, ...vars } as Env;
     await runInDurableObject(stubOf(owner), async (instance: UserMemory, state) => {
-      const next = buildMemoryService(changed, loadConfig(changed), state.storage.sql, buildShardStores(env.DB));
+      const config = loadConfig(changed);
+      const next = buildMemoryService(changed, config, state.storage.sql, buildShardStores(changed, config, { binding: "DB", db: env.DB }));
       instance[overrideDepsForTest](() => next.deps);
     });
   }

@@ -52,6 +52,17 @@ describe("PLATFORM_LIMITS config", () => {
     expect(() => loadConfig({ PLATFORM_LIMITS: "enterprise" })).toThrow(/"paid", "free", "off"/);
   });
 
+  it("free models the Free plan: 1,000 subrequests to Cloudflare services, 5 M stored dimensions, 500 MB databases", () => {
+    expect(FREE).toMatchObject({
+      d1_queries_per_invocation: 50,
+      subrequests_per_invocation: 1000,
+      vectorize_stored_dimensions: 5_000_000,
+      d1_database_bytes: 500_000_000,
+      vectors_per_index: 10_000_000,
+    });
+    expect(PAID).toMatchObject({ subrequests_per_invocation: 10_000, vectorize_stored_dimensions: 0 });
+  });
+
   it("CPU per invocation: free 10 ms, paid 30 s, raised by JSON up to the 5 minutes limits.cpu_ms allows", () => {
     expect(FREE.cpu_ms_per_invocation).toBe(10);
     expect(PAID.cpu_ms_per_invocation).toBe(30_000);

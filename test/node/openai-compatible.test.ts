@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
 import { MemoryError } from "../../src/memory/errors";
 import type { ConflictCandidate, Logger } from "../../src/memory/ports";
+import { PROBE_EVERY_MS, probeEmbedder } from "../../src/providers/openai-compatible/embedder-probe";
 import { OpenAiCompatibleEmbedder } from "../../src/providers/openai-compatible/openai-compatible-embedder";
 import { OpenAiCompatibleLlm } from "../../src/providers/openai-compatible/openai-compatible-llm";
 import { RulesLlm } from "../../src/providers/rules-llm";
@@ -193,5 +194,23 @@ describe("OpenAI-compatible settings", () => {
       LLM_API_KEY: "sk-2",
     });
     expect(config).toMatchObject({ EMBEDDING_DIMENSIONS: 1024, EMBEDDING_API_KEY: "sk-1", LLM_API_KEY: "sk-2" });
+  });
+});
+
+describe("the /health probe of an OpenAI-compatible embedder", () => {
+  it("says unavailable when the server errs or hangs, ok when it answers, and asks at most once per period", async () => {
+    server.mode = "error";
+    expect(await probeEmbedder("down", embedder(), 1_000)).toBe("unavailable");
+    server.mode = "hang";
+    expect(await probeEmbedder("hang", embedder(undefined, 150), 1_000)).toBe("unavailable");
+    server.mode = "wrong-dims";
+    expect(await probeEmbedder("wrong", embedder(), 1_000)).toBe("unavailable");
+    server.mode = "ok";
+    server.requests.length = 0;
+    // Within the period the last answer stands, and the server is not asked again.
+    expect(await probeEmbedder("down", embedder(), 1_000 + PROBE_EVERY_MS - 1)).toBe("unavailable");
+    expect(server.requests).toHaveLength(0);
+    expect(await probeEmbedder("down", embedder(), 1_000 + PROBE_EVERY_MS)).toBe("ok");
+    expect(server.requests.map((r) => r.body.input)).toEqual([["health"]]);
   });
 });

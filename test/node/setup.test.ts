@@ -6,7 +6,7 @@
  * way resumes where it stopped.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -49,6 +49,13 @@ function split(t: string): { production: string; others: string } {
   return { production: t.slice(start, end), others: t.slice(0, start) + t.slice(end) };
 }
 const production = (t: string) => split(t).production;
+/** An account that already holds `seed` (what the fake wrangler keeps between commands). */
+const account = (seed: Record<string, unknown>) =>
+  writeFileSync(
+    join(dir, "state.json"),
+    JSON.stringify({ d1: [], vectorize: [], metadata: {}, kv: [], migrated: [], failed: [], ...seed }),
+  );
+const rateLimitIds = (t: string) => [...production(t).matchAll(/^namespace_id = "([^"]*)"/gm)].map((m) => m[1]);
 const environments = (t: string) => split(t).others;
 
 describe("npm run setup", () => {
@@ -112,5 +119,108 @@ describe("npm run setup", () => {
     expect(after.some((c) => c.startsWith("d1 create"))).toBe(false);
     expect(after.some((c) => c.startsWith("vectorize create hippocampus-memories"))).toBe(true);
     expect(state().d1).toHaveLength(1);
+  });
+
+  it("refuses an existing index of other dimensions or metric, naming both and what to do", () => {
+    account({ vectorize: [{ name: "hippocampus-memories", dimensions: 768, metric: "cosine" }] });
+    const r = setup();
+    expect(r.status).toBe(1);
+    expect(r.out).toContain(
+      "Vectorize index hippocampus-memories exists with 768 dimensions and metric cosine, but EMBEDDING_MODEL @cf/baai/bge-m3 needs 1024 dimensions and cosine",
+    );
+    expect(r.out).toContain("npx wrangler vectorize delete hippocampus-memories");
+    expect(calls().some((c) => c.startsWith("vectorize create"))).toBe(false);
+    account({ vectorize: [{ name: "hippocampus-memories", dimensions: 1024, metric: "euclidean" }] });
+    const metric = setup();
+    expect(metric.status).toBe(1);
+    expect(metric.out).toContain("exists with 1024 dimensions and metric euclidean");
+  });
+
+  it("accepts an existing index of 1,024 dimensions and cosine", () => {
+    account({ vectorize: [{ name: "hippocampus-memories", dimensions: 1024, metric: "cosine" }] });
+    const r = setup();
+    expect(r.status, r.out).toBe(0);
+    expect(r.out).toContain("Vectorize hippocampus-memories: exists (1024 dimensions, cosine)");
+  });
+
+  it("finds the OAuth namespace the README's manual command made, and the one the config names", () => {
+    account({ kv: [{ id: "a".repeat(32), title: "OAUTH_KV" }] });
+    const r = setup();
+    expect(r.status, r.out).toBe(0);
+    expect(r.out).toContain("KV OAUTH_KV: exists");
+    expect(state().kv).toHaveLength(1);
+    expect(production(toml())).toContain(`id = "${"a".repeat(32)}"`);
+    // The config now names it: a namespace titled hippocampus-oauth made later does not take its place.
+    account({
+      kv: [
+        { id: "b".repeat(32), title: "hippocampus-oauth" },
+        { id: "a".repeat(32), title: "OAUTH_KV" },
+      ],
+    });
+    const again = setup();
+    expect(again.status, again.out).toBe(0);
+    expect(again.out).toContain("KV OAUTH_KV: exists (the id in the config)");
+    expect(production(toml())).toContain(`id = "${"a".repeat(32)}"`);
+  });
+
+  it("replaces the docs' example rate-limit namespace ids with ids of this account, once", () => {
+    expect(rateLimitIds(toml())).toEqual(["1001", "1002"]);
+    const others = environments(toml());
+    expect(setup().status).toBe(0);
+    const ids = rateLimitIds(toml());
+    expect(ids).toHaveLength(2);
+    for (const id of ids) {
+      expect(id).toMatch(/^[1-9]\d{5,9}$/);
+      expect(["1001", "1002"]).not.toContain(id);
+    }
+    expect(new Set(ids).size).toBe(2);
+    expect(environments(toml())).toBe(others);
+    expect(setup().status).toBe(0);
+    expect(rateLimitIds(toml())).toEqual(ids);
+  });
+
+  it("creates every index the config names, one per shard with its own, each with its owner metadata index", () => {
+    const path = join(dir, "wrangler.toml");
+    writeFileSync(
+      path,
+      toml().replace(
+        '[[env.production.vectorize]]\nbinding = "VECTORIZE"\nindex_name = "hippocampus-memories"\n',
+        '[[env.production.vectorize]]\nbinding = "VECTORIZE"\nindex_name = "hippocampus-memories"\n\n[[env.production.vectorize]]\nbinding = "VECTORIZE_SHARD_1"\nindex_name = "hippocampus-memories-shard-1"\n',
+      ),
+    );
+    const r = setup();
+    expect(r.status, r.out).toBe(0);
+    expect(state().vectorize).toEqual(["hippocampus-memories", "hippocampus-memories-shard-1"]);
+    expect(state().metadata["hippocampus-memories-shard-1"]).toEqual(["owner"]);
+  });
+
+  it("--plan free writes the free profile's vars, leaves Vectorize and the CPU limit out, once", async () => {
+    const r = setup(["--plan", "free"]);
+    expect(r.status, r.out).toBe(0);
+    const section = production(toml());
+    for (const line of [
+      'PLATFORM_LIMITS = "free"',
+      'VECTOR_INDEX = "local"',
+      'LOCAL_INDEX_MAX_VECTORS = "20000"',
+      'RERANKER = "none"',
+      'LLM_PROVIDER = "rules"',
+    ])
+      expect(section).toContain(line);
+    expect(section).not.toMatch(/^VECTOR_INDEX = "vectorize"$/m);
+    expect(section).toContain('# [[env.production.vectorize]]\n# binding = "VECTORIZE"');
+    expect(section).toContain("# [env.production.limits]\n# cpu_ms = 30000");
+    expect(calls().some((c) => c.startsWith("vectorize"))).toBe(false);
+    // What the server's own config makes of the result: the free plan on the local index.
+    const { unstable_readConfig } = await import("wrangler");
+    const { loadConfig } = await import("../../src/config");
+    const prod = unstable_readConfig({ config: join(dir, "wrangler.toml"), env: "production" }, { hideWarnings: true });
+    expect(prod.vectorize).toEqual([]);
+    expect(prod.limits?.cpu_ms).toBeUndefined();
+    const config = loadConfig(prod.vars);
+    expect(config.PLATFORM_LIMITS.plan).toBe("free");
+    expect(config.VECTOR_INDEX).toBe("local");
+    const once = toml();
+    expect(setup(["--plan", "free"]).status).toBe(0);
+    expect(toml()).toBe(once);
   });
 });

@@ -59,7 +59,10 @@ export const memoryStatsTool = defineTool({
     const structured = toStatsView(
       await withMemory(ctx, args, (stub, scope) => stub.stats(scope, { agent: args.agent })),
     );
-    return { structured, text: statsText(structured, args.agent, ctx.messages) };
+    return {
+      structured,
+      text: statsText(structured, args.agent, ctx.messages, ctx.config.LOCAL_INDEX_MAX_VECTORS),
+    };
   },
 });
 
@@ -89,7 +92,11 @@ export function toStatsView(s: MemoryStats) {
 }
 type StatsView = ReturnType<typeof toStatsView>;
 
-function statsText(s: StatsView, agent: string | undefined, m: Messages): string {
+/**
+ * The sentence form; with the local index capped (LOCAL_INDEX_MAX_VECTORS, the free profile), how many
+ * of its vectors this user holds: the headroom before new memories are found by keyword only.
+ */
+export function statsText(s: StatsView, agent: string | undefined, m: Messages, localIndexMax = 0): string {
   const parts = (counts: Record<string, number>) =>
     Object.entries(counts)
       .map(([k, v]) => `${k} ${v}`)
@@ -103,6 +110,7 @@ function statsText(s: StatsView, agent: string | undefined, m: Messages): string
     i.in_sync
       ? m.statsIndex(i.kind, i.embedding_model)
       : m.statsIndexBehind(i.kind, i.embedding_model, i.unindexed, i.other_model),
+    i.kind === "local" && localIndexMax > 0 ? m.statsIndexRoom(i.indexed, localIndexMax) : "",
     s.recall.lexical_only > 0 ? m.statsLexicalOnly(s.recall.lexical_only, s.recall.last_lexical_only ?? "-") : "",
   ]
     .filter(Boolean)
