@@ -4,7 +4,7 @@
  * the entry point) knows which concrete storage and providers exist.
  */
 import { monotonicFactory } from "ulid";
-import { type Config, embeddingDimensions, embeddingModelKey } from "./config";
+import { type Config, embeddingDimensions, embeddingModelKey, vectorizeBindingOf } from "./config";
 import { consoleLogger } from "./console-logger";
 import type { Env } from "./env";
 import type { RouteServices } from "./http/route-services";

@@ -36,8 +36,8 @@ import {
   walkSums,
 } from "./d1-owner-rows";
 import { D1ShardDirectory } from "./d1-shard-directory";
-import type { ShardHome } from "./shard-placement";
 import { UNINDEX_PAGE, unindexOwnerPage } from "./d1-unindex-owner";
+import type { ShardHome } from "./shard-placement";
 
 export interface RelocationReport {
   /** `moved`: crossed (and the source cleared); `already`: was on the target (leftovers cleared); `partial`: more steps to go. */

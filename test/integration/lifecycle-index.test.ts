@@ -119,7 +119,12 @@ describe("model migration", () => {
     const changed = { ...env, ...vars } as Env;
     await runInDurableObject(stubOf(owner), async (instance: UserMemory, state) => {
       const config = loadConfig(changed);
-      const next = buildMemoryService(changed, config, state.storage.sql, buildShardStores(changed, config, { binding: "DB", db: env.DB }));
+      const next = buildMemoryService(
+        changed,
+        config,
+        state.storage.sql,
+        buildShardStores(changed, config, { binding: "DB", db: env.DB }),
+      );
       instance[overrideDepsForTest](() => next.deps);
     });
   }

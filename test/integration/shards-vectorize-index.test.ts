@@ -9,15 +9,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { shardVectorize } from "../../src/composition";
-import { sameVectorIndex, vectorizeBindingOf } from "../../src/config";
-import { loadConfig } from "../../src/config";
-import { type CrossingState, relocateOwner } from "../../src/shards/shard-relocation";
+import { loadConfig, sameVectorIndex, vectorizeBindingOf } from "../../src/config";
 import type { Env } from "../../src/env";
 import { vectorizeHeadroom } from "../../src/http/health";
 import type { Scope } from "../../src/memory/types";
 import { ownerSums } from "../../src/shards/d1-owner-rows";
 import { UNINDEX_PAGE } from "../../src/shards/d1-unindex-owner";
 import type { ShardHome } from "../../src/shards/shard-placement";
+import { type CrossingState, relocateOwner } from "../../src/shards/shard-relocation";
 import { VectorizeVectorIndex } from "../../src/storage/vectors/vectorize-vector-index";
 import { uniqueUser } from "../helpers/api-keys";
 import { FakeVectorize } from "../helpers/fake-vectorize";
