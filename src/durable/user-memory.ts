@@ -24,13 +24,13 @@ import { consoleLogger } from "../console-logger";
 import type { Env } from "../env";
 import type {
   DeleteInput,
+  EditInput,
   ForgetInput,
   ListInput,
   RecallInput,
   SaveInput,
   StatsInput,
   SummarizeInput,
-  UpdateInput,
 } from "../memory/contracts";
 import type { EntityGraphInput, ListEntitiesInput } from "../memory/entities/entity-contracts";
 import { MemoryError, type MemoryErrorShape } from "../memory/errors";
@@ -197,7 +197,7 @@ export class UserMemory extends DurableObject<Env> {
     return this.run(scope, () => recallInSession(this.svc, scope, input));
   }
 
-  update(scope: Scope, input: UpdateInput) {
+  update(scope: Scope, input: EditInput) {
     return this.run(scope, () => this.svc.update(scope, input));
   }
 
