@@ -90,9 +90,11 @@ describe("a relation word finds only the user's own people", () => {
     expect(await recalled(zh, "我妹妹养了什么宠物")).toEqual([]);
   });
 
-  it("another user's best friend is not this user's", async () => {
+  it("another user's best friend is not this user's, even when this user knows someone of that name", async () => {
     await person(["My best friend is called Sarah", "Sarah works as a nurse at the children's hospital"]);
-    const stranger = await person(["I live in Lisbon", "I drink green tea every morning"]);
+    // The stranger's Sarah is a neighbour: an entity of the same name (and id), never their best friend.
+    const stranger = await person(["My neighbour is called Sarah", "Sarah grows tomatoes on her balcony"]);
     expect(await recalled(stranger, "what does my best friend do?")).toEqual([]);
+    expect(await recalled(stranger, "what does my neighbour grow?")).toContain("Sarah grows tomatoes on her balcony");
   });
 });
