@@ -87,6 +87,12 @@ describe("the person's time zone", () => {
 });
 
 describe("bounded reading", () => {
+  it("reads a day across runs of white space, commas and long numbers (what chrono is slow on)", () => {
+    expect(day(`明天\t\t\t\t\t开会`)).toBe("2026-12-05");
+    expect(day(`订单号 12345678901234567，，，，，后天到`)).toBe("2026-12-06");
+    expect(day(`${"\t".repeat(5000)}月〇月`)).toBeNull();
+  });
+
   it("finds a date past the first window of a long memory", () => {
     const long = `${"We talked about the garden and the roses. ".repeat(Math.ceil((CHRONO_MAX_CHARS * 2) / 42))}The gardener comes tomorrow.`;
     expect(long.length).toBeGreaterThan(CHRONO_MAX_CHARS * 2);

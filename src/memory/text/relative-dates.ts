@@ -113,6 +113,16 @@ en.parsers.push(EN_DAY_OF_MONTH);
 const zh = casualZh.clone();
 zh.parsers.push(ZH_DAY_OF_MONTH, ZH_WEEKS_LATER, ZH_MONTH_END);
 
+/**
+ * chrono's zh patterns are cubic on a run of spaces or tabs and quadratic on a run of numerals or
+ * commas (`npm run bench:redos`: ~1.4 s for one window of tabs): runs of white space become one space,
+ * a run of numerals longer than any date (no date has 13 digits in a row) a space, a run of commas one.
+ */
+const SPACE_RUN = /\s+/g;
+const NUMERAL_RUN = /[0-9零〇一二两三四五六七八九十]{13,}/g;
+/** Runs of the separators chrono's zh date pattern repeats (`[\s|,|，]*`, quadratic on a run) become one comma. */
+const SEPARATOR_RUN = /[,，|]{2,}/g;
+
 /** Words before a weekday that fix which one it is ("next Friday", 「下周五」). */
 const WEEKDAY_MODIFIER = /^(?:next|last|this|coming|上|下|这|本)/i;
 /** A recurring day ("every Friday", 「每周三」) names no event. */
@@ -170,7 +180,7 @@ const isoDay = (r: ParsedResult) =>
 
 /** The first day the text names, read in windows of CHRONO_MAX_CHARS; null when it names none. */
 export function namedDay(text: string, anchor: DateAnchor): NamedDay | null {
-  const plain = text.normalize("NFKC");
+  const plain = text.normalize("NFKC").replace(SPACE_RUN, " ").replace(NUMERAL_RUN, " ").replace(SEPARATOR_RUN, ",");
   const parsers = [...(EN_CUE.test(plain) ? [en] : []), ...(ZH_CUE.test(plain) ? [zh] : [])];
   if (parsers.length === 0) return null;
   const ref = new Date(wallClock(anchor.at, anchor.timeZone));
