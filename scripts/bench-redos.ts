@@ -189,7 +189,7 @@ for (const [name, make] of Object.entries(CHRONO_FAMILIES)) {
 }
 
 // The write paths' dates: chrono's zh parsers read saved text in windows of CHRONO_MAX_CHARS (relative-dates.ts).
-const zhChrono = m.casualZh as { parse(text: string, ref: Date): unknown };
+const zhChrono = m.casualZh as unknown as { parse(text: string, ref: Date): unknown };
 const CONTENT_MAX = 8000;
 const ZH_FAMILIES: Record<string, (chars: number) => string> = {
   '"0"… + "半月前"': (c) => `${"0".repeat(c - 3)}半月前`,
