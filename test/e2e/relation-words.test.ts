@@ -82,6 +82,17 @@ describe("relation words find people (English)", () => {
   });
 });
 
+describe("a life that changes", () => {
+  it("a new partner: 'my partner' finds the one named last", async () => {
+    const client = await person(["My partner is called Alex", "Alex teaches piano at the conservatory"]);
+    for (const content of ["My partner is called Sam", "Sam cooks at a ramen bar in Kreuzberg"]) {
+      const r = await callTool(client, "save_memory", { content });
+      expect(r.isError, textOf(r)).toBeFalsy();
+    }
+    expect(await recalled(client, "where does my partner work?")).toContain("Sam cooks at a ramen bar in Kreuzberg");
+  });
+});
+
 describe("a relation word finds only the user's own people", () => {
   it("a relation never named is not answered with someone else", async () => {
     const client = await person(EN_LIFE);
