@@ -1,6 +1,6 @@
 /**
  * @module test/unit/time-relations-config
- * The two settings of issue 40's dates and relation words: TIME_ZONE (an IANA zone, UTC by default,
+ * The two settings of dates in saved text and relation words in recall: TIME_ZONE (an IANA zone, UTC by default,
  * refused naming the setting and the rule) and RECALL_RELATIONS (on by default, apart from
  * RECALL_ENTITIES, which stays off).
  */
