@@ -34,6 +34,8 @@ describe("relative days in English", () => {
     "I live in Lisbon",
     "She turned 20 in the 20th century",
     "I may go to Porto",
+    "I live in Munich now",
+    "Right now I work at Zalando",
   ])("names no event day: %s", (text) => {
     expect(day(text)).toBeNull();
   });

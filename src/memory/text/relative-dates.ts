@@ -167,8 +167,11 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** "now" says a state holds, not when something happens ("I live in Munich now"). */
+const NOW = /^(?:right\s)?now$/i;
+
 function fixesDay(r: ParsedResult, before: string): boolean {
-  if (RECURRING_BEFORE.test(before.slice(-8))) return false;
+  if (RECURRING_BEFORE.test(before.slice(-8)) || NOW.test(r.text)) return false;
   const s = r.start;
   if (s.isCertain("day") && s.isCertain("month") && s.isCertain("year")) return true;
   return s.isCertain("weekday") && WEEKDAY_MODIFIER.test(r.text);
