@@ -9,7 +9,11 @@
  * recheck partly calls polynomial: the recall query's time expressions at the bound chrono reads
  * (CHRONO_MAX_CHARS), each hostile family's worst, beside chrono alone on four times that. Chinese
  * password labels (`密码：` each opening a value of up to 200 characters) through redaction, beside
- * an ordinary Chinese transcript of the same size (PASSWORD_LABEL_SHAPES; the ratio is printed). The sources are bundled with
+ * an ordinary Chinese transcript of the same size (PASSWORD_LABEL_SHAPES; the ratio is printed). Then
+ * the write paths' relative dates (memory/text/relative-dates.ts namedDay, chrono's English and
+ * simplified-Chinese parsers in windows of CHRONO_MAX_CHARS) on a memory of the content limit made of
+ * chrono-zh's hostile families (recheck's attack strings), beside chrono-zh alone on one window and
+ * on four times that, and what an ordinary line costs (with a date word, and without). The sources are bundled with
  * esbuild (src/ imports omit extensions, which Node alone does not resolve). Prints milliseconds.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -31,6 +35,8 @@ export { conversationContext } from "./src/memory/import/conversation-context";
 export { indexTokens } from "./src/memory/text/tokenize";
 export { timeWindows, CHRONO_MAX_CHARS } from "./src/memory/text/time-expressions";
 export { casual } from "chrono-node/en";
+export { namedDay } from "./src/memory/text/relative-dates";
+export { casual as casualZh } from "chrono-node/zh/hans";
 export { PASSWORD_LABEL_SHAPES, ordinaryZhTranscript } from "./scripts/lib/password-label-shapes";
 `;
 
@@ -180,4 +186,49 @@ time(`timeWindows(${Object.keys(CHRONO_FAMILIES)[0]} × ${bound} chars), first c
 for (const [name, make] of Object.entries(CHRONO_FAMILIES)) {
   time(`timeWindows(${name} × ${bound} chars, the bound)`, () => m.timeWindows(make(bound), 0));
   time(`  chrono alone on ${name} × ${4 * bound} chars`, () => loaded.casual.parse(make(4 * bound), new Date(0)));
+}
+
+// The write paths' dates: chrono's zh parsers read saved text in windows of CHRONO_MAX_CHARS (relative-dates.ts).
+const zhChrono = m.casualZh as unknown as { parse(text: string, ref: Date): unknown };
+const CONTENT_MAX = 8000;
+const ZH_FAMILIES: Record<string, (chars: number) => string> = {
+  '"0"… + "半月前"': (c) => `${"0".repeat(c - 3)}半月前`,
+  '"〇"… + "半日后"': (c) => `${"〇".repeat(c - 3)}半日后`,
+  '"\\t"… + "月〇月"': (c) => `${"\t".repeat(c - 3)}月〇月`,
+  '"明日" + "\\t"… + "点"': (c) => `明日${"\t".repeat(c - 3)}点`,
+  '"1 "… + "明天"': (c) => `${fill("1 ", c - 2)}明天`,
+  '","… + "1月"': (c) => `${",".repeat(c - 2)}1月`,
+  '"，"… + "1月"': (c) => `${"，".repeat(c - 2)}1月`,
+  '"年 "… + "1月"': (c) => `${fill("年 ", c - 2)}1月`,
+  '"0，"… + "1月"': (c) => `${fill("0，", c - 2)}1月`,
+};
+time(`namedDay(ordinary line), first call`, () => m.namedDay("我下周五要去杭州出差", { at: 0, timeZone: "UTC" }));
+for (const [name, make] of Object.entries(ZH_FAMILIES)) {
+  time(`namedDay(${name} × ${CONTENT_MAX} chars, the content limit)`, () =>
+    m.namedDay(make(CONTENT_MAX), { at: 0, timeZone: "Asia/Shanghai" }),
+  );
+  time(`  chrono-zh alone on ${name} × ${bound} chars (one window)`, () => zhChrono.parse(make(bound), new Date(0)));
+  time(`  chrono-zh alone on ${name} × ${4 * bound} chars`, () => zhChrono.parse(make(4 * bound), new Date(0)));
+}
+// What an ordinary memory costs the write paths: lines with a date word, and without one (chrono skipped).
+const ORDINARY: Record<string, string[]> = {
+  "with a date word": [
+    "Caroline: I went to a LGBTQ support group yesterday and it was so powerful.",
+    "我下周五要去杭州出差，顺便看看老朋友。",
+    "Dinner with Ana at the harbour the day after tomorrow",
+    "两周后去成都看演唱会，票已经买好了",
+  ],
+  "without one": [
+    "Melanie: I painted a lake sunrise, it was lovely and calm.",
+    "我住在杭州，在银行工作",
+    "My sister Ana works as a nurse in Porto",
+    "我喜欢喝乌龙茶，不喜欢咖啡",
+  ],
+};
+for (const [name, lines] of Object.entries(ORDINARY)) {
+  const rounds = 500;
+  const started = performance.now();
+  for (let i = 0; i < rounds; i++) for (const l of lines) m.namedDay(l, { at: 0, timeZone: "Asia/Shanghai" });
+  const perLine = ((performance.now() - started) / (rounds * lines.length)) * 1000;
+  console.log(`${`namedDay per ordinary line ${name}`.padEnd(64)} ${perLine.toFixed(0).padStart(8)} us`);
 }

@@ -197,6 +197,8 @@ export function buildMemoryService(
       halfLifeDays: config.IMPORTANCE_HALF_LIFE_DAYS,
       importBatchRows: config.IMPORT_BATCH_ROWS,
       entityRecall: config.RECALL_ENTITIES === "on",
+      relationRecall: config.RECALL_RELATIONS === "on",
+      timeZone: config.TIME_ZONE,
       thresholds: { denseFloor: config.DENSE_RELEVANCE_FLOOR, nearDuplicateCosine: config.NEAR_DUPLICATE_COSINE },
       abstain: { coverage: config.RECALL_ABSTAIN_COVERAGE, coverageCjk: config.RECALL_ABSTAIN_COVERAGE_CJK },
       progressive: {

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { principalIdSchema } from "./memory/ids";
 import type { LifecyclePolicy } from "./memory/lifecycle/lifecycle-types";
 import { EXCERPT_TOKENS, FIRST_CALL_TOKENS } from "./memory/recall/progressive-injection";
+import { isTimeZone } from "./memory/text/relative-dates";
 import { DEFAULT_PLATFORM_LIMITS, platformLimitsSchema } from "./platform-limits/platform-limits";
 import { LOCAL_HASH_DIMENSIONS } from "./providers/local-hash-embedder";
 import {
@@ -154,6 +155,15 @@ const baseSchema = z.object({
    * moves R@10 by +0.2 points for two more D1 round trips per recall (docs/benchmarks.md, "Entities").
    */
   RECALL_ENTITIES: onOff.default("off"),
+  /**
+   * A relation word in a recall query ("my best friend", 「我闺蜜」) resolved through the entities'
+   * aliases to the person it names (memory/recall/relation-words-recall.ts): one D1 statement, only
+   * when the query has such a word. On by default, independent of RECALL_ENTITIES.
+   */
+  RECALL_RELATIONS: onOff.default("on"),
+  // The time zone relative dates in saved text are read in when a call gives none ("tomorrow" is
+  // this zone's tomorrow; memory/write/event-date.ts). An IANA name.
+  TIME_ZONE: z.string().refine(isTimeZone, "must be an IANA time zone such as Europe/Berlin").default("UTC"),
   RECALL_ABSTAIN_COVERAGE_CJK: z.coerce.number().min(0).max(1).optional(),
   SOFT_DELETE_RETENTION_DAYS: intFrom(30, 0, 3650),
   CONFIDENCE_FLOOR: z.coerce.number().min(0).max(1).default(0.6),

@@ -12,13 +12,13 @@ import { consoleLogger } from "../console-logger";
 import type { Env } from "../env";
 import type {
   DeleteInput,
+  EditInput,
   ForgetInput,
   ListInput,
   RecallInput,
   SaveInput,
   StatsInput,
   SummarizeInput,
-  UpdateInput,
 } from "../memory/contracts";
 import { type ConversationRecallInput, recallInConversation } from "../memory/conversation/conversation-recall";
 import { type ConversationSaveInput, saveConversationTurns } from "../memory/conversation/conversation-save";
@@ -179,7 +179,7 @@ export class UserMemory extends DurableObject<Env> {
     });
   }
 
-  update(scope: Scope, input: UpdateInput) {
+  update(scope: Scope, input: EditInput) {
     return this.run(scope, () => this.svc.update(scope, input));
   }
 

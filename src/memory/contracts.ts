@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ID_PATTERN, ID_RULE, isSafeLabel, LABEL_RULE, LIMITS } from "./limits";
+import { isTimeZone } from "./text/relative-dates";
 
 export const MEMORY_STATUSES = ["active", "superseded", "deleted", "expired", "quarantined"] as const;
 export const MEMORY_TYPES = ["semantic", "episodic"] as const;
@@ -23,6 +24,11 @@ const isoDate = z
     (v) => strictIsoDate.safeParse(v).success,
     "must be an ISO 8601 date (2026-05-02) or date-time with offset (2026-05-02T14:30:00Z)",
   );
+/** The person's IANA time zone, for relative dates in the text ("tomorrow" is that zone's tomorrow). */
+const timeZone = z
+  .string()
+  .max(64, "must be at most 64 characters")
+  .refine(isTimeZone, "must be an IANA time zone such as Europe/Berlin or Asia/Shanghai");
 const tag = z
   .string()
   .trim()
@@ -93,6 +99,16 @@ export const updateInput = z.object({
   expires_at: isoDate.nullable().optional().describe("New expiry, null = never"),
 });
 export type UpdateInput = z.infer<typeof updateInput>;
+
+/**
+ * An edit from the dashboard: update_memory's fields and the reader's time zone, in which new
+ * relative words in the text are read (write/event-date.ts). The MCP tools take no zone: tools/list
+ * has no bytes left for one (test/e2e/tool-schemas.test.ts), so they read in TIME_ZONE.
+ */
+export const editInput = updateInput.extend({
+  time_zone: timeZone.optional().describe("IANA time zone relative dates in the new text are read in"),
+});
+export type EditInput = z.infer<typeof editInput>;
 
 export const deleteInput = z.object({
   id: memoryId.optional(),

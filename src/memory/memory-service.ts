@@ -6,13 +6,13 @@
  */
 import type {
   DeleteInput,
+  EditInput,
   ForgetInput,
   ListInput,
   RecallInput,
   SaveInput,
   StatsInput,
   SummarizeInput,
-  UpdateInput,
 } from "./contracts";
 import type { EntityGraphInput, ListEntitiesInput } from "./entities/entity-contracts";
 import { entityWithMemories } from "./entities/entity-memories";
@@ -184,7 +184,7 @@ export class MemoryService {
     return this.access.flush();
   }
 
-  update(scope: Scope, input: UpdateInput) {
+  update(scope: Scope, input: EditInput) {
     return this.serial(() => updateMemory(this.deps, scope, input));
   }
 

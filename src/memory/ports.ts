@@ -236,6 +236,12 @@ export interface EntityHit {
   entityId: string;
 }
 
+/** The person (or pet, place…) an alias key names: "best friend" → Sarah. */
+export interface AliasName {
+  key: string;
+  name: string;
+}
+
 /**
  * An owner's entities, their names and aliases, the memories that name them and the relations those
  * state (memory/entities). Every read counts and returns active memories only, so a superseded,
@@ -259,6 +265,11 @@ export interface EntityStore {
   memoriesNaming(owner: Owner, keys: string[], limit: number): Promise<EntityHit[]>;
   /** Active memories other than `memoryIds` that name an entity one of them names (recall's second hop). */
   sharedEntityMemories(owner: Owner, memoryIds: string[], limit: number): Promise<EntityHit[]>;
+  /**
+   * The names of the entities these alias keys name ("best friend" → "Sarah"), those some active
+   * memory names, the most recently updated first, at most `limit`: one statement.
+   */
+  aliasNames(owner: Owner, keys: string[], limit: number): Promise<AliasName[]>;
   /** Relations with one of these entities on either side (as in `describe`: stated by an active memory, or imported), at most `limit`. */
   relationsOf(owner: Owner, entityIds: string[], limit: number): Promise<EntityRelationView[]>;
 }

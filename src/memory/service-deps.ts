@@ -32,6 +32,10 @@ export interface ServiceSettings {
   abstain?: { coverage?: number; coverageCjk?: number };
   /** The entity channel of recall (recall/entity-channel.ts, RECALL_ENTITIES); off when unset. */
   entityRecall?: boolean;
+  /** Relation words in a query resolved to the person they name (recall/relation-words-recall.ts, RECALL_RELATIONS); on when unset. */
+  relationRecall?: boolean;
+  /** The IANA zone relative dates in saved text are read in when a call gives none (TIME_ZONE); UTC when unset. */
+  timeZone?: string;
   /** Rows per D1 batch of a bulk import (memory/import/import-batches.ts); its default when unset. */
   importBatchRows?: number;
   /**

@@ -1,7 +1,8 @@
 /**
  * Recall's entity channel on the real test D1: a question naming a relation finds the memory that
  * names the entity without the question's words, a question naming a person ties two memories by
- * the second hop, the channel can be switched off, and entity evidence never answers a question
+ * the second hop, the channel can be switched off (relation words still resolve unless RECALL_RELATIONS
+ * is off too), and entity evidence never answers a question
  * recall would otherwise abstain on (in English and Chinese).
  */
 import { describe, expect, it } from "vitest";
@@ -40,7 +41,14 @@ describe("recall's entity channel", () => {
     const { scope, ids } = await seeded(on, ["My sister Ana lives in Bergen", "Ana works as a marine biologist"]);
     const query = "What does my sister do for a living?";
     expect(await found(on, scope, query)).toEqual(expect.arrayContaining([ids[0], ids[1]]));
-    const off = on.withDeps({ ...on.deps, settings: { ...on.deps.settings, entityRecall: false } });
+    // With the channel off, relation words still find the sister (on by default: relation-resolution.ts)…
+    const channelOff = on.withDeps({ ...on.deps, settings: { ...on.deps.settings, entityRecall: false } });
+    expect(await found(channelOff, scope, query)).toContain(ids[1]);
+    // …and with both off, nothing ties "my sister" to Ana.
+    const off = on.withDeps({
+      ...on.deps,
+      settings: { ...on.deps.settings, entityRecall: false, relationRecall: false },
+    });
     expect(await found(off, scope, query)).not.toContain(ids[1]);
   });
 

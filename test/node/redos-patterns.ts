@@ -2,7 +2,8 @@
  * @module test/node/redos-patterns
  * Collects the regular expressions that can see user text, for the ReDoS test: every regex literal of
  * every source file in src/ (parsed, not grepped), every `new RegExp(…)` a module builds when it loads,
- * and chrono-node's patterns (the recall query goes through its English casual parser).
+ * and chrono-node's patterns (the recall query goes through its English casual parser; saved text
+ * through it and its simplified-Chinese one, memory/text/relative-dates.ts).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { stripTypeScriptTypes } from "node:module";
@@ -95,17 +96,18 @@ export async function srcPatterns(): Promise<{ patterns: Found[]; unbuilt: strin
 }
 
 const CHRONO_EN = join(ROOT, "node_modules/chrono-node/dist/esm/locales/en/index.js");
+const CHRONO_ZH = join(ROOT, "node_modules/chrono-node/dist/esm/locales/zh/hans/index.js");
 
 /**
- * chrono-node's patterns that the recall query meets (memory/text/time-expressions.ts parses it with
- * `casual` from chrono-node/en): the regex literals of every module that entry point loads, the
+ * chrono-node's patterns that the recall query and saved text meet (memory/text/time-expressions.ts
+ * and relative-dates.ts parse with `casual` from chrono-node/en and chrono-node/zh/hans): the regex literals of every module that entry point loads, the
  * patterns those modules build while loading, and the ones each parser builds when it parses. Call
  * before anything else loads chrono-node, or its load-time patterns are already built.
  */
 export async function chronoPatterns(): Promise<Found[]> {
   const seen = new Set<string>();
   const literals: Found[] = [];
-  const queue = [CHRONO_EN];
+  const queue = [CHRONO_EN, CHRONO_ZH];
   while (queue.length > 0) {
     const file = queue.pop() ?? "";
     if (seen.has(file)) continue;
@@ -117,6 +119,8 @@ export async function chronoPatterns(): Promise<Found[]> {
   const built = await constructedWhile("chrono-node (built)", async () => {
     const { casual } = await import("chrono-node/en");
     casual.parse("we met on may 7, 2023 at 5pm, two weeks ago, until next friday 10/12", new Date(0));
+    const zh = await import("chrono-node/zh/hans");
+    zh.casual.parse("我们2023年5月7日下午5点见过，两个星期后，下周五，明天，三天前", new Date(0));
   });
   return [...literals, ...built];
 }

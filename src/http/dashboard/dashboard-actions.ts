@@ -7,12 +7,12 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { resolveScope } from "../../access/scope";
-import { updateInput } from "../../memory/contracts";
+import { editInput } from "../../memory/contracts";
 import { invalidInput } from "../../memory/errors";
 import { exportStream } from "../../memory/export/export-stream";
 import type { AppEnv } from "../app-env";
 import { revokeGrant } from "./client-grants";
-import { callMemory, checkForm, frameOf, requireSession } from "./dashboard-context";
+import { callMemory, checkForm, frameOf, readerZone, requireSession } from "./dashboard-context";
 import { LOGIN_CSRF_COOKIE, parseId, signInPage } from "./dashboard-pages";
 import { endSession, HOST_COOKIE_PATH, sameToken, startSession } from "./dashboard-session";
 import { memoryHref } from "./memories-page";
@@ -57,12 +57,14 @@ export async function editAction(c: Context<AppEnv>): Promise<Response> {
   if (session instanceof Response) return session;
   const form = await checkForm(c, session.csrf);
   const id = parseId(c);
-  const parsed = updateInput.safeParse({
+  const parsed = editInput.safeParse({
     id,
     content: form.content,
     category: form.category || undefined,
     tags: tagsOf(form.tags),
     priority: form.priority ? Number(form.priority) : undefined,
+    // "tomorrow" in an edited text is the reader's tomorrow (memory/write/event-date.ts).
+    time_zone: readerZone(c),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -46,6 +46,11 @@ export function localeOf(c: Context<AppEnv>): DashLocale {
   return c.var.config.LOCALE;
 }
 
+/** The zone the reader chose on a page (remembered in a cookie), if any: an edit's relative dates are read in it. */
+export function readerZone(c: Context<AppEnv>): string | undefined {
+  return validTimeZone(getCookie(c, ZONE_COOKIE)) ?? undefined;
+}
+
 /** The reader's formats: Accept-Language within the page's language, the zone from ?tz= (remembered) or UTC. */
 export function formatOf(c: Context<AppEnv>, locale: DashLocale): DashFormat {
   const asked = validTimeZone(c.req.query("tz"));

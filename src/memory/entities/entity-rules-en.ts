@@ -103,6 +103,23 @@ function relationAt(toks: Tok[], i: number): { word: string; end: number } | nul
   return EN_RELATIONS.has(word(toks[i])) ? { word: word(toks[i]), end: i + 1 } : null;
 }
 
+const NAMING = new Set(["called", "named"]);
+
+/**
+ * Where the name after "my <relation>" starts: right after it ("my sister Ana", "my sister, Ana"),
+ * or after the words that name it ("my best friend is called Sarah", "my boss is named Priya", "my
+ * dog named Rex", "my brother's name is Tom").
+ */
+function namedAt(toks: Tok[], end: number): number {
+  if (toks[end]?.text === ",") return end + 1;
+  const copula = word(toks[end]) === "is" || word(toks[end]) === "was";
+  if (copula && NAMING.has(word(toks[end + 1]))) return end + 2;
+  if (NAMING.has(word(toks[end]))) return end + 1;
+  if (toks[end - 1]?.possessive && word(toks[end]) === "name" && copula === false && word(toks[end + 1]) === "is")
+    return end + 2;
+  return end;
+}
+
 const LOCATIVE: Record<string, { prep: string; predicate: string }> = {
   live: { prep: "in", predicate: "lives_in" },
   lives: { prep: "in", predicate: "lives_in" },
@@ -146,8 +163,7 @@ export function extractEnglish(text: string, self: string, selfAlias: (relation:
     if (w === "my") {
       const rel = relationAt(toks, i + 1);
       if (!rel) continue;
-      const at = toks[rel.end]?.text === "," ? rel.end + 1 : rel.end;
-      const span = byStart.get(at);
+      const span = byStart.get(namedAt(toks, rel.end));
       if (span) tie(span, rel.word);
       continue;
     }

@@ -15,6 +15,7 @@ import type { MemoryWrite } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
 import type { Memory, MemoryEvent, Scope } from "../types";
+import { eventTimeOf, zoneFor } from "../write/event-date";
 import { detectInjection, type InjectionVerdict } from "../write/injection-detector";
 import { redactEvent } from "../write/redact-event";
 import { type Redaction, redactSecrets } from "../write/redact-secrets";
@@ -104,7 +105,11 @@ function buildRow(
     memoryType: input.memory_type,
     source: input.source ?? null,
     externalId: input.external_id ?? null,
-    eventTime: input.event_time ? Date.parse(input.event_time) : null,
+    // Relative words are read from the line's own date (created_at), else now (write/event-date.ts).
+    eventTime: eventTimeOf(text, input.event_time, {
+      at: createdAt,
+      timeZone: zoneFor(undefined, deps.settings.timeZone),
+    }),
     expiresAt: resolveExpiry(createdAt, input.expires_at),
     agentId,
     status: input.status,

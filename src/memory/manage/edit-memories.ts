@@ -8,7 +8,7 @@
  * status and sets deleted_at, so restore still refuses it; update refuses it.
  */
 
-import type { UpdateInput } from "../contracts";
+import type { EditInput } from "../contracts";
 import { syncEntities } from "../entities/sync-entities";
 import { MemoryError, notFound } from "../errors";
 import { embedAndIndex, unindex } from "../indexing";
@@ -17,6 +17,7 @@ import type { MemoryPatch } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
 import type { Memory, Scope } from "../types";
+import { editedEventTime, zoneFor } from "../write/event-date";
 import { redactText } from "../write/redact-secrets";
 import { summaryLimit } from "../write/save-memory";
 import { screenContent, screenLabels } from "../write/screen-content";
@@ -46,7 +47,7 @@ function pick(m: Memory, keys: (keyof Memory)[]): Partial<Memory> {
 export async function updateMemory(
   deps: MemoryDeps,
   scope: Scope,
-  input: UpdateInput,
+  input: EditInput,
 ): Promise<{ memory: Memory; redactions: { kind: string; count: number }[] }> {
   const existing = await mustGet(deps, scope, input.id);
   if (existing.status !== "active")
@@ -85,6 +86,12 @@ export async function updateMemory(
         ? await deps.llm.summarize(screened.text, summaryLimit(deps.settings.longContentChars))
         : null;
     if (screened.verdict === "quarantine") changes.status = "quarantined";
+    // New words naming a new day ("tomorrow" → "on the 20th") move the event to it, read from now (event-date.ts).
+    const moved = editedEventTime(existing.content, screened.text, input.event_time, {
+      at: now,
+      timeZone: zoneFor(input.time_zone, deps.settings.timeZone),
+    });
+    if (moved !== undefined) changes.eventTime = moved;
     ftsTokens = screened.verdict === "quarantine" ? "" : indexTokens(screened.text).join(" ");
   }
   if (labelInjection.suspicious) {

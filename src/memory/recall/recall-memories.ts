@@ -10,6 +10,8 @@ import { embedOrNull } from "../indexing";
 import type { LexicalHits, LexicalSearch } from "../ports";
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
 import type { MemoryDeps } from "../service-deps";
+import { stripFraming } from "../text/query-framing";
+import { queryTokens } from "../text/tokenize";
 import type { Memory, Scope, ScoredId } from "../types";
 import { coverageTokens, mostlyCjk, shouldAbstain } from "./abstention";
 import { addEntityEvidence, namedCandidates, secondHop } from "./entity-channel";
@@ -25,6 +27,7 @@ import {
 } from "./fuse-scores";
 import { analyzeQuery } from "./query-analysis";
 import { passesRecallFilter, recallFilterFor } from "./recall-filters";
+import { namesPerson, resolveRelations } from "./relation-resolution";
 
 export interface RecallOutcome {
   results: FusedCandidate[];
@@ -42,16 +45,28 @@ export async function recallMemories(
 ): Promise<RecallOutcome> {
   const now = deps.clock.now();
   const statuses: Memory["status"][] = input.include_superseded ? ["active", "superseded"] : ["active"];
-  const query = analyzeQuery(input.query, now);
+  // "my best friend" read as "my best friend Sarah" (relation-resolution.ts): one statement, only with a relation word.
+  const resolved = await resolveRelations(deps, scope, input.query);
+  const text = resolved?.expanded ?? input.query;
+  const query = analyzeQuery(text, now);
   const lexicalOptions = { limit: W.lexicalCandidates, statuses, contextWeight: W.context.weight };
   const [[dense, lexical], named] = await Promise.all([
-    candidates(deps, scope, input.query, query.tokens, lexicalOptions, now),
+    candidates(deps, scope, text, query.tokens, lexicalOptions, now),
     namedCandidates(deps, scope, input.query),
   ]);
   const evidence = new Map<string, Evidence>();
   for (const hit of dense ?? []) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
   for (const hit of lexical.hits) evidence.set(hit.id, { cosine: evidence.get(hit.id)?.cosine ?? 0, bm25: hit.score });
   addEntityEvidence(evidence, named, 1);
+  // A memory naming the person a relation word stands for matches that word (relation-resolution.ts).
+  const aboutPerson = new Set(
+    resolved ? lexical.rows.filter((m) => resolved.names.some((n) => namesPerson(m.content, n))).map((m) => m.id) : [],
+  );
+  addEntityEvidence(
+    evidence,
+    [...aboutPerson].map((memoryId) => ({ memoryId, entityId: "" })),
+    1,
+  );
   const ctx: FuseContext = {
     embedderKind: deps.settings.embedderKind,
     denseFloor: deps.settings.thresholds?.denseFloor,
@@ -61,15 +76,21 @@ export async function recallMemories(
   };
   const filter = recallFilterFor(scope, input, now);
   const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, filter));
-  const ranked = await deps.timer.time("rank", () => rerank(deps, input.query, fuseScores(rows, evidence, ctx)));
-  const tokens = coverageTokens(query.tokens, query.windows.length > 0);
+  const ranked = await deps.timer.time("rank", () => rerank(deps, text, fuseScores(rows, evidence, ctx)));
+  // Coverage is judged on the query as asked and, with a resolved relation word, with the name in its place.
+  const dated = query.windows.length > 0;
+  const readings = resolved
+    ? [input.query, resolved.replaced].map((q) => coverageTokens(queryTokens(stripFraming(q)), dated))
+    : [coverageTokens(query.tokens, dated)];
   // Decided on words and meaning alone: entity evidence adds candidates, never an answer.
   const byWords = ranked.filter(
-    (c) => wordRelevance(evidence.get(c.memory.id)!, ctx, namesSpeaker(c.memory, query)) !== null,
+    (c) =>
+      aboutPerson.has(c.memory.id) ||
+      wordRelevance(evidence.get(c.memory.id)!, ctx, namesSpeaker(c.memory, query)) !== null,
   );
-  if (abstains(deps, query.text, tokens, lexical, byWords, evidence) || byWords.length === 0)
+  if (readings.every((tokens) => abstains(deps, text, tokens, lexical, byWords, evidence)) || byWords.length === 0)
     return { results: [], totalRelevant: 0, lexicalOnly: dense === null };
-  const fused = await withSecondHop(deps, scope, input.query, ranked, evidence, ctx, filter);
+  const fused = await withSecondHop(deps, scope, text, ranked, evidence, ctx, filter);
   return { results: fused.slice(0, limit), totalRelevant: fused.length, lexicalOnly: dense === null };
 }
 

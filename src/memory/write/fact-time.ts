@@ -7,6 +7,7 @@
  * weekday and ahead-of-time rules ("next Friday", 「上周三」, "next month", 「下个月」, 「明天」), which
  * recall's past-minded rules do not read; a named span's first day is the event time. Pure.
  */
+import { namedDay } from "../text/relative-dates";
 import { timeWindows } from "../text/time-expressions";
 
 /** A span wider than this (a bare year, "recently") does not date a fact more precisely than its conversation. */
@@ -55,12 +56,20 @@ function aheadTime(content: string, at: number): string | null {
   return weekdayOf(at, 1, 1);
 }
 
-/** The fact's event time (ISO 8601), given the conversation's; undefined when the conversation has none. */
-export function factEventTime(content: string, conversationTime: string | undefined): string | undefined {
+/**
+ * The fact's event time (ISO 8601), given the conversation's; undefined when the conversation has none
+ * (saveMemory then reads the words from now). A day chrono-node reads in the conversation's zone
+ * (text/relative-dates.ts) comes first, then this module's rules, then recall's spans.
+ */
+export function factEventTime(
+  content: string,
+  conversationTime: string | undefined,
+  timeZone = "UTC",
+): string | undefined {
   if (conversationTime === undefined) return undefined;
   const at = Date.parse(conversationTime);
   if (Number.isNaN(at)) return conversationTime;
-  const named = weekdayTime(content, at) ?? aheadTime(content, at);
+  const named = namedDay(content, { at, timeZone })?.day ?? weekdayTime(content, at) ?? aheadTime(content, at);
   if (named !== null) return named;
   const span = timeWindows(content, at).find(
     (w) => w.kind === "span" && w.to - w.from <= WIDEST_SPAN_DAYS * DAY_MS && w.from !== at,

@@ -16,6 +16,7 @@ import type { MemoryPatch } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
 import type { Memory, Scope, WriteOutcome } from "../types";
+import { eventTimeOf, zoneFor } from "./event-date";
 import { mergePatch, supersedePatch } from "./merge";
 import { isNearDuplicate } from "./near-duplicate";
 import { remaindersOf, remainderWrites } from "./remainder";
@@ -137,7 +138,11 @@ async function newMemory(
     confidence: input.confidence,
     memoryType: input.memory_type,
     source: input.source ?? null,
-    eventTime: input.event_time ? Date.parse(input.event_time) : null,
+    // The day relative words name ("tomorrow", 「下周五」), read from now in the person's zone (event-date.ts).
+    eventTime: eventTimeOf(text, input.event_time, {
+      at: now,
+      timeZone: zoneFor(undefined, deps.settings.timeZone),
+    }),
     expiresAt: resolveExpiry(now, input.expires_at, input.ttl_days),
     agentId: input.shared ? null : (scope.agentId ?? null),
     derivedFrom: options.derivedFrom,

@@ -16,6 +16,7 @@ import type { MemoryDeps } from "../service-deps";
 import { labelWithSpeaker } from "../text/speaker";
 import { indexTokens } from "../text/tokenize";
 import type { Scope } from "../types";
+import { zoneFor } from "./event-date";
 import { factEventTime } from "./fact-time";
 import { sourceRef, turnRef } from "./merge";
 import { redactSecrets } from "./redact-secrets";
@@ -106,7 +107,7 @@ async function saveFact(
       event_time:
         input.event_time !== undefined && fact.eventTime !== undefined
           ? fact.eventTime
-          : factEventTime(fact.content, input.event_time),
+          : factEventTime(fact.content, input.event_time, zoneFor(undefined, deps.settings.timeZone)),
     },
     {
       derivedFrom: turn === null ? [sourceRef(source)] : [sourceRef(source), turnRef(source, turn)],

@@ -6,6 +6,7 @@
 import type { EntityGraph, EntityListOptions, MemoryEntities } from "../../memory/entities/entity-types";
 import type { EntityStore } from "../../memory/ports";
 import type { Owner } from "../../memory/types";
+import { aliasNames } from "./d1-alias-names";
 import * as reads from "./d1-entity-reads";
 import * as writes from "./d1-entity-writes";
 
@@ -38,6 +39,10 @@ export class D1EntityStore implements EntityStore {
 
   sharedEntityMemories(owner: Owner, memoryIds: string[], limit: number) {
     return reads.sharedEntityMemories(this.d1, owner, memoryIds, limit);
+  }
+
+  aliasNames(owner: Owner, keys: string[], limit: number) {
+    return aliasNames(this.d1, owner, keys, limit);
   }
 
   relationsOf(owner: Owner, entityIds: string[], limit: number) {
