@@ -18,7 +18,7 @@ import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
 import type { Memory, Scope } from "../types";
 import { redactText } from "../write/redact-secrets";
-import { summaryLimit } from "../write/save-memory";
+import { screenedSummary } from "../write/save-memory";
 import { screenContent, screenLabels } from "../write/screen-content";
 
 async function mustGet(deps: MemoryDeps, scope: Scope, id: string): Promise<Memory> {
@@ -81,9 +81,7 @@ export async function updateMemory(
       entitiesAt: null,
     });
     changes.summary =
-      screened.text.length > deps.settings.longContentChars
-        ? await deps.llm.summarize(screened.text, summaryLimit(deps.settings.longContentChars))
-        : null;
+      screened.text.length > deps.settings.longContentChars ? await screenedSummary(deps, screened.text) : null;
     if (screened.verdict === "quarantine") changes.status = "quarantined";
     ftsTokens = screened.verdict === "quarantine" ? "" : indexTokens(screened.text).join(" ");
   }
