@@ -17,6 +17,7 @@ export type HostileMode =
   | "slow-body"
   | "slow-headers"
   | "injection"
+  | "injection-lite"
   | "redirect";
 
 export const HOSTILE_MODES: readonly HostileMode[] = [
@@ -58,8 +59,25 @@ export const CHAT_ANSWERS: Record<string, unknown> = {
   },
 };
 
-/** Every chat answer of the "injection" mode: each free-text field carries the injection and the secrets. */
-export function hostileChatAnswer(task: string, prompt: string): unknown {
+/**
+ * Every chat answer of the "injection" mode: each free-text field carries the injection and the
+ * secrets. "injection-lite" (the stress run's random phase, where every fact must stay a plain
+ * fact): the facts are the user's own messages with a secret appended, the summary and the conflict
+ * reason still carry the instruction.
+ */
+export function hostileChatAnswer(task: string, prompt: string, lite = false): unknown {
+  if (lite && task === "extracted_facts") {
+    const own = [...prompt.matchAll(/^\[(\d+)\] user: ([^\n]+)$/gm)];
+    return {
+      facts: own.map((m) => ({
+        content: `${m[2].slice(0, 400)} (${PASSWORD_TEXT}, key ${AWS_KEY})`,
+        category: "general",
+        memory_type: "semantic",
+        priority: 2,
+        message: Number(m[1]),
+      })),
+    };
+  }
   switch (task) {
     case "conflict_decision":
       return { supersedes: [], duplicate_of: null, reason: HOSTILE_TEXT };
@@ -195,8 +213,8 @@ export async function hostileAnswer(
   const messages = body.messages as { content: string }[];
   const prompt = messages.at(-1)?.content ?? "";
   const answer =
-    mode === "injection"
-      ? hostileChatAnswer(task, prompt)
+    mode === "injection" || mode === "injection-lite"
+      ? hostileChatAnswer(task, prompt, mode === "injection-lite")
       : mode === "ok"
         ? CHAT_ANSWERS[task]
         : plainChatAnswer(task, prompt);
@@ -220,7 +238,7 @@ export function hostileFetch(
   base = "http://upstream.test/v1",
 ): typeof fetch {
   const origin = new URL(base).origin;
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+  return (async (input: Request | string | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.origin !== origin) {
       record.crossOriginRequests++;
