@@ -143,7 +143,7 @@ export class HostileUpstream {
     while (!closed) {
       const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
       if (done || closed) break;
-      if (!res.write(value)) await new Promise<void>((resolve) => res.once("drain", resolve).once("close", resolve));
+      if (!res.write(value)) await drained(res);
     }
     if (!closed) res.end();
   }
@@ -269,4 +269,16 @@ export async function hostilePhase(
     upstream.record.maxBodyPulled <= CAP_BYTES + SOCKET_SLACK &&
     report.crossOrigin === 0;
   return report;
+}
+
+/** Resolves when `res` can take more (drain) or is gone (close), leaving no listener behind. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.once("drain", done).once("close", done);
+  });
 }

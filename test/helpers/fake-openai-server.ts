@@ -91,7 +91,7 @@ export class FakeOpenAiServer {
     while (!closed) {
       const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
       if (done || closed) break;
-      if (!res.write(value)) await new Promise<void>((resolve) => res.once("drain", resolve).once("close", resolve));
+      if (!res.write(value)) await drained(res);
     }
     if (!closed) res.end();
   }
@@ -127,4 +127,16 @@ export function expectedVector(text: string, dims: number): number[] {
   const v = vectorOf(text, dims);
   const norm = Math.hypot(...v);
   return v.map((x) => x / norm);
+}
+
+/** Resolves when `res` can take more (drain) or is gone (close), leaving no listener behind. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.once("drain", done).once("close", done);
+  });
 }

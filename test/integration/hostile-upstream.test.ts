@@ -12,6 +12,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { Llm } from "../../src/memory/ports";
 import type { MemoryDeps } from "../../src/memory/service-deps";
 import type { Scope } from "../../src/memory/types";
 import { deadlineLeftMs, TOOL_CALL_DEADLINE_MS, withCallDeadline } from "../../src/providers/gate/call-deadline";
@@ -25,6 +26,7 @@ import { FakeVectorize } from "../helpers/fake-vectorize";
 import {
   AWS_KEY,
   HOSTILE_MODES,
+  HOSTILE_TEXT,
   type HostileMode,
   type HostileRecord,
   hostileFetch,
@@ -148,6 +150,30 @@ describe("a hostile upstream: every answer screened and bounded", () => {
     const r = await ok(stub.save(owner, { content: "I live in Hangzhou now" }));
     expect(r.reason ?? "").not.toMatch(UNSCREENED[0]);
     if (r.reason) expect(r.reason).toMatch(/^(?:llm|rules): /);
+  });
+
+  it("whatever Llm decides a conflict, its free-text reason never reaches the answer or the history", async () => {
+    const rules = new RulesLlm();
+    const wordy: Llm = {
+      kind: "workers-ai",
+      summarize: (c, n) => rules.summarize(c, n),
+      extractFacts: (m) => rules.extractFacts(m),
+      decideConflict: async (content, candidates) => ({
+        ...(await rules.decideConflict(content, candidates)),
+        supersedes: candidates.length > 0 ? [1] : [],
+        reason: HOSTILE_TEXT,
+      }),
+    };
+    const svc = testService({
+      index: new VectorizeVectorIndex(new FakeVectorize() as unknown as VectorizeIndex),
+      llm: wordy,
+    });
+    const owner: Scope = { accountId: "default", namespace: "user", userId: uniqueUser("reason"), actor: "test" };
+    await svc.save(owner, { content: "I live in Shanghai" });
+    const r = await svc.save(owner, { content: "I live in Hangzhou now" });
+    expect(r.status).toBe("superseded");
+    expect(r.reason).toBe("llm: supersedes #1");
+    for (const row of await storedTexts(owner)) expect(row.text).not.toMatch(UNSCREENED[0]);
   });
 
   it("every call into the user's object runs under the tool-call deadline", async () => {
