@@ -1,5 +1,5 @@
 /**
- * The gate for what a model or an upstream answers, piece by piece (issue 41): vectors finite and
+ * The gate for what a model or an upstream answers, piece by piece: vectors finite and
  * of the configured size (providers/gate/vector-gate.ts, memory/model-gate.ts), the fresh buffer
  * and the vector maths never yielding NaN, a body read up to a byte cap and cancelled past it
  * (providers/gate/upstream-body.ts), redirects followed within one origin only
