@@ -79,8 +79,11 @@ export function hostileChatAnswer(task: string, prompt: string, lite = false): u
     };
   }
   switch (task) {
-    case "conflict_decision":
-      return { supersedes: [], duplicate_of: null, reason: HOSTILE_TEXT };
+    case "conflict_decision": {
+      // A move supersedes the old home (so the reason is shown), anything else is left alone.
+      const moved = /NEW: I live in /.test(prompt) && /^\[1\] \(\w+\) I live in /m.test(prompt);
+      return { supersedes: moved ? [1] : [], duplicate_of: null, reason: HOSTILE_TEXT };
+    }
     case "summary":
       return { summary: HOSTILE_TEXT };
     case "extracted_facts": {

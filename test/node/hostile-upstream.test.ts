@@ -130,7 +130,7 @@ describe("model text: every answer of the injection mode is caught by the gate",
       { handle: 1, content: "I live in Lisbon", category: "personal" },
     ]);
     for (const marker of UNSCREENED) expect(gateConflictReason(decision)).not.toMatch(marker);
-    expect(decision.reason).toBe("llm: no conflict");
+    expect(decision.reason).toBe("llm: supersedes #1");
     const facts = await model.extractFacts([{ role: "user", content: "I keep bees on my roof" }]);
     expect(facts.length).toBeGreaterThan(0);
     for (const fact of facts) {
