@@ -44,8 +44,13 @@ export function screenModelText(text: string): ScreenedModelText {
 /** The codes a model's conflict decision is reported by (the model's own words never are). */
 export const MODEL_CONFLICT_REASONS = ["llm: supersedes", "llm: duplicate", "llm: no conflict"] as const;
 
-/** The rules' reasons: `rules: <rule> [(<attribute>)] #<handle>; …` — words of the project's own. */
-const RULES_REASON = /^rules: [\p{Ll}\p{Lo}\p{N} ()#;_-]{1,300}$/u;
+/**
+ * The rules' reasons: `rules: <rule-id> [(<attribute>)] #<handle>; …`, or `rules: no conflict` /
+ * `rules: no candidates`. The attribute may hold the user's (screened) words, so a reason of this
+ * shape is still checked by the injection detector.
+ */
+const RULE = String.raw`[a-z]+(?:-[a-z]+)* (?:\([^()\n]{1,60}\) )?#\d{1,3}`;
+const RULES_REASON = new RegExp(String.raw`^rules: (?:no conflict|no candidates|${RULE}(?:; ${RULE}){0,49})$`);
 const MODEL_REASON = /^llm: (?:supersedes|duplicate|no conflict)(?: #\d{1,3}(?:, #\d{1,3}){0,49})?$/;
 
 /** The enumerated code for a model's decision: what it decided and on which handles. */
@@ -61,6 +66,7 @@ export function modelConflictReason(decision: Pick<ConflictDecision, "supersedes
  */
 export function gateConflictReason(decision: ConflictDecision): string {
   const reason = decision.reason;
-  if (reason.length <= 320 && (RULES_REASON.test(reason) || MODEL_REASON.test(reason))) return reason;
+  if (MODEL_REASON.test(reason)) return reason;
+  if (reason.length <= 4000 && RULES_REASON.test(reason) && !detectInjection(reason).suspicious) return reason;
   return modelConflictReason(decision);
 }
