@@ -37,9 +37,8 @@ export async function readTextCapped(res: Response, capBytes: number, signal?: A
 }
 
 async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, capBytes: number): Promise<string> {
-  const decoder = new TextDecoder();
   let read = 0;
-  let text = "";
+  const chunks: Uint8Array[] = [];
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -48,7 +47,14 @@ async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, capBytes
       await reader.cancel().catch(() => undefined);
       throw new UpstreamTooLargeError(capBytes);
     }
-    text += decoder.decode(value, { stream: true });
+    chunks.push(value);
   }
-  return text + decoder.decode();
+  // One copy and one decode at the end: no string rebuilt per chunk.
+  const whole = new Uint8Array(read);
+  let at = 0;
+  for (const c of chunks) {
+    whole.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(whole);
 }

@@ -23,6 +23,15 @@ const embeddingsAnswer = z.object({
   data: z.array(z.object({ embedding: z.array(z.unknown()), index: z.number().int().min(0).optional() })),
 });
 
+/**
+ * The most an honest embeddings answer for `texts` vectors of `dims` can take: 32 bytes a component
+ * (a float written out in full, its comma, spacing) and 64 KiB for the rest. A larger answer is
+ * refused at that size, not at the 8 MiB ceiling (providers/gate/upstream-body.ts).
+ */
+export function embeddingsAnswerBytes(texts: number, dims: number): number {
+  return 64 * 1024 + texts * dims * 32;
+}
+
 /** The sentence a wrong-size vector gets: what came, what is configured, what to change. */
 export function dimensionMismatch(model: string, got: number, configured: number): string {
   return `Embedding model ${model} returns ${got}-dimension vectors but EMBEDDING_DIMENSIONS is ${configured}: set EMBEDDING_DIMENSIONS=${got} (the vector index must be built for ${got}) or use a model that returns ${configured}`;
@@ -49,7 +58,13 @@ export class OpenAiCompatibleEmbedder implements Embedder {
   private async embedBatch(batch: string[]): Promise<Float32Array[]> {
     let body: unknown;
     try {
-      body = await postJson(this.endpoint, "/embeddings", { model: this.model, input: batch }, this.timeoutMs);
+      body = await postJson(
+        this.endpoint,
+        "/embeddings",
+        { model: this.model, input: batch },
+        this.timeoutMs,
+        embeddingsAnswerBytes(batch.length, this.dimensions),
+      );
     } catch (err) {
       throw this.unavailable(`is unavailable: ${(err as Error).message}`);
     }

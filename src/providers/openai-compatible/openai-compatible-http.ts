@@ -50,18 +50,20 @@ export function endpointUrl(base: string, path: string): string {
 
 /**
  * POSTs `body` as JSON and answers the parsed JSON body; throws OpenAiCompatibleError,
- * AiTimeoutError or CircuitOpenError.
+ * AiTimeoutError or CircuitOpenError. `maxBytes` lowers the cap for this call (an embeddings answer
+ * can be no larger than its vectors).
  */
 export async function postJson(
   endpoint: OpenAiCompatibleEndpoint,
   path: string,
   body: unknown,
   timeoutMs: number,
+  maxBytes?: number,
 ): Promise<unknown> {
   const send = endpoint.fetcher ?? fetch;
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
-  const cap = endpoint.maxBytes ?? UPSTREAM_MAX_BYTES;
+  const cap = Math.min(maxBytes ?? Number.POSITIVE_INFINITY, endpoint.maxBytes ?? UPSTREAM_MAX_BYTES);
   return withAiTimeout(
     timeoutMs,
     async (signal) => {
