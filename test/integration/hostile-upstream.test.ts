@@ -118,7 +118,11 @@ describe("a hostile upstream: every answer screened and bounded", () => {
       expect(answers).not.toContain(AWS_KEY);
       expect(answers).not.toMatch(/hunter2/);
       for (const r of [saved, long]) if (r.reason) expect(r.reason).not.toMatch(UNSCREENED[0]);
-      for (const o of told.outcomes) if (UNSCREENED[0].test(o.content)) expect(o.status).toBe("quarantined");
+      for (const o of told.outcomes) {
+        for (const marker of UNSCREENED) expect(o.content).not.toMatch(marker);
+        if (o.status === "quarantined") expect(o.content).toBe("");
+      }
+      if (mode === "injection") expect(told.outcomes.map((o) => o.status)).toContain("quarantined");
       const shown = JSON.stringify(found.results.map((x) => [x.memory.content, x.memory.summary]));
       for (const marker of UNSCREENED) expect(shown).not.toMatch(marker);
 
