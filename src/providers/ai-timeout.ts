@@ -38,5 +38,9 @@ export async function withAiTimeout<T>(
       clearTimeout(timer);
     }
   };
-  return breaker ? breaker.run(timed) : timed();
+  if (!breaker) return timed();
+  // Cut short by the tool call's deadline: a late answer then says nothing about the provider, so the
+  // call is skipped while the breaker is open but does not count toward opening it.
+  if (bound < ms) return breaker.skipWhileOpen(timed);
+  return breaker.run(timed);
 }

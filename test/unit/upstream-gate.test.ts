@@ -234,6 +234,20 @@ describe("deadlines and the breaker", () => {
     expect(breaker.open).toBe(false); // closed again: one failure is not enough
   });
 
+  it("a call cut short by the deadline does not count toward opening the breaker; an open one still skips it", async () => {
+    const breaker = new CircuitBreaker("m", { strikes: 1 });
+    const never = () => new Promise<never>(() => {});
+    await withCallDeadline(30, () =>
+      expect(withAiTimeout(60_000, never, breaker)).rejects.toBeInstanceOf(AiTimeoutError),
+    );
+    expect(breaker.open).toBe(false);
+    await expect(withAiTimeout(20, never, breaker)).rejects.toBeInstanceOf(AiTimeoutError);
+    expect(breaker.open).toBe(true);
+    await withCallDeadline(30, () =>
+      expect(withAiTimeout(60_000, never, breaker)).rejects.toBeInstanceOf(CircuitOpenError),
+    );
+  });
+
   it("an answer slower than slowMs counts as a failure", async () => {
     let now = 0;
     const breaker = new CircuitBreaker("m", { strikes: 2, slowMs: 100, now: () => now });

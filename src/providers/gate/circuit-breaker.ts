@@ -70,6 +70,12 @@ export class CircuitBreaker {
     }
   }
 
+  /** Runs `call` unless the breaker is open, without counting how it ends (a call cut short by a deadline). */
+  async skipWhileOpen<T>(call: () => Promise<T>): Promise<T> {
+    if (this.open) throw new CircuitOpenError(this.provider);
+    return call();
+  }
+
   /** Counts a failure the call itself could not see (an answer refused after it came: wrong size, not finite). */
   strike(): void {
     this.failures++;
