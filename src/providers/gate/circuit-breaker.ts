@@ -54,7 +54,7 @@ export class CircuitBreaker {
 
   /** Runs `call` unless the breaker is open (then throws CircuitOpenError without calling). */
   async run<T>(call: () => Promise<T>): Promise<T> {
-    if (this.open) throw new CircuitOpenError(this.provider);
+    this.refuseWhileOpen();
     const started = this.now();
     try {
       const value = await call();
@@ -72,8 +72,12 @@ export class CircuitBreaker {
 
   /** Runs `call` unless the breaker is open, without counting how it ends (a call cut short by a deadline). */
   async skipWhileOpen<T>(call: () => Promise<T>): Promise<T> {
-    if (this.open) throw new CircuitOpenError(this.provider);
+    this.refuseWhileOpen();
     return call();
+  }
+
+  private refuseWhileOpen(): void {
+    if (this.open) throw new CircuitOpenError(this.provider);
   }
 
   /** Counts a failure the call itself could not see (an answer refused after it came: wrong size, not finite). */
