@@ -2,11 +2,14 @@
  * @module scripts/stress
  * The reliability run (docs/reliability.md):
  *   npm run stress -- [--seconds 120] [--clients 16] [--users 8] [--json out.json] [--seed N]
- *                     [--fuzz 10000] [--kills 3] [--url http://…] [--keep]
+ *                     [--fuzz 10000] [--kills 3] [--url http://…] [--keep] [--hostile]
  * Starts the offline server on a throwaway state directory (or uses --url), runs concurrent MCP
  * clients doing random operations as many owners, kills the server hard mid-write and restarts it,
  * makes the vector index fail for a while and then the embedder, sends hostile and malformed
- * requests, and prints the figures. Exits 1 when any invariant broke, 2 when the run itself could not run.
+ * requests, and prints the figures. With --hostile the server's embedder and Llm are a hostile
+ * OpenAI-compatible upstream on loopback throughout (scripts/lib/stress-hostile-upstream.ts), beside
+ * the embedding outage, and a phase drives every hostile mode through one store.
+ * Exits 1 when any invariant broke, 2 when the run itself could not run.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +29,7 @@ import {
 } from "./lib/stress-faults.ts";
 import { runFuzz } from "./lib/stress-fuzz.ts";
 import { fuzzCases } from "./lib/stress-fuzz-plan.ts";
+import { type HostileReport, HostileUpstream, hostilePhase } from "./lib/stress-hostile-upstream.ts";
 import { Ledger, WireChecks } from "./lib/stress-invariants.ts";
 import { MARKER_PATTERN, type OwnerPlan, planOwners, type StressDevice } from "./lib/stress-owners.ts";
 import { freshSeed, Rng } from "./lib/stress-prng.ts";
@@ -37,7 +41,7 @@ import { apiDigest, type Verification, verifyLedger } from "./lib/stress-verify.
 import { applyMigrations, ScriptError, setLocalPersistDir, type Target } from "./lib/wrangler-d1.ts";
 
 const USAGE =
-  "usage: npm run stress -- [--seconds 120] [--clients 16] [--users 8] [--json out.json] [--seed N] [--fuzz 10000] [--kills 3] [--url URL] [--keep]";
+  "usage: npm run stress -- [--seconds 120] [--clients 16] [--users 8] [--json out.json] [--seed N] [--fuzz 10000] [--kills 3] [--url URL] [--keep] [--hostile]";
 const INSPECTOR_PORT = 9730;
 /** A hostile request slower than this is a ReDoS stall. */
 const STALL_MS = 5_000;
@@ -54,6 +58,7 @@ function options() {
       json: { type: "string" },
       url: { type: "string" },
       keep: { type: "boolean" },
+      hostile: { type: "boolean" },
       help: { type: "boolean" },
     },
   });
@@ -77,6 +82,7 @@ function options() {
     json: values.json,
     url: values.url?.replace(/\/+$/, ""),
     keep: values.keep ?? false,
+    hostile: (values.hostile ?? false) && !values.url,
   };
 }
 
@@ -131,6 +137,7 @@ async function randomPhase(
   wire: WireChecks,
   rng: Rng,
   startupMs: number,
+  upstream: HostileUpstream | null,
 ): Promise<Phases> {
   const started = Date.now();
   let stop = false;
@@ -147,7 +154,10 @@ async function randomPhase(
     const until = Math.round(Date.now() + startupMs * 1.5 + 25_000);
     // The outage phase makes about 25 calls, each well under a second here; a loaded machine needs more.
     const embedderUntil = Math.round(Date.now() + startupMs * 1.5 + 60_000);
-    const vars = faultVars(k, o.kills, until, embedderUntil);
+    const vars = { ...upstream?.vars(), ...faultVars(k, o.kills, until, embedderUntil) };
+    // Hostile embeddings until the first kill: the index repair of the fault phases must catch up after
+    // it (the hostile phase drives every embedding attack again at the end); hostile chat throughout.
+    if (upstream && k === 1) upstream.embeddingsCleanAt = Date.now();
     server.current = await startLocalServer(dir, { inspectorPort: INSPECTOR_PORT, vars });
     server.base = server.current.base;
     const v = await verifyLedger(server.base, allDevices(plan), ledger, wire);
@@ -189,17 +199,20 @@ async function main(): Promise<number> {
   const server: { current: LocalServer | null; base: string } = { current: null, base: o.url ?? "" };
   let ok = false;
   let startupMs = 0;
+  const upstream = o.hostile ? await new HostileUpstream(rng.fork()).start() : null;
+  if (upstream) say(`hostile upstream at ${upstream.baseUrl} (embedder and Llm of the server)`);
   try {
     if (dir) {
       const t0 = Date.now();
-      server.current = await startLocalServer(dir, { inspectorPort: INSPECTOR_PORT });
+      server.current = await startLocalServer(dir, { inspectorPort: INSPECTOR_PORT, vars: upstream?.vars() });
       server.base = server.current.base;
       startupMs = Date.now() - t0;
       say(`server up at ${server.base} in ${(startupMs / 1000).toFixed(1)} s`);
     }
-    ok = await runAll(o, plan, server, dir, rng, startupMs);
+    ok = await runAll(o, plan, server, dir, rng, startupMs, upstream);
   } finally {
     await server.current?.stop();
+    await upstream?.stop();
     if (dir && (o.keep || !ok)) say(`kept ${dir}`);
     else if (dir) rmSync(dir, { recursive: true, force: true });
   }
@@ -213,13 +226,16 @@ async function runAll(
   dir: string | null,
   rng: Rng,
   startupMs: number,
+  upstream: HostileUpstream | null,
 ): Promise<boolean> {
   const wire = new WireChecks(plan.owners);
   const ledger = new Ledger();
   const run = new RandomRun(server.base, plan.devices, o.clients, ledger, wire, rng.fork());
   for (const line of run.describeClients()) say(line);
   const started = Date.now();
-  const phases = await randomPhase(o, plan, server, dir ?? "", run, ledger, wire, rng, startupMs);
+  const phases = await randomPhase(o, plan, server, dir ?? "", run, ledger, wire, rng, startupMs, upstream);
+  // The trust checks and the fuzz expect the rules' answers: the upstream refuses chat from here on.
+  if (upstream) upstream.policy = "rules";
   const elapsed = (Date.now() - started) / 1000;
   say(`random phase done: ${run.operations()} operations in ${elapsed.toFixed(0)} s; verifying every owner`);
   const final = await verifyLedger(server.base, allDevices(plan), ledger, wire);
@@ -228,6 +244,12 @@ async function runAll(
   const hostile = await hostileInputs(server.base, fuzzUser, wire);
   say("trust: the quarantine-bypass sequence, hostile categories and actors");
   const trust = await trustChecks(server.base, fuzzUser, wire);
+  let hostileUp: HostileReport | null = null;
+  if (upstream) {
+    say("hostile upstream: every mode through one store");
+    hostileUp = await hostilePhase(server.base, fuzzUser, wire, upstream);
+    say(`hostile upstream phase: ${JSON.stringify(hostileUp)}; requests by mode ${JSON.stringify(upstream.modes())}`);
+  }
   await sleep(2_000); // access counts of the hostile recall are written off the hot path
   const digest = () => (dir ? storeDigest(d1Files(dir)).digest : apiDigest(server.base, allDevices(plan), wire));
   const before = await digest();
@@ -282,6 +304,7 @@ async function runAll(
     latencyP50Ms: percentile(run.latencies, 50),
     latencyP95Ms: percentile(run.latencies, 95),
     memoryTextInLog: logMarkers,
+    ...(hostileUp ? { hostileUpstream: hostileFigures(hostileUp) } : {}),
   };
   printDetails(run, wire, lost, fuzz, hostile, trust.failures);
   console.log(renderTable(figures));
@@ -290,6 +313,13 @@ async function runAll(
   if (o.json)
     writeFileSync(o.json, `${JSON.stringify({ figures, invariants: checks, operations: run.counts }, null, 2)}\n`);
   return checks.every((c) => c.ok);
+}
+
+function hostileFigures(h: HostileReport): NonNullable<StressFigures["hostileUpstream"]> {
+  return {
+    summary: `${h.modes.length} modes; writes ${h.writes} (${h.failedWrites} failed); recall failures ${h.recallFailures} of ${h.recalls} queries; unscreened ${h.unscreened.length}; slowest call ${Math.round(h.slowestMs)} ms (${h.overDeadline} past deadline + 2 s); largest body read ${h.maxBodyMb.toFixed(1)} MB of 400; cross-origin requests ${h.crossOrigin}`,
+    ok: h.ok,
+  };
 }
 
 function embedderFigures(e: EmbedderReport | null, kills: number): StressFigures["embedderFault"] {

@@ -41,6 +41,11 @@ export interface StressFigures {
   latencyP95Ms: number;
   /** Lines of the server's log that carry an owner's marker (memory text). */
   memoryTextInLog: number;
+  /** `--hostile`: the hostile upstream's phase (scripts/lib/stress-hostile-upstream.ts); absent without it. */
+  hostileUpstream?: {
+    summary: string;
+    ok: boolean;
+  };
 }
 
 /** Each invariant and whether it held; the run exits non-zero when any did not. */
@@ -72,6 +77,14 @@ export function invariants(f: StressFigures, minKills: number, minFuzz: number, 
     },
     { name: "store byte-for-byte unchanged by the fuzz cases", ok: f.storeUnchanged },
     { name: "no memory text in the server's log", ok: f.memoryTextInLog === 0 },
+    ...(f.hostileUpstream
+      ? [
+          {
+            name: "hostile upstream: 0 recall failures, 0 unscreened model texts, no call past its deadline by 2 s, no body read past its cap, nothing sent to another origin",
+            ok: f.hostileUpstream.ok,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -109,6 +122,7 @@ export function figureRows(f: StressFigures): [string, string][] {
     ["store unchanged by fuzzing", f.storeUnchanged ? "yes" : "NO"],
     ["memory text in server log", `${f.memoryTextInLog} lines`],
     ["latency p50 / p95", `${ms(f.latencyP50Ms)} / ${ms(f.latencyP95Ms)}`],
+    ...(f.hostileUpstream ? [["hostile upstream", f.hostileUpstream.summary] as [string, string]] : []),
   ];
 }
 

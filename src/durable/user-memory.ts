@@ -39,6 +39,7 @@ import {
   maintenanceWithinCpu,
   moveStepRows,
 } from "../platform-limits/invocation";
+import { TOOL_CALL_DEADLINE_MS, withCallDeadline } from "../providers/gate/call-deadline";
 import { OwnerHome } from "../shards/owner-home";
 import { memoryShard, onlyShard, ownerShard } from "../shards/shard-lookup";
 import { type CrossingState, holdsWrites, type RelocationReport, relocateOwner } from "../shards/shard-relocation";
@@ -126,10 +127,17 @@ export class UserMemory extends DurableObject<Env> {
     if (this.owner !== key) throw new MemoryError("forbidden", "This memory store belongs to another user");
   }
 
-  /** Every method: owner check, the operation timed and metered on its own recorder, errors as data. */
+  /**
+   * Every method: owner check, the operation timed and metered on its own recorder, errors as data,
+   * and one overall deadline from the moment the call arrives (queue wait included): no model call it
+   * makes waits past it (providers/gate/call-deadline.ts), so a slow upstream holds the user's write
+   * queue for at most the deadline, not a timeout per model call.
+   */
   private async run<T>(scope: Scope, op: () => Promise<T>): Promise<RpcResult<T>> {
     const timing = new RequestTiming();
-    const result = await runTimed(timing, () => inInvocation(this.env, () => this.attempt(scope, op)));
+    const result = await runTimed(timing, () =>
+      withCallDeadline(TOOL_CALL_DEADLINE_MS, () => inInvocation(this.env, () => this.attempt(scope, op))),
+    );
     return { ...result, timing: timing.snapshot() };
   }
 

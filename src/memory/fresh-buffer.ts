@@ -9,6 +9,7 @@
  * DEFAULT_MAX_BYTES; they are found lexically until the index serves them.
  */
 
+import { finiteVector } from "./model-gate";
 import type { ScoredId } from "./types";
 import { cosine } from "./vector-math";
 
@@ -36,8 +37,10 @@ export class FreshBuffer {
     return this.heldBytes;
   }
 
+  /** Holds `vector` for `id`; a vector with a component that is not finite is refused (it would score NaN). */
   add(id: string, vector: Float32Array, now: number): void {
     this.drop(id);
+    if (!finiteVector(vector)) return;
     this.entries.set(id, { vector, addedAt: now });
     this.heldBytes += vector.byteLength;
     while (this.entries.size > this.capacity || (this.heldBytes > this.maxBytes && this.entries.size > 1)) {
@@ -64,7 +67,9 @@ export class FreshBuffer {
         this.drop(id);
         continue;
       }
-      if (entry.vector.length === vector.length) out.push({ id, score: cosine(vector, entry.vector) });
+      if (entry.vector.length !== vector.length) continue;
+      const score = cosine(vector, entry.vector);
+      if (Number.isFinite(score)) out.push({ id, score });
     }
     return out.sort((a, b) => b.score - a.score).slice(0, k);
   }

@@ -6,6 +6,7 @@
  * embeds and indexes it when the model and the index answer again ("indexed later").
  */
 import { MemoryError } from "./errors";
+import { vectorsFault } from "./model-gate";
 import type { MemoryDeps } from "./service-deps";
 import type { Memory, Owner } from "./types";
 
@@ -21,7 +22,8 @@ export function failureKind(err: unknown): string {
 
 /**
  * The embedder's vectors for `texts`, or null when it fails in any way: it throws (429, capacity,
- * timeout, a retired model) or answers with the wrong number or size of vectors. Every caller then
+ * timeout, a retired model) or answers with the wrong number or size of vectors, or a component that
+ * is not finite (memory/model-gate.ts: a NaN would reach recall's scores). Every caller then
  * degrades (recall answers from BM25, a write stores its row unindexed); `what` says how, in the log.
  */
 export async function embedOrNull(deps: MemoryDeps, texts: string[], what: string): Promise<Float32Array[] | null> {
@@ -36,12 +38,13 @@ export async function embedOrNull(deps: MemoryDeps, texts: string[], what: strin
     });
     return null;
   }
-  const dims = deps.embedder.dimensions;
-  if (vectors.length !== texts.length || vectors.some((v) => !(v instanceof Float32Array) || v.length !== dims)) {
+  const fault = vectorsFault(vectors, texts.length, deps.embedder.dimensions);
+  if (fault !== null) {
     deps.log.warn(`embedding answer malformed; ${what}`, {
       model: deps.embedder.model,
       texts: texts.length,
       vectors: vectors.length,
+      fault,
     });
     return null;
   }

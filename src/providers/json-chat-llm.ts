@@ -9,6 +9,7 @@
  * an OpenAI-compatible server) supplies only its chat call.
  */
 import { z } from "zod";
+import { modelConflictReason } from "../memory/model-gate";
 import type {
   ConflictCandidate,
   ConflictDecision,
@@ -81,7 +82,7 @@ export class JsonChatLlm implements Llm {
   }
 
   async decideConflict(newContent: string, candidates: ConflictCandidate[]): Promise<ConflictDecision> {
-    if (candidates.length === 0) return { supersedes: [], duplicateOf: null, reason: "no candidates" };
+    if (candidates.length === 0) return { supersedes: [], duplicateOf: null, reason: "llm: no conflict" };
     const list = candidates.map((c) => `[${c.handle}] (${c.category}) ${c.content}`).join("\n");
     const answer = await this.ask({
       name: "conflict_decision",
@@ -93,10 +94,13 @@ export class JsonChatLlm implements Llm {
     });
     if (!answer) return this.fallback.decideConflict(newContent, candidates);
     const valid = new Set(candidates.map((c) => c.handle));
+    const supersedes = answer.supersedes.filter((h) => valid.has(h));
+    const duplicateOf = answer.duplicate_of !== null && valid.has(answer.duplicate_of) ? answer.duplicate_of : null;
     return {
-      supersedes: answer.supersedes.filter((h) => valid.has(h)),
-      duplicateOf: answer.duplicate_of !== null && valid.has(answer.duplicate_of) ? answer.duplicate_of : null,
-      reason: `llm: ${answer.reason.slice(0, 300)}`,
+      supersedes,
+      duplicateOf,
+      // The model's own `reason` is free text it may fill with anything: a code says what it decided.
+      reason: modelConflictReason({ supersedes, duplicateOf }),
       ...remaindersOfAnswer(answer.remainders, answer.supersedes, valid),
     };
   }

@@ -10,9 +10,11 @@
  */
 import { z } from "zod";
 import { AiTimeoutError, withAiTimeout } from "./ai-timeout";
+import { type CircuitBreaker, CircuitOpenError } from "./gate/circuit-breaker";
 import type { AiChatBinding, LlmModel } from "./workers-ai-models";
 
-export type ChatFailure = "error" | "timeout" | "refused" | "truncated" | "malformed";
+/** Why a chat call has no answer; "skipped": the provider's circuit breaker is open (gate/circuit-breaker.ts). */
+export type ChatFailure = "error" | "timeout" | "refused" | "truncated" | "malformed" | "skipped";
 export type ChatResult<T> = { ok: true; value: T } | { ok: false; reason: ChatFailure; code?: string };
 
 export interface ChatRequest<T> {
@@ -77,11 +79,13 @@ export async function chatJson<T>(
   model: LlmModel,
   req: ChatRequest<T>,
   timeoutMs: number,
+  breaker?: CircuitBreaker,
 ): Promise<ChatResult<T>> {
   let output: ChatOutput;
   try {
-    output = await withAiTimeout(timeoutMs, (signal) => ai.run(model, chatInput(req), { signal }));
+    output = await withAiTimeout(timeoutMs, (signal) => ai.run(model, chatInput(req), { signal }), breaker);
   } catch (err) {
+    if (err instanceof CircuitOpenError) return { ok: false, reason: "skipped" };
     return err instanceof AiTimeoutError
       ? { ok: false, reason: "timeout" }
       : { ok: false, reason: "error", code: errorCode(err) };

@@ -4,13 +4,15 @@
  * by count and by total characters, so one import of long lines never becomes one huge request;
  * `truncate_inputs` lets the model cut a text past its context window instead of failing the batch.
  * Failures surface as provider_unavailable (recall then answers from BM25 alone; writes keep the row
- * and leave it for index repair).
+ * and leave it for index repair), and so do vectors that are not of the configured dimension or not
+ * finite (gate/vector-gate.ts). A model that keeps failing is skipped for a while (gate/circuit-breaker.ts).
  */
 
 import { MemoryError } from "../memory/errors";
 import type { Embedder } from "../memory/ports";
-import { l2normalize } from "../memory/vector-math";
 import { withAiTimeout } from "./ai-timeout";
+import { CircuitBreaker } from "./gate/circuit-breaker";
+import { gateVectors } from "./gate/vector-gate";
 import type { AiEmbeddingBinding, EmbeddingModel } from "./workers-ai-models";
 
 /** Texts per call (bge-m3 takes up to 100). */
@@ -21,20 +23,26 @@ export const EMBED_BATCH_CHARS = 48_000;
 export const EMBED_TIMEOUT_MS = 10_000;
 
 export class WorkersAiEmbedder implements Embedder {
+  private readonly breaker: CircuitBreaker;
+
   constructor(
     private readonly ai: AiEmbeddingBinding,
     readonly model: EmbeddingModel,
     readonly dimensions: number,
     private readonly timeoutMs = EMBED_TIMEOUT_MS,
-  ) {}
+  ) {
+    this.breaker = new CircuitBreaker(`embedding model ${model}`);
+  }
 
   async embed(texts: string[]): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
     for (const batch of embeddingBatches(texts)) {
       let data: number[][] | undefined;
       try {
-        const result = await withAiTimeout(this.timeoutMs, (signal) =>
-          this.ai.run(this.model, { text: batch, truncate_inputs: true }, { signal }),
+        const result = await withAiTimeout(
+          this.timeoutMs,
+          (signal) => this.ai.run(this.model, { text: batch, truncate_inputs: true }, { signal }),
+          this.breaker,
         );
         data = "data" in result ? result.data : undefined;
       } catch (err) {
@@ -43,13 +51,12 @@ export class WorkersAiEmbedder implements Embedder {
           `Embedding model ${this.model} is unavailable: ${(err as Error).message}`,
         );
       }
-      if (!data || data.length !== batch.length) {
-        throw new MemoryError(
-          "provider_unavailable",
-          `Embedding model ${this.model} returned ${data?.length ?? 0} vectors for ${batch.length} texts`,
-        );
+      try {
+        out.push(...gateVectors(`Embedding model ${this.model}`, data ?? [], batch.length, this.dimensions));
+      } catch (err) {
+        this.breaker.strike();
+        throw err;
       }
-      for (const values of data) out.push(l2normalize(Float32Array.from(values)));
     }
     return out;
   }

@@ -13,6 +13,7 @@
 import { MemoryError } from "../memory/errors";
 import type { Reranker } from "../memory/ports";
 import { withAiTimeout } from "./ai-timeout";
+import { CircuitBreaker } from "./gate/circuit-breaker";
 import type { AiRerankerBinding, RerankerModel } from "./workers-ai-models";
 
 /** Longest wait for the reranker: it sits on the recall path, so it gives up early. */
@@ -20,12 +21,16 @@ export const RERANK_TIMEOUT_MS = 5_000;
 
 export class WorkersAiReranker implements Reranker {
   readonly kind = "workers-ai" as const;
+  /** Skips a reranker that keeps failing or answering late: recall keeps the fused order meanwhile. */
+  private readonly breaker: CircuitBreaker;
 
   constructor(
     private readonly ai: AiRerankerBinding,
     private readonly model: RerankerModel,
     private readonly timeoutMs = RERANK_TIMEOUT_MS,
-  ) {}
+  ) {
+    this.breaker = new CircuitBreaker(`reranker ${model}`);
+  }
 
   async rerank(query: string, documents: string[]): Promise<number[]> {
     if (documents.length === 0) return [];
@@ -34,7 +39,11 @@ export class WorkersAiReranker implements Reranker {
     const input = { query, contexts: documents.map((text) => ({ text })), top_k: documents.length };
     let ranked: { id?: number; score?: number }[];
     try {
-      const result = await withAiTimeout(this.timeoutMs, (signal) => this.ai.run(this.model, input, { signal }));
+      const result = await withAiTimeout(
+        this.timeoutMs,
+        (signal) => this.ai.run(this.model, input, { signal }),
+        this.breaker,
+      );
       ranked = result.response ?? [];
     } catch (err) {
       throw new MemoryError("provider_unavailable", `Reranker ${this.model} is unavailable: ${(err as Error).message}`);

@@ -425,7 +425,7 @@ describe("Workers AI Llm in the pipeline (fake AI binding)", () => {
     const userId = uniqueUser("ai-llm");
     const old = await svc.save(scopeOf(userId), { content: "I live in Lyon" });
     const next = await svc.save(scopeOf(userId), { content: "I live in Nantes" });
-    expect(next).toMatchObject({ status: "superseded", supersededIds: [old.id], reason: "llm: moved city" });
+    expect(next).toMatchObject({ status: "superseded", supersededIds: [old.id], reason: "llm: supersedes #1" });
     expect(prompts.at(-1)).toContain("[1] (general) I live in Lyon");
     expect(prompts.join("\n")).not.toContain(old.id!);
   });

@@ -121,7 +121,7 @@ describe("OpenAI-compatible Llm", () => {
   it("asks chat completions for JSON to the task's schema and uses the zod-checked answer", async () => {
     const { model } = llm();
     const decision = await model.decideConflict("I live in Hangzhou now", candidates);
-    expect(decision).toEqual({ supersedes: [1], duplicateOf: null, reason: "llm: same subject, new value" });
+    expect(decision).toEqual({ supersedes: [1], duplicateOf: null, reason: "llm: supersedes #1" });
     const sent = server.requests[0];
     expect(sent.path).toBe("/v1/chat/completions");
     expect(sent.authorization).toBe("Bearer sk-chat");

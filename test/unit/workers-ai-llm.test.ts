@@ -58,7 +58,7 @@ const tasks: { name: string; answer: unknown; run: (llm: Llm) => Promise<unknown
     name: "conflict decision",
     answer: { supersedes: [2], duplicate_of: null, reason: "favourite colour changed" },
     run: (llm) => llm.decideConflict("My favorite color is green", candidates),
-    expected: { supersedes: [2], duplicateOf: null, reason: "llm: favourite colour changed" },
+    expected: { supersedes: [2], duplicateOf: null, reason: "llm: supersedes #2" },
   },
   {
     name: "summary",
@@ -70,7 +70,7 @@ const tasks: { name: string; answer: unknown; run: (llm: Llm) => Promise<unknown
     name: "consolidation",
     answer: { supersedes: [], duplicate_of: 1, reason: "same preference" },
     run: (llm) => llm.decideConflict("I really love sushi", candidates),
-    expected: { supersedes: [], duplicateOf: 1, reason: "llm: same preference" },
+    expected: { supersedes: [], duplicateOf: 1, reason: "llm: duplicate #1" },
   },
 ];
 
@@ -164,7 +164,7 @@ describe("the request each model gets", () => {
     expect(await llm.decideConflict("My favorite color is green", candidates)).toEqual({
       supersedes: [2],
       duplicateOf: null,
-      reason: "llm: x",
+      reason: "llm: supersedes #2",
       remainders: [{ handle: 2, content: "My favorite color was blue" }],
     });
   });
@@ -174,7 +174,7 @@ describe("the request each model gets", () => {
     expect(await made.llm.decideConflict("My favorite color is green", candidates)).toEqual({
       supersedes: [2],
       duplicateOf: null,
-      reason: "llm: made up",
+      reason: "llm: supersedes #2",
     });
     expect(await llmOver(() => jsonContent({ summary: "x".repeat(50) })).llm.summarize("long text", 20)).toBe(
       "x".repeat(20),
@@ -186,7 +186,7 @@ describe("the request each model gets", () => {
     expect(await llm.decideConflict("I love tea", [])).toEqual({
       supersedes: [],
       duplicateOf: null,
-      reason: "no candidates",
+      reason: "llm: no conflict",
     });
     expect(ai.calls).toHaveLength(0);
   });

@@ -14,7 +14,11 @@ import { defineTool } from "../tool-definition";
 import { count, idView, indexedLaterView, reasonView, redactedView } from "../views";
 
 const outcome = z.object({
-  content: z.string().describe("The fact as stored (secrets redacted), or as extracted when it was not stored"),
+  content: z
+    .string()
+    .describe(
+      "The fact as stored (secrets redacted), or as extracted when it was not stored; empty when quarantined (kept for review, not shown)",
+    ),
   category: z.string().describe("Category it was saved under"),
   status: z
     .enum(WRITE_OUTCOMES)

@@ -19,7 +19,7 @@ import { indexTokens } from "../text/tokenize";
 import type { Memory, Scope } from "../types";
 import { editedEventTime, zoneFor } from "../write/event-date";
 import { redactText } from "../write/redact-secrets";
-import { summaryLimit } from "../write/save-memory";
+import { screenedSummary } from "../write/save-memory";
 import { screenContent, screenLabels } from "../write/screen-content";
 
 async function mustGet(deps: MemoryDeps, scope: Scope, id: string): Promise<Memory> {
@@ -82,9 +82,7 @@ export async function updateMemory(
       entitiesAt: null,
     });
     changes.summary =
-      screened.text.length > deps.settings.longContentChars
-        ? await deps.llm.summarize(screened.text, summaryLimit(deps.settings.longContentChars))
-        : null;
+      screened.text.length > deps.settings.longContentChars ? await screenedSummary(deps, screened.text) : null;
     if (screened.verdict === "quarantine") changes.status = "quarantined";
     // New words naming a new day ("tomorrow" → "on the 20th") move the event to it, read from now (event-date.ts).
     const moved = editedEventTime(existing.content, screened.text, input.event_time, {

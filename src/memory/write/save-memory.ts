@@ -12,6 +12,7 @@ import type { SaveInput } from "../contracts";
 import { syncEntities } from "../entities/sync-entities";
 import { embedOrNull, upsertVectors } from "../indexing";
 import { buildMemory, contentHash, resolveExpiry } from "../memory-factory";
+import { gateConflictReason, screenModelText } from "../model-gate";
 import type { MemoryPatch } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import { indexTokens } from "../text/tokenize";
@@ -39,6 +40,19 @@ export interface SaveOptions {
   derivedFrom?: string[];
   /** Pre-tokenized words around it (the conversation a fact came from), indexed as low-weight search context. */
   contextTokens?: string;
+}
+
+/**
+ * A model's summary of long content as it may be stored and shown (it becomes the search/fetch
+ * title): secrets redacted; null when it addresses a model (the memory is then shown and embedded by
+ * its own words, which were screened on the way in). The drop is logged by its reason only.
+ */
+export async function screenedSummary(deps: MemoryDeps, content: string): Promise<string | null> {
+  const summary = await deps.llm.summarize(content, summaryLimit(deps.settings.longContentChars));
+  const screened = screenModelText(summary);
+  if (screened.keep) return screened.text;
+  deps.log.warn("model summary dropped: it addresses a model", { reason: screened.reason });
+  return null;
 }
 
 /** Longest summary embedded in place of long content (characters). */
@@ -115,7 +129,7 @@ async function similarTo(
   memory: Memory,
   long: boolean,
 ): Promise<{ vector: Float32Array | null; similar: SimilarMemory[] }> {
-  if (long) memory.summary = await deps.llm.summarize(memory.content, summaryLimit(deps.settings.longContentChars));
+  if (long) memory.summary = await screenedSummary(deps, memory.content);
   // Long content is embedded by its summary: one focused vector instead of a diluted one.
   const vectors = await embedOrNull(deps, [memory.summary ?? memory.content], "the memory is stored, indexed later");
   const vector = vectors?.[0] ?? null;
@@ -184,10 +198,12 @@ async function insertWithConflicts(
 ): Promise<SaveResult> {
   const now = memory.createdAt;
   // Small integer handles, never raw ids: a model cannot invent or leak an id it never saw.
-  const decision = await deps.llm.decideConflict(
+  const decided = await deps.llm.decideConflict(
     memory.content,
     similar.map((s, i) => ({ handle: i + 1, content: s.memory.content, category: s.memory.category })),
   );
+  // The reason reaches the client and the history: the rules' own words or a code, never a model's text.
+  const decision = { ...decided, reason: gateConflictReason(decided) };
   const dup = decision.duplicateOf !== null ? similar[decision.duplicateOf - 1] : undefined;
   if (dup && dup.memory.agentId === memory.agentId)
     return merge(deps, scope, dup.memory, memory, redactions, decision.reason);

@@ -25,6 +25,7 @@ import { assignMessageRoles, parseTranscript, type TranscriptMessage } from "./t
 import { attributeTurn } from "./turn-attribution";
 
 export interface FactOutcome {
+  /** The fact as stored (redacted); empty when it was quarantined. */
   content: string;
   category: string;
   status: SaveResult["status"];
@@ -115,7 +116,9 @@ async function saveFact(
     },
   );
   return {
-    content: r.memory?.content ?? redactSecrets(content).text,
+    // A quarantined fact reads as instructions to a model (and may be a model's own words): it is kept
+    // for a person to review, never handed back to the calling model.
+    content: r.status === "quarantined" ? "" : (r.memory?.content ?? redactSecrets(content).text),
     category,
     status: r.status,
     id: r.id,
