@@ -5,6 +5,8 @@
  * prompts as /mcp, and every call goes to the user's UserMemory object. The first caller pins the
  * session (and http/sse-sessions.ts refuses, with 404, a message from another credential or for an id
  * the server did not issue), so a message posted with someone else's credentials cannot act inside it.
+ * McpAgent is deprecated (agents 0.20.0) yet, as of agents 0.32.0, the only HTTP+SSE server on Workers;
+ * why it stays and what replaces it: docs/architecture.md, "Legacy /sse and the v1 SDK: retirement plan".
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { McpAgent } from "agents/mcp";
