@@ -38,6 +38,7 @@ import { forgetMemories } from "./manage/forget-memories";
 import { ownedKey } from "./owner-address";
 import type { CursorStore } from "./ports";
 import { AccessRecorder } from "./recall/access-recorder";
+import { fetchListed } from "./recall/fetch-listed";
 import type { FusedCandidate } from "./recall/fuse-scores";
 import { RecallHealthRecord } from "./recall/recall-health";
 import { type RecallOutcome, recallMemories } from "./recall/recall-memories";
@@ -226,6 +227,11 @@ export class MemoryService {
 
   get(scope: Scope, id: string) {
     return getMemory(this.deps, scope, id);
+  }
+
+  /** One memory as a search result's reader may see it: what recall could list (memory/recall/fetch-listed.ts). */
+  fetchListed(scope: Scope, id: string, includeSuperseded: boolean) {
+    return fetchListed(this.deps, scope, id, includeSuperseded);
   }
 
   /** The owner's entities, most mentioned first (memory/entities/entity-reads.ts). */
