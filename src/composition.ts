@@ -9,6 +9,7 @@ import { consoleLogger } from "./console-logger";
 import type { Env } from "./env";
 import { EXPORT_PAGE_SIZE } from "./memory/export/export-stream";
 import { FreshBuffer } from "./memory/fresh-buffer";
+import type { ImportSize } from "./memory/import/import-size";
 import type { LifecyclePolicy, MaintenanceRequest } from "./memory/lifecycle/lifecycle-types";
 import { MemoryService } from "./memory/memory-service";
 import type {
@@ -303,9 +304,9 @@ export function maintenanceWithinCpu(config: Config, request: MaintenanceRequest
   return maintenanceRowsByCpu(config.PLATFORM_LIMITS, request);
 }
 
-/** Refuses an import request of more lines than one invocation's CPU time carries (platform-limits/cpu-sizing.ts). */
-export function checkImportCpu(config: Config, lines: number): void {
-  refuseImportOverCpu(config.PLATFORM_LIMITS, lines);
+/** Refuses an import request of more items than one invocation's CPU time carries (platform-limits/cpu-sizing.ts). */
+export function checkImportCpu(config: Config, size: ImportSize): void {
+  refuseImportOverCpu(config.PLATFORM_LIMITS, size);
 }
 
 /** Rows one step of a shard move may read within one object call's CPU time (platform-limits/cpu-sizing.ts). */

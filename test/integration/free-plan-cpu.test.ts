@@ -85,6 +85,50 @@ describe("Workers Free's CPU time sizes the steps", () => {
     expect(await accepted.json()).toMatchObject({ imported: max });
   });
 
+  it("the import cap counts every item a request carries: history events, graph entities and relations, not only lines", async () => {
+    const max = cpuUnits(limits, "importLine");
+    const user = uniqueUser();
+    const { key } = await createKey({ user });
+    const post = (body: string, format?: string) =>
+      exports.default.fetch(`http://x/v1/import?dry_run=true${format ? `&format=${format}` : ""}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/x-ndjson" },
+        body,
+      });
+    const refusedFor = async (res: Response, what: string) => {
+      expect(res.status, what).toBe(413);
+      const body = (await res.json()) as { error: string; field: string; message: string };
+      expect(body, what).toMatchObject({ error: "limit_exceeded", field: "cpu_ms_per_invocation" });
+      expect(body.message, what).toContain(`at most ${max} items`);
+    };
+    // Three lines carrying max history events between them.
+    const event = (i: number) => ({
+      op: "update",
+      at: "2024-01-01T00:00:00Z",
+      actor: "system",
+      before: { content: `v${i}` },
+      after: { content: `v${i + 1}` },
+    });
+    const withHistory = Array.from({ length: 3 }, (_, l) =>
+      JSON.stringify({
+        content: `a fact with a long past ${l}`,
+        external_id: `h${l}`,
+        history: Array.from({ length: Math.ceil(max / 3) }, (_, i) => event(i)),
+      }),
+    ).join("\n");
+    await refusedFor(await post(withHistory), "history events");
+    // The MCP memory server's graph: entities with no observation are no memory lines, yet each is stored.
+    const graph = Array.from({ length: max + 1 }, (_, i) =>
+      JSON.stringify({ type: "entity", name: `Entity ${i}`, entityType: "person", observations: [] }),
+    ).join("\n");
+    await refusedFor(await post(graph, "mcp-memory"), "graph entities");
+    // Within the cap, both pass.
+    const few = Array.from({ length: 2 }, (_, l) =>
+      JSON.stringify({ content: `a fact with a short past ${l}`, history: [event(0), event(1)] }),
+    ).join("\n");
+    expect((await post(few)).status).toBe(200);
+  });
+
   it("a lifecycle call changes at most the rows one invocation's CPU carries; the next call goes on", async () => {
     const rows = cpuUnits(limits, "lifecycleRow");
     const owner = await ownerWith(rows * 2 + 3);
