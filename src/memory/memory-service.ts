@@ -255,6 +255,7 @@ export class MemoryService {
       scope,
       entityIds.slice(0, ENTITY_LIMITS.listMax),
       ENTITY_LIMITS.detailRelations,
+      scope.agentId,
     );
   }
 

@@ -2,11 +2,12 @@
  * @module memory/entities/entity-reads
  * The owner's entities as the service answers for them: a page of entities, one entity by name or
  * alias, and an importer's graph stored as given. Inputs parsed with entity-contracts.ts; storage
- * behind the EntityStore port.
+ * behind the EntityStore port. The views are the caller's: drawn from the active memories its agent
+ * may read (scope.agentId; every agent's when the call names none, as list_memories).
  */
 import { invalidInput } from "../errors";
 import type { MemoryDeps } from "../service-deps";
-import type { Owner } from "../types";
+import type { Owner, Scope } from "../types";
 import {
   describeEntityInput,
   type EntityGraphInput,
@@ -28,14 +29,18 @@ function parsed<T>(
   throw invalidInput(issue.path.map(String).join(".") || "input", issue.message);
 }
 
-export function listEntities(deps: MemoryDeps, owner: Owner, input: ListEntitiesInput): Promise<EntityPage> {
+export function listEntities(deps: MemoryDeps, scope: Scope, input: ListEntitiesInput): Promise<EntityPage> {
   const options = parsed(listEntitiesInput.safeParse(input));
-  return deps.entities.list(owner, { limit: options.limit, cursor: options.cursor ?? null });
+  return deps.entities.list(scope, {
+    limit: options.limit,
+    cursor: options.cursor ?? null,
+    visibleToAgent: scope.agentId,
+  });
 }
 
-export function describeEntity(deps: MemoryDeps, owner: Owner, nameOrAlias: string): Promise<EntityDetail | null> {
+export function describeEntity(deps: MemoryDeps, scope: Scope, nameOrAlias: string): Promise<EntityDetail | null> {
   const { name } = parsed(describeEntityInput.safeParse({ name: nameOrAlias }));
-  return deps.entities.describe(owner, entityKey(name));
+  return deps.entities.describe(scope, entityKey(name), scope.agentId);
 }
 
 /** Every relation end and mention names an entity of the graph (or the user): a typo is an error, not a new entity. */
