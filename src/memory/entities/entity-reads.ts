@@ -6,6 +6,7 @@
  * may read (scope.agentId; every agent's when the call names none, as list_memories).
  */
 import { invalidInput } from "../errors";
+import { screenEntities, screenName, screenRelation } from "../import/screen-graph";
 import type { MemoryDeps } from "../service-deps";
 import type { Owner, Scope } from "../types";
 import {
@@ -16,7 +17,7 @@ import {
   listEntitiesInput,
 } from "./entity-contracts";
 import { entityKey } from "./entity-keys";
-import type { EntityDetail, EntityGraph, EntityPage } from "./entity-types";
+import type { EntityDetail, EntityGraph, EntityPage, RelationInput } from "./entity-types";
 import { USER } from "./entity-types";
 
 function parsed<T>(
@@ -56,17 +57,37 @@ function checkNames(graph: EntityGraph): void {
   });
 }
 
-/** Stores another system's graph for the owner; mentions of memories the owner does not have are dropped. */
+/**
+ * Stores another system's graph for the owner; mentions of memories the owner does not have are
+ * dropped, and the graph is screened as an import's is (import/screen-graph.ts): names redacted, an
+ * entity, alias or relation that reads as an instruction left out and counted in `dropped`.
+ */
 export async function storeEntities(
   deps: MemoryDeps,
   owner: Owner,
   input: EntityGraphInput,
-): Promise<{ entities: number; relations: number; mentions: number }> {
-  const graph = parsed(entityGraphInput.safeParse(input));
-  checkNames(graph);
+): Promise<{ entities: number; relations: number; mentions: number; dropped: number }> {
+  const given = parsed(entityGraphInput.safeParse(input));
+  checkNames(given);
+  const { kept, droppedNames, dropped: droppedEntities } = screenEntities(given.entities);
+  const relations = given.relations
+    .map((r) => screenRelation(r, droppedNames))
+    .filter((r): r is RelationInput => r !== null);
+  const graph: EntityGraph = {
+    entities: kept,
+    relations,
+    mentions: given.mentions
+      .filter((m) => !droppedNames.has(m.entity))
+      .map((m) => ({ ...m, entity: screenName(m.entity) ?? m.entity })),
+  };
   const ids = [...new Set(graph.mentions.map((m) => m.memoryId))];
   const owned = new Set((await deps.repo.getMany(owner, ids)).map((m) => m.id));
   const mentions = graph.mentions.filter((m) => owned.has(m.memoryId));
   await deps.entities.storeGraph(owner, { ...graph, mentions }, deps.clock.now());
-  return { entities: graph.entities.length, relations: graph.relations.length, mentions: mentions.length };
+  return {
+    entities: graph.entities.length,
+    relations: graph.relations.length,
+    mentions: mentions.length,
+    dropped: droppedEntities + given.relations.length - relations.length,
+  };
 }
