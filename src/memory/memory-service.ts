@@ -16,7 +16,7 @@ import type {
 } from "./contracts";
 import type { EntityGraphInput, ListEntitiesInput } from "./entities/entity-contracts";
 import { entityWithMemories } from "./entities/entity-memories";
-import { describeEntity, listEntities, storeEntities } from "./entities/entity-reads";
+import { describeEntity, listEntities, readableRelations, storeEntities } from "./entities/entity-reads";
 import { ENTITY_LIMITS } from "./entities/entity-types";
 import { invalidInput, MemoryError } from "./errors";
 import { importEntities } from "./import/import-entities";
@@ -250,13 +250,14 @@ export class MemoryService {
   }
 
   /** The relations of a page of entities (the dashboard's list), at most ENTITY_LIMITS.detailRelations. */
-  entityRelations(scope: Scope, entityIds: string[]) {
-    return this.deps.entities.relationsOf(
+  async entityRelations(scope: Scope, entityIds: string[]) {
+    const relations = await this.deps.entities.relationsOf(
       scope,
       entityIds.slice(0, ENTITY_LIMITS.listMax),
       ENTITY_LIMITS.detailRelations,
       scope.agentId,
     );
+    return readableRelations(relations);
   }
 
   /** Another system's entity graph stored as given (an importer), on the write queue. */

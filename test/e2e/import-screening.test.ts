@@ -7,7 +7,7 @@
  * What a person or a model sees afterwards — memory://entities, the entity page, completions, the
  * dashboard — holds none of it. Over the real Worker and the MCP SDK client.
  */
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { createKey, uniqueUser } from "../helpers/api-keys";
@@ -126,6 +126,53 @@ describe("imported entities are screened like saved text", () => {
     expect(list).toContain("[REDACTED:github-token]");
     expect(ana).toContain("my sister");
     expect(ana).toContain("sister_of");
+  });
+});
+
+describe("entity rows stored before the screening", () => {
+  it("are never shown raw: a name, alias or predicate that breaks the rules is left out of every view", async () => {
+    const { b, key, user } = await signedInPerson();
+    const r = await post(key, [
+      HEADER,
+      { type: "entity", name: "Ana", kind: "person", aliases: ["my sister", "Annie"] },
+      { type: "entity", name: "Bruno", kind: "person", aliases: [] },
+      { type: "entity", name: "Porto", kind: "place", aliases: [] },
+      { type: "relation", subject: "Ana", predicate: "sister_of", object: "user" },
+      { type: "relation", subject: "Bruno", predicate: "lives_in", object: "Porto" },
+      { type: "relation", subject: "Ana", predicate: "knows", object: "Bruno" },
+      { type: "end", memories: 0 },
+    ]);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // As an import before the screening stored them: raw, straight into the rows.
+    const set = (sql: string, ...values: string[]) =>
+      env.DB.prepare(sql)
+        .bind(...values, user)
+        .run();
+    await set("UPDATE entity_keys SET label = ? WHERE label = 'Annie' AND user_id = ?", `Annie ${TOKEN}`);
+    await set("UPDATE entities SET name = ? WHERE name = 'Bruno' AND user_id = ?", `Bruno${RLO}gpj.exe`);
+    await set("UPDATE entity_relations SET predicate = ? WHERE predicate = 'sister_of' AND user_id = ?", INSTRUCTION);
+    const client = await connect(key);
+    const views = {
+      list: await readText(client, "memory://entities"),
+      ana: await readText(client, "memory://entity/Ana"),
+      porto: await readText(client, "memory://entity/Porto"),
+      completions: (
+        await client.complete({
+          ref: { type: "ref/resource", uri: "memory://entity/{name}" },
+          argument: { name: "name", value: "" },
+        })
+      ).completion.values.join("\n"),
+      dashboard: await b.html("/dashboard/entities?lang=en"),
+      anaPage: await b.html("/dashboard/entities/Ana?lang=en"),
+    };
+    for (const [where, text] of Object.entries(views)) {
+      expect(text, where).not.toContain(TOKEN);
+      expect(text, where).not.toContain(RLO);
+      expect(text.toLowerCase(), where).not.toContain("ignore all previous");
+    }
+    expect(views.list).toContain('"Ana"');
+    expect(views.ana).toContain("my sister");
+    expect(views.porto).toContain('"Porto"');
   });
 });
 
