@@ -6,8 +6,8 @@
  * reads, and counts only memories that are active, so a superseded, deleted or expired memory's
  * mentions drop out with it (and come back on restore). The views (a page, one entity, relations)
  * also count only memories the caller's agent may read (shared ones and its own; every agent's when
- * the call names none): an entity only another agent's private memories name is not shown, and a
- * relation such a memory states is left out. An entity no shown memory names, and no relation
+ * the call names none): an entity only another agent's private memories name is not shown, a
+ * relation such a memory states is left out, and so is another name only such a memory holds. An entity no shown memory names, and no relation
  * imported as given, is not shown at all, whatever its keys still say.
  */
 
@@ -38,6 +38,17 @@ const VISIBLE = (agent: number) => `(?${agent} IS NULL OR mem.agent_id IS NULL O
 const ACTIVE_MEMORY = (alias: string, agent?: number) =>
   `EXISTS (SELECT 1 FROM memories mem WHERE mem.id = ${alias}.memory_id AND +mem.account_id = ?1 AND +mem.namespace = ?2 AND +mem.user_id = ?3 AND +mem.status = 'active'${agent ? ` AND ${VISIBLE(agent)}` : ""})`;
 
+/**
+ * Key `k` of entity `e` may be shown to the agent bound as parameter `agent`: always its name, and
+ * to a call naming no agent every other name; to an agent, another name only when an active memory
+ * that agent may read and that names the entity holds it (case aside). Other names are stored per
+ * entity, not per memory, so this is how "my cousin", said only in another agent's private memory,
+ * stays that agent's; a name no memory holds word for word (an import's, a speaker's "Caroline's
+ * sister") is shown to a call naming no agent only.
+ */
+const LABEL_SEEN = (k: string, e: string, agent: number) =>
+  `(?${agent} IS NULL OR ${k}.label = ${e}.name OR EXISTS (SELECT 1 FROM entity_mentions ls JOIN memories mem ON mem.id = ls.memory_id AND +mem.account_id = ?1 AND +mem.namespace = ?2 AND +mem.user_id = ?3 AND +mem.status = 'active' AND ${VISIBLE(agent)} WHERE ${ownerOf("ls")} AND ls.entity_id = ${e}.id AND instr(lower(mem.content), lower(${k}.label)) > 0))`;
+
 /** A relation of entity `id` imported as given (stated by no memory): it keeps the entity shown. */
 const GIVEN_RELATION = (id: string) =>
   `EXISTS (SELECT 1 FROM entity_relations r WHERE ${ownerOf("r")} AND r.memory_id = '' AND (r.subject_id = ${id} OR r.object_id = ${id}))`;
@@ -50,7 +61,7 @@ const GIVEN_RELATION = (id: string) =>
 const LIST = `WITH counted AS (
     SELECT e.id, e.name, e.kind, e.updated_at,
       (SELECT count(*) FROM entity_mentions mn WHERE ${ownerOf("mn")} AND mn.entity_id = e.id AND ${ACTIVE_MEMORY("mn", 7)}) AS n,
-      (SELECT group_concat(k.label, char(31)) FROM entity_keys k WHERE ${ownerOf("k")} AND k.entity_id = e.id) AS labels
+      (SELECT group_concat(k.label, char(31)) FROM entity_keys k WHERE ${ownerOf("k")} AND k.entity_id = e.id AND ${LABEL_SEEN("k", "e", 7)}) AS labels
     FROM entities e WHERE ${ownerOf("e")})
   SELECT * FROM counted
   WHERE (n > 0 OR ${GIVEN_RELATION("counted.id")})
@@ -61,9 +72,9 @@ const LIST = `WITH counted AS (
 const BY_KEY = `WITH found AS (
     SELECT e.id, e.name, e.kind, e.updated_at, (lower(e.name) = ?4) AS exact,
       (SELECT count(*) FROM entity_mentions mn WHERE ${ownerOf("mn")} AND mn.entity_id = e.id AND ${ACTIVE_MEMORY("mn", 5)}) AS n,
-      (SELECT group_concat(k2.label, char(31)) FROM entity_keys k2 WHERE ${ownerOf("k2")} AND k2.entity_id = e.id) AS labels
+      (SELECT group_concat(k2.label, char(31)) FROM entity_keys k2 WHERE ${ownerOf("k2")} AND k2.entity_id = e.id AND ${LABEL_SEEN("k2", "e", 5)}) AS labels
     FROM entity_keys k JOIN entities e ON ${ownerOf("e")} AND e.id = k.entity_id
-    WHERE ${ownerOf("k")} AND k.key = ?4)
+    WHERE ${ownerOf("k")} AND k.key = ?4 AND ${LABEL_SEEN("k", "e", 5)})
   SELECT * FROM found WHERE n > 0 OR ${GIVEN_RELATION("found.id")}
   ORDER BY exact DESC, n DESC, id LIMIT 1`;
 

@@ -64,17 +64,25 @@ describe.each(["mcp", "sse"] as const)("entity views on /%s", (transport) => {
     expect(all).toContain('"Ingrid"');
   });
 
-  it("a shared entity's relations stated by another agent's private memory stay hidden", async () => {
+  it("a shared entity's relations and other names stated by another agent's private memory stay hidden", async () => {
     const key = (await createKey({ user: uniqueUser("ent-rel") })).key;
     const alpha = await connect(key, { transport, headers: { "x-agent-id": "alpha" } });
     const beta = await connect(key, { transport, headers: { "x-agent-id": "beta" } });
     const shared = await callTool(alpha, "save_memory", { content: "Bartholomew lives in Reykjavik", shared: true });
     expect(shared.structuredContent?.status, textOf(shared)).toBe("created");
-    await save(alpha, "Bartholomew works at Quillfeather Labs");
+    await save(alpha, "My cousin Bartholomew works at Quillfeather Labs");
     const page = await readText(beta, "memory://entity/Bartholomew");
     expect(page).toContain("Reykjavik");
     expect(page).not.toContain("Quillfeather");
-    expect(await readText(alpha, "memory://entity/Bartholomew")).toContain("Quillfeather");
+    // The other name only alpha's private memory gave him is alpha's too.
+    expect(page).not.toContain("cousin");
+    expect(await readText(beta, "memory://entities")).not.toContain("cousin");
+    // Nor does looking him up by it find him.
+    await notNamed(beta, "my cousin");
+    expect(await readText(alpha, "memory://entity/my%20cousin")).toContain("Bartholomew");
+    const own = await readText(alpha, "memory://entity/Bartholomew");
+    expect(own).toContain("Quillfeather");
+    expect(own).toContain("cousin");
   });
 
   it("an entity whose memories are all deleted is no longer named", async () => {
