@@ -233,6 +233,11 @@ export class UserMemory extends DurableObject<Env> {
     return this.run(scope, () => this.svc.get(scope, id));
   }
 
+  /** One memory only if recall could list it for this caller (ChatGPT's fetch). */
+  fetchListed(scope: Scope, id: string, includeSuperseded: boolean) {
+    return this.run(scope, () => this.svc.fetchListed(scope, id, includeSuperseded));
+  }
+
   /** A page of the owner's entities (memory://entities, the dashboard). */
   listEntities(scope: Scope, input: ListEntitiesInput) {
     return this.run(scope, () => this.svc.listEntities(scope, input));

@@ -17,6 +17,7 @@ import { invalidInput } from "../memory/errors";
 import { mem0UserIds } from "../memory/import/formats/mem0-format";
 import { parseImportBody } from "../memory/import/formats/parse-import-body";
 import { IMPORT_FORMATS } from "../memory/import/formats/raw-record";
+import { importSize } from "../memory/import/import-size";
 import { describeLineError } from "../memory/import/parse-import-lines";
 import { checkImportCpu } from "../platform-limits/invocation";
 import type { AppEnv } from "./app-env";
@@ -60,8 +61,9 @@ export async function importRoute(c: Context<AppEnv>): Promise<Response> {
         : `Nothing was imported: ${lines[0].text}`;
     return c.json({ error: "invalid_input", message, format: parsed.format, lines }, 400);
   }
-  // Refused like the write it checks when one request's CPU time cannot carry that many lines.
-  checkImportCpu(c.var.config, parsed.lines.length);
+  // Refused like the write it checks when one request's CPU time cannot carry that many items
+  // (lines, their history events, the entity graph).
+  checkImportCpu(c.var.config, importSize(parsed.lines, parsed.graph));
   // A dry run validates only: `npm run import` checks a whole file this way before writing any of it.
   if (c.req.query("dry_run") === "true")
     return c.json({ dry_run: true, format: parsed.format, valid: parsed.lines.length }, 200);

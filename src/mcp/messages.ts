@@ -38,6 +38,8 @@ const en = {
     `Found nothing worth remembering in ${messages} message${messages === 1 ? "" : "s"}: only the user's own statements of preferences, facts, plans and constraints are kept.`,
   summarizedTruncated: (saved: number, found: number) =>
     `Saved the first ${saved} of ${found} facts; send the rest of the conversation in another call.`,
+  summarizedUnsaved: (done: number, found: number) =>
+    `Saved ${done} of ${found} facts (listed above); these ${found - done} were not saved, as this request reached the platform's limit: call summarize_conversation again with the same conversation to save them (those already saved are not saved twice):`,
   updated: "Updated.",
   /** `quarantined` of the `n` stay quarantined: restore_memory refuses them, so the answer never offers it. */
   deleted: (n: number, quarantined = 0) => {
@@ -157,6 +159,8 @@ const zh: typeof en = {
   summarizedNone: (messages) =>
     `${messages} 条消息中没有值得长期记住的内容：只保留用户本人说出的偏好、事实、计划和禁忌。`,
   summarizedTruncated: (saved, found) => `只保存了 ${found} 条中的前 ${saved} 条；其余内容请分批再次提交。`,
+  summarizedUnsaved: (done, found) =>
+    `已保存 ${found} 条中的 ${done} 条（见上）；以下 ${found - done} 条因本次请求达到平台限制而未保存：请用同一段对话再次调用 summarize_conversation 保存它们（已保存的不会重复保存）：`,
   updated: "已更新。",
   deleted: (n, quarantined = 0) => {
     const locked = `${quarantined === n ? "" : `其中 ${quarantined} 条`}仍在隔离中：restore_memory 无法恢复，只有用户本人能在控制台（/dashboard → 隔离区）放行。`;

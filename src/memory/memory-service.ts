@@ -16,7 +16,7 @@ import type {
 } from "./contracts";
 import type { EntityGraphInput, ListEntitiesInput } from "./entities/entity-contracts";
 import { entityWithMemories } from "./entities/entity-memories";
-import { describeEntity, listEntities, storeEntities } from "./entities/entity-reads";
+import { describeEntity, listEntities, readableRelations, storeEntities } from "./entities/entity-reads";
 import { ENTITY_LIMITS } from "./entities/entity-types";
 import { invalidInput, MemoryError } from "./errors";
 import { importEntities } from "./import/import-entities";
@@ -38,6 +38,7 @@ import { forgetMemories } from "./manage/forget-memories";
 import { ownedKey } from "./owner-address";
 import type { CursorStore } from "./ports";
 import { AccessRecorder } from "./recall/access-recorder";
+import { fetchListed } from "./recall/fetch-listed";
 import type { FusedCandidate } from "./recall/fuse-scores";
 import { RecallHealthRecord } from "./recall/recall-health";
 import { type RecallOutcome, recallMemories } from "./recall/recall-memories";
@@ -228,6 +229,11 @@ export class MemoryService {
     return getMemory(this.deps, scope, id);
   }
 
+  /** One memory as a search result's reader may see it: what recall could list (memory/recall/fetch-listed.ts). */
+  fetchListed(scope: Scope, id: string, includeSuperseded: boolean) {
+    return fetchListed(this.deps, scope, id, includeSuperseded);
+  }
+
   /** The owner's entities, most mentioned first (memory/entities/entity-reads.ts). */
   listEntities(scope: Scope, input: ListEntitiesInput) {
     return listEntities(this.deps, scope, input);
@@ -244,12 +250,14 @@ export class MemoryService {
   }
 
   /** The relations of a page of entities (the dashboard's list), at most ENTITY_LIMITS.detailRelations. */
-  entityRelations(scope: Scope, entityIds: string[]) {
-    return this.deps.entities.relationsOf(
+  async entityRelations(scope: Scope, entityIds: string[]) {
+    const relations = await this.deps.entities.relationsOf(
       scope,
       entityIds.slice(0, ENTITY_LIMITS.listMax),
       ENTITY_LIMITS.detailRelations,
+      scope.agentId,
     );
+    return readableRelations(relations);
   }
 
   /** Another system's entity graph stored as given (an importer), on the write queue. */

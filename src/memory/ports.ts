@@ -257,10 +257,16 @@ export interface EntityStore {
   storeGraph(owner: Owner, graph: EntityGraph, at: number): Promise<void>;
   /** Drops the mentions and relations these memories stated (a purge); entities no memory names go too. */
   forgetMemories(owner: Owner, memoryIds: string[]): Promise<void>;
-  /** Entities named by at least one active memory, or imported, most mentioned first. */
+  /**
+   * Entities named by at least one active memory the agent `options.visibleToAgent` may read (every
+   * agent's when undefined), or with a relation imported as given, most mentioned first.
+   */
   list(owner: Owner, options: EntityListOptions): Promise<EntityPage>;
-  /** The entity whose name or an alias has this lookup key (entity-keys.ts entityKey); null when none. */
-  describe(owner: Owner, key: string): Promise<EntityDetail | null>;
+  /**
+   * The entity whose name or an alias has this lookup key (entity-keys.ts entityKey), with its
+   * relations and memories as that agent may read them; null when none, or when `list` would not show it.
+   */
+  describe(owner: Owner, key: string, visibleToAgent?: string): Promise<EntityDetail | null>;
   /** Active memories naming an entity with one of these lookup keys, at most `limit`. */
   memoriesNaming(owner: Owner, keys: string[], limit: number): Promise<EntityHit[]>;
   /** Active memories other than `memoryIds` that name an entity one of them names (recall's second hop). */
@@ -270,8 +276,8 @@ export interface EntityStore {
    * memory names, the most recently updated first, at most `limit`: one statement.
    */
   aliasNames(owner: Owner, keys: string[], limit: number): Promise<AliasName[]>;
-  /** Relations with one of these entities on either side (as in `describe`: stated by an active memory, or imported), at most `limit`. */
-  relationsOf(owner: Owner, entityIds: string[], limit: number): Promise<EntityRelationView[]>;
+  /** Relations with one of these entities on either side (as in `describe`: stated by an active memory the agent may read, or imported), at most `limit`. */
+  relationsOf(owner: Owner, entityIds: string[], limit: number, visibleToAgent?: string): Promise<EntityRelationView[]>;
 }
 
 export interface WeeklyCount {

@@ -5,6 +5,7 @@
  * per step, each at most `cpuUnits` of its unit (platform-limits.ts, from the measured µs per unit).
  * Pure functions of PLATFORM_LIMITS; composition.ts wires config and the invocation to them.
  */
+import type { ImportSize } from "../memory/import/import-size";
 import type { MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
 import { limitExceeded } from "./invocation-budget";
 import { cpuUnits, enforced, type PlatformLimits } from "./platform-limits";
@@ -33,18 +34,20 @@ export function maintenanceRowsByCpu(limits: PlatformLimits, request: Maintenanc
 }
 
 /**
- * Refuses an import request of more lines than one invocation's CPU time carries: the Worker's
- * validation and the object's write of them would overrun it, and a request cut off by the platform
- * mid-write is not rolled back. Refused before anything is written, naming the limit.
+ * Refuses an import request of more items than one invocation's CPU time carries: every line, history
+ * event and part of the entity graph it brings (memory/import/import-size.ts), each at least a line's
+ * parse and write. The Worker's validation and the object's write of them would overrun it, and a
+ * request cut off by the platform mid-write is not rolled back. Refused before anything is written,
+ * naming the limit.
  */
-export function refuseImportOverCpu(limits: PlatformLimits, lines: number): void {
+export function refuseImportOverCpu(limits: PlatformLimits, size: ImportSize): void {
   const max = cpuUnits(limits, "importLine");
-  if (enforced(limits) && lines > max)
-    throw limitExceeded(
-      limits,
-      "cpu_ms_per_invocation",
-      `an import of ${lines} lines, when at most ${max} fit one request's CPU time; send at most ${max} lines per request`,
-    );
+  if (!enforced(limits) || size.total <= max) return;
+  const what =
+    size.total === size.lines
+      ? `an import of ${size.lines} lines, when at most ${max} fit one request's CPU time; send at most ${max} lines per request`
+      : `an import of ${size.total} items (${size.lines} lines, ${size.history} history events, ${size.graph} entities, names and relations), when at most ${max} items fit one request's CPU time; send at most ${max} items (lines, history events, entities and relations) per request`;
+  throw limitExceeded(limits, "cpu_ms_per_invocation", what);
 }
 
 /**

@@ -5,6 +5,7 @@
  * entry, the Durable Object and the jobs run their work through these; nothing here picks an adapter.
  */
 import { type Config, loadConfig } from "../config";
+import type { ImportSize } from "../memory/import/import-size";
 import type { MaintenanceRequest } from "../memory/lifecycle/lifecycle-types";
 import { maintenanceRowsByCpu, moveRowsByCpu, refuseImportOverCpu } from "./cpu-sizing";
 import { currentInvocation, InvocationBudget, runInvocation } from "./invocation-budget";
@@ -55,9 +56,9 @@ export function maintenanceWithinCpu(config: Config, request: MaintenanceRequest
   return maintenanceRowsByCpu(config.PLATFORM_LIMITS, request);
 }
 
-/** Refuses an import request of more lines than one invocation's CPU time carries (cpu-sizing.ts). */
-export function checkImportCpu(config: Config, lines: number): void {
-  refuseImportOverCpu(config.PLATFORM_LIMITS, lines);
+/** Refuses an import request of more items than one invocation's CPU time carries (cpu-sizing.ts). */
+export function checkImportCpu(config: Config, size: ImportSize): void {
+  refuseImportOverCpu(config.PLATFORM_LIMITS, size);
 }
 
 /** Rows one step of a shard move may read within one object call's CPU time (cpu-sizing.ts). */

@@ -16,6 +16,9 @@ import type { MoveProgress } from "../../src/shards/move-account";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import { exportAll } from "../helpers/export-parts";
 import { ok, ownerOf, seedFacts, stubOf } from "../helpers/lifecycle";
+import { callTool, textOf, trackedConnect } from "../helpers/mcp-client";
+
+const connect = trackedConnect();
 
 const limits = loadConfig(env).PLATFORM_LIMITS;
 /** The free-plan project's ADMIN_SECRET (vitest.config.ts). */
@@ -83,6 +86,120 @@ describe("Workers Free's CPU time sizes the steps", () => {
     const accepted = await post(max);
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toMatchObject({ imported: max });
+  });
+
+  it("the import cap counts every item a request carries: history events, graph entities and relations, not only lines", async () => {
+    const max = cpuUnits(limits, "importLine");
+    const user = uniqueUser();
+    const { key } = await createKey({ user });
+    const post = (body: string, format?: string) =>
+      exports.default.fetch(`http://x/v1/import?dry_run=true${format ? `&format=${format}` : ""}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/x-ndjson" },
+        body,
+      });
+    const refusedFor = async (res: Response, what: string) => {
+      expect(res.status, what).toBe(413);
+      const body = (await res.json()) as { error: string; field: string; message: string };
+      expect(body, what).toMatchObject({ error: "limit_exceeded", field: "cpu_ms_per_invocation" });
+      expect(body.message, what).toContain(`at most ${max} items`);
+    };
+    // Three lines carrying max history events between them.
+    const event = (i: number) => ({
+      op: "update",
+      at: "2024-01-01T00:00:00Z",
+      actor: "system",
+      before: { content: `v${i}` },
+      after: { content: `v${i + 1}` },
+    });
+    const withHistory = Array.from({ length: 3 }, (_, l) =>
+      JSON.stringify({
+        content: `a fact with a long past ${l}`,
+        external_id: `h${l}`,
+        history: Array.from({ length: Math.ceil(max / 3) }, (_, i) => event(i)),
+      }),
+    ).join("\n");
+    await refusedFor(await post(withHistory), "history events");
+    // The MCP memory server's graph: entities with no observation are no memory lines, yet each is stored.
+    const graph = Array.from({ length: max + 1 }, (_, i) =>
+      JSON.stringify({ type: "entity", name: `Entity ${i}`, entityType: "person", observations: [] }),
+    ).join("\n");
+    await refusedFor(await post(graph, "mcp-memory"), "graph entities");
+    // Within the cap, both pass.
+    const few = Array.from({ length: 2 }, (_, l) =>
+      JSON.stringify({ content: `a fact with a short past ${l}`, history: [event(0), event(1)] }),
+    ).join("\n");
+    expect((await post(few)).status).toBe(200);
+  });
+
+  it("a summary too large for one invocation says which facts it stored, and a retry stores the rest without duplicates", async () => {
+    const { key } = await createKey({ user: uniqueUser("free-sum") });
+    const client = await connect(key);
+    const facts = [
+      "I live in Lisbon",
+      "I have a cat named Miso",
+      "My sister Ana is a dentist",
+      "I work at Acme as a welder",
+      "I am allergic to shellfish",
+      "My favorite color is teal",
+      "I play the cello on Sundays",
+      "I drive a blue Volvo",
+      "My brother Tomas lives in Porto",
+      "I was born in 1988",
+      "I speak Portuguese and German",
+      "I run five kilometres every morning",
+      "My daughter Rita is seven",
+      "I collect vintage maps",
+      "I grow tomatoes on my balcony",
+      "My dentist is Dr Silva",
+      "I read science fiction before bed",
+      "I take the 728 bus to work",
+      "My partner Joao is a chef",
+      "I keep bees in the garden",
+    ];
+    const transcript = facts.map((f) => `user: ${f}.`).join("\n");
+    type Outcome = { content: string; status: string; id: string | null };
+    type Answer = { extracted: number; outcomes: Outcome[]; unsaved?: string[] };
+    const stored = async () =>
+      (
+        (await callTool(client, "list_memories", { limit: 100 })).structuredContent as {
+          memories: { id: string; content: string }[];
+        }
+      ).memories;
+
+    const first = await callTool(client, "summarize_conversation", { transcript, source: "long-chat" });
+    const text = textOf(first);
+    const answer = first.structuredContent as Answer | undefined;
+    const kept = await stored();
+    expect(kept.length, text).toBeGreaterThan(0);
+    expect(kept.length, text).toBeLessThan(facts.length);
+    // Never "nothing was written" when something was: the answer names every stored fact and what is left.
+    expect(first.isError, text).toBeFalsy();
+    expect(text).not.toMatch(/nothing of this step was written/);
+    // The rules find (nearly) every stated fact; each is either saved, with its id, or listed as unsaved.
+    const found = answer!.extracted;
+    expect(found).toBeGreaterThanOrEqual(facts.length - 2);
+    const saved = answer!.outcomes.filter((o) => o.id !== null);
+    expect([...new Set(saved.map((o) => o.id))].sort()).toEqual((await stored()).map((m) => m.id).sort());
+    expect(answer!.unsaved!.length).toBe(found - answer!.outcomes.length);
+    expect(answer!.unsaved!.length).toBeGreaterThan(0);
+    expect(text).toContain(`Saved ${saved.length} of ${found} facts`);
+    for (const u of answer!.unsaved!) expect(text).toContain(JSON.stringify(u));
+
+    // Retrying the same call goes on where the first stopped, never storing a fact twice.
+    let last: Answer = answer!;
+    for (let rounds = 0; last.unsaved!.length > 0 && rounds < 10; rounds++) {
+      const again = await callTool(client, "summarize_conversation", { transcript, source: "long-chat" });
+      expect(again.isError, textOf(again)).toBeFalsy();
+      const next = again.structuredContent as Answer;
+      expect(next.unsaved!.length, textOf(again)).toBeLessThan(last.unsaved!.length);
+      last = next;
+    }
+    expect(last.unsaved).toEqual([]);
+    const all = await stored();
+    expect(new Set(all.map((m) => m.content)).size).toBe(all.length);
+    expect(new Set(last.outcomes.map((o) => o.id)).size).toBe(all.length);
+    expect(all.length).toBeGreaterThanOrEqual(found - 2);
   });
 
   it("a lifecycle call changes at most the rows one invocation's CPU carries; the next call goes on", async () => {

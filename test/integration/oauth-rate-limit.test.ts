@@ -50,6 +50,20 @@ describe("rate limits on the authorization endpoints", () => {
     expect((await postSignIn(uniqueIp())).status).not.toBe(429);
   });
 
+  it("counts an IPv6 /64 as one address: a person's devices and privacy addresses share one budget", async () => {
+    const hex = () => crypto.getRandomValues(new Uint16Array(1))[0].toString(16);
+    const prefix = `2001:db8:${hex()}:${hex()}`;
+    const statuses = [];
+    // Ten attempts, each from another address of the same /64, in every way an address may be written.
+    for (let i = 0; i < 10; i++)
+      statuses.push((await postSignIn(`${prefix}:${hex()}:${hex()}:${hex()}:${i + 1}`)).status);
+    expect(statuses).not.toContain(429);
+    expect((await postSignIn(`${prefix.toUpperCase()}::1`)).status).toBe(429);
+    expect((await postDashboardSignIn(`${prefix}:0:0:0:0`)).status).toBe(429);
+    // The next /64 is someone else.
+    expect((await postSignIn(`2001:db8:${hex()}:${hex()}::1`)).status).not.toBe(429);
+  });
+
   it("limits the dashboard's sign-in alike: 10 attempts a minute per address, then a 429 page", async () => {
     const ip = uniqueIp();
     const statuses = [];

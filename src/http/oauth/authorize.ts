@@ -14,6 +14,7 @@ import {
   type OAuthHelpers,
 } from "@cloudflare/workers-oauth-provider";
 import type { Context } from "hono";
+import { D1ClientRegistrations } from "../../storage/accounts/d1-client-registrations";
 import type { AppEnv } from "../app-env";
 import { type ConsentLocale, consentMessages, pickLocale } from "./consent-messages";
 import { type ConsentView, newNonce, pageHeaders, renderConsentPage, renderErrorPage } from "./consent-page";
@@ -161,6 +162,8 @@ async function approve(
     revokeExistingGrants: false,
   });
   await dropConsentView(c.env.OAUTH_KV!, handle);
+  // An authorised client is never evicted as a registration no one approved (registration-guard.ts).
+  await new D1ClientRegistrations(c.env.DB).authorized(approved.request.clientId, Date.now());
   approved.headers.set("Location", redirectTo);
   return new Response(null, { status: 302, headers: approved.headers });
 }

@@ -1,6 +1,6 @@
 /**
  * @module http/oauth/rate-limit
- * Per-client-IP limits on the authorization endpoints, on Cloudflare's rate limiting binding
+ * Per-client-address limits on the authorization endpoints (an IPv6 client counted by its /64), on Cloudflare's rate limiting binding
  * (fixed windows counted at the edge location; miniflare simulates it locally, so dev and tests
  * exercise the same code). Two bindings: OAUTH_SIGNIN_LIMITER for credential attempts, one
  * budget per address shared by every sign-in surface (POST /authorize and POST /dashboard/sign-in,
@@ -8,15 +8,19 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
+import { addressBucket } from "../client-address";
 
 export type LimiterBinding = "OAUTH_RATE_LIMITER" | "OAUTH_SIGNIN_LIMITER";
 
 /** Windows are at most a minute long, so a minute is always enough to wait. */
 export const RETRY_AFTER_SECONDS = 60;
 
-/** Cloudflare sets CF-Connecting-IP at the edge (a client cannot forge it there); local runs share one bucket. */
+/**
+ * Cloudflare sets CF-Connecting-IP at the edge (a client cannot forge it there); local runs share one
+ * bucket. Counted by addressBucket: an IPv6 client by its /64, which one person holds whole.
+ */
 export function clientIp(c: Context<AppEnv>): string {
-  return c.req.header("cf-connecting-ip") ?? "local";
+  return addressBucket(c.req.header("cf-connecting-ip") ?? "local");
 }
 
 /** The one bucket of every surface that takes a credential: attempts on either count together. */

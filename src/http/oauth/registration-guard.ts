@@ -2,16 +2,21 @@
  * @module http/oauth/registration-guard
  * Dynamic client registration (RFC 7591) checked before the OAuth library stores a client: every
  * metadata field is bounded in length (the consent page and the dashboard show client_name; nothing
- * stored may be a megabyte of text), what a person reads has no control characters, and one client
- * address (CF-Connecting-IP) registers at most `perAddressPerDay` clients a UTC day, counted in D1
- * (storage/d1-client-registrations.ts: one atomic check-and-count; a registration the OAuth library
- * refuses is not counted). Requests without CF-Connecting-IP (local runs) are not counted. Answers
- * in the RFC 7591 error shape (invalid_client_metadata naming the field and the rule).
+ * stored may be a megabyte of text) and what a person reads has no control characters; answers in
+ * the RFC 7591 error shape (invalid_client_metadata naming the field and the rule). How many clients
+ * are kept is bounded by eviction, never by refusing an address: ChatGPT and Claude register from
+ * their own servers for everyone behind them, so a per-address cap would lock out a whole family or
+ * team. Before each registration, clients never authorised within a day go, and so do the oldest
+ * never-authorised ones past `pendingMax` (storage/d1-client-registrations.ts records each stored
+ * client and its first authorisation); a person's authorised clients are never evicted. The edge's
+ * per-address rate limit (rate-limit.ts, an IPv6 client by its /64) still slows a flood.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import { consoleLogger } from "../../console-logger";
 import { isSafeLabel, LABEL_RULE } from "../../memory/limits";
 import { D1ClientRegistrations } from "../../storage/accounts/d1-client-registrations";
 import type { AppEnv } from "../app-env";
+import { oauthSite } from "./oauth-site";
 
 export const REGISTRATION_LIMITS = {
   clientNameMaxChars: 100,
@@ -22,11 +27,15 @@ export const REGISTRATION_LIMITS = {
   textMaxChars: 512,
   /** Any other list (grant_types, response_types, …). */
   listMax: 10,
-  perAddressPerDay: 20,
+  /** Clients never authorised held at once; past it, the oldest make room for the next registration. */
+  pendingMax: 1000,
+  /** How long a registered client may wait for a person's approval before a later registration evicts it. */
+  pendingMs: 86_400_000,
+  /** Clients one registration evicts at most (each a KV delete): more than the one it adds. */
+  evictPerRegistration: 10,
 } as const;
 
 const URI_FIELDS = new Set(["client_uri", "logo_uri", "tos_uri", "policy_uri", "jwks_uri", "initiate_login_uri"]);
-const DAY_MS = 86_400_000;
 const L = REGISTRATION_LIMITS;
 
 function textProblem(field: string, value: string): string | null {
@@ -64,23 +73,38 @@ export function registrationProblem(metadata: Record<string, unknown>): string |
   return null;
 }
 
-const oauthError = (c: Context<AppEnv>, status: 400 | 429, error: string, description: string) =>
+const oauthError = (c: Context<AppEnv>, status: 400, error: string, description: string) =>
   c.json({ error, error_description: description }, status, { "Cache-Control": "no-store" });
 
-const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+/**
+ * Evicts clients never authorised within a day, and the oldest never-authorised ones past
+ * `pendingMax` (room for one more): their rows first (only rows still unauthorised), then the OAuth
+ * library's records. A failure leaves them for the next registration; it never refuses this one.
+ */
+async function evictPending(c: Context<AppEnv>, registry: D1ClientRegistrations, now: number): Promise<void> {
+  const site = oauthSite(c.env, c.req.url);
+  if (!site) return;
+  try {
+    const candidates = await registry.evictable(now - L.pendingMs, L.pendingMax - 1, L.evictPerRegistration);
+    const forgotten = await registry.forget(candidates);
+    const oauth = site.server.getOAuthApi(c.env);
+    for (const id of forgotten) await oauth.deleteClient(id);
+  } catch (err) {
+    consoleLogger.warn("pending OAuth clients not evicted; the next registration tries again", {
+      error: err instanceof Error ? err.name : "unknown",
+    });
+  }
+}
 
-/** Seconds until the next UTC day, when the address has places again. */
-const secondsToTomorrow = (now: number): number => Math.ceil((DAY_MS - (now % DAY_MS)) / 1000);
-
-function tooManyToday(c: Context<AppEnv>, now: number): Response {
-  const response = oauthError(
-    c,
-    429,
-    "temporarily_unavailable",
-    `This address registered ${L.perAddressPerDay} clients today, the most one address may; reuse a registered client or retry tomorrow (UTC)`,
-  );
-  response.headers.set("Retry-After", String(secondsToTomorrow(now)));
-  return response;
+/** The client_id of a registration the library answered 201, or null. */
+async function registeredClientId(res: Response | undefined): Promise<string | null> {
+  if (!res || res.status !== 201) return null;
+  try {
+    const body = (await res.clone().json()) as { client_id?: unknown };
+    return typeof body.client_id === "string" ? body.client_id : null;
+  } catch {
+    return null;
+  }
 }
 
 export const guardRegistration: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -94,16 +118,10 @@ export const guardRegistration: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata)) return next();
   const problem = registrationProblem(metadata as Record<string, unknown>);
   if (problem) return oauthError(c, 400, "invalid_client_metadata", problem);
-  const ip = c.req.header("cf-connecting-ip");
-  if (!ip) return next();
+  const registry = new D1ClientRegistrations(c.env.DB);
   const now = Date.now();
-  const day = utcDay(now);
-  const counts = new D1ClientRegistrations(c.env.DB);
-  if (!(await counts.take(ip, day, utcDay(now - DAY_MS), L.perAddressPerDay))) return tooManyToday(c, now);
-  try {
-    await next();
-  } finally {
-    // Only a client the library stored counts: a refused or failed registration gives its place back.
-    if (!c.res || c.res.status !== 201) await counts.giveBack(ip, day);
-  }
+  await evictPending(c, registry, now);
+  await next();
+  const clientId = await registeredClientId(c.res);
+  if (clientId) await registry.registered(clientId, now);
 };

@@ -2,7 +2,9 @@
  * @module mcp/tools/fetch-memory
  * fetch: the second tool of OpenAI's MCP contract for ChatGPT: one id (from search) in,
  * `{id, title, text, url, metadata}` out, the same JSON as the one text item. The memory's whole
- * text with its category, tags, dates and status; only a memory its caller's scope may see.
+ * text with its category, tags, dates and status; only a memory `search` could have listed for the
+ * same caller (memory/recall/fetch-listed.ts): active (search has no way to ask for superseded
+ * ones), never quarantined, deleted, expired or private to another agent.
  */
 import { z } from "zod";
 import { withMemory } from "../../access/user-memory-client";
@@ -27,12 +29,13 @@ export const fetchMemoryTool = defineTool({
   name: "fetch",
   title: "Fetch",
   description: "Read one memory found by search (ChatGPT's fetch): text, link, metadata.",
+  // The contract's one argument: search lists active memories only, so fetch answers those only.
   input: z.object({ id: memoryId }),
   personOnly: true,
   output,
   annotations: READ_ONLY,
   async run(ctx, args) {
-    const memory = await withMemory(ctx, {}, (stub, scope) => stub.get(scope, args.id));
+    const memory = await withMemory(ctx, {}, (stub, scope) => stub.fetchListed(scope, args.id, false));
     const v = toView(memory);
     const structured = {
       id: memory.id,

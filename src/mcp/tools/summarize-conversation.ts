@@ -47,6 +47,11 @@ export const summarizeConversationTool = defineTool({
     messages: count.describe("Messages read"),
     extracted: count.describe("Facts found in the user's turns"),
     outcomes: z.array(outcome).describe("One entry per saved fact, in transcript order"),
+    unsaved: z
+      .array(z.string())
+      .describe(
+        "Facts found but not saved by this call (the platform's limit on one request stopped it), secrets redacted: call again with the same conversation to save them; facts already saved are not saved twice",
+      ),
     truncated: z
       .boolean()
       .describe(`True when more than ${LIMITS.factsPerTranscriptMax} facts were found and only the first were saved`),
@@ -57,18 +62,22 @@ export const summarizeConversationTool = defineTool({
     requireWrite(ctx);
     const r = await withMemory(ctx, args, (stub, scope) => stub.summarize(scope, args));
     const m = ctx.messages;
-    const truncated = r.extracted > r.outcomes.length;
+    const found = r.outcomes.length + r.unsaved.length;
+    const truncated = r.extracted > found;
     const lines =
-      r.outcomes.length === 0
+      found === 0
         ? [m.summarizedNone(r.messages)]
-        : [m.summarized(r.outcomes.length, r.messages, r.source), ...r.outcomes.map((o) => outcomeLine(o, m))];
-    if (truncated) lines.push(m.summarizedTruncated(r.outcomes.length, r.extracted));
+        : [m.summarized(found, r.messages, r.source), ...r.outcomes.map((o) => outcomeLine(o, m))];
+    if (r.unsaved.length > 0)
+      lines.push(m.summarizedUnsaved(r.outcomes.length, found), ...r.unsaved.map((u) => `- ${JSON.stringify(u)}`));
+    if (truncated) lines.push(m.summarizedTruncated(found, r.extracted));
     if (r.redactions.length) lines.push(m.redacted(r.redactions.map((x) => x.kind).join(", ")));
     return {
       structured: {
         source: r.source,
         messages: r.messages,
         extracted: r.extracted,
+        unsaved: r.unsaved,
         truncated,
         redacted: r.redactions,
         outcomes: r.outcomes.map((o) => ({

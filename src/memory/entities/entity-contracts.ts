@@ -5,13 +5,16 @@
  * for their inputs; the surfaces (MCP resources, dashboard, importers) parse with these.
  */
 import { z } from "zod";
+import { isSafeLabel, LABEL_RULE } from "../limits";
 import { ENTITY_KINDS, ENTITY_LIMITS, USER } from "./entity-types";
 
+/** A name or alias prints on one line of every view: the label rules apply (memory/limits.ts). */
 const name = z
   .string()
   .trim()
   .min(1, "must not be empty")
-  .max(ENTITY_LIMITS.nameMaxChars, `must be at most ${ENTITY_LIMITS.nameMaxChars} characters`);
+  .max(ENTITY_LIMITS.nameMaxChars, `must be at most ${ENTITY_LIMITS.nameMaxChars} characters`)
+  .refine(isSafeLabel, LABEL_RULE);
 
 export const listEntitiesInput = z.object({
   limit: z

@@ -99,6 +99,8 @@ export interface EntityPage {
 export interface EntityListOptions {
   limit: number;
   cursor?: string | null;
+  /** Count only memories shared or private to this agent; undefined: every agent's (a call naming none). */
+  visibleToAgent?: string;
 }
 
 export const ENTITY_LIMITS = {

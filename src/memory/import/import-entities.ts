@@ -9,7 +9,8 @@
  * memories never fail for their entities: a write that does not fit in the invocation or fails is
  * counted in `pending` (the memories keep what extraction found) and re-running the import stores
  * it, since a skipped line maps to the memory it already is. Runs on the service's write queue,
- * inside the import's call.
+ * inside the import's call. The graph is screened first (screen-graph.ts): names redacted, and an
+ * entity, alias or relation that reads as an instruction left out and counted in `dropped`.
  */
 
 import type { MemoryEntities } from "../entities/entity-types";
@@ -18,6 +19,7 @@ import type { MemoryDeps } from "../service-deps";
 import type { Owner } from "../types";
 import { type ImportedGraph, type ImportGraph, statedFor } from "./import-graph";
 import type { ImportedItem } from "./import-memories";
+import { screenGraph } from "./screen-graph";
 
 /** Memories per replaceMentions write: each a few rows of one JSON parameter. */
 export const STATED_PER_WRITE = 500;
@@ -25,12 +27,14 @@ export const STATED_PER_WRITE = 500;
 export async function importEntities(
   deps: MemoryDeps,
   owner: Owner,
-  graph: ImportGraph,
+  imported: ImportGraph,
   items: ImportedItem[],
 ): Promise<ImportedGraph> {
   const at = deps.clock.now();
   const idOf = new Map<string, string>();
   for (const it of items) if (it.external_id !== null) idOf.set(it.external_id, it.id);
+  // Screened like a save: redacted, and what reads as an instruction left out (screen-graph.ts).
+  const { graph, dropped } = screenGraph(imported);
   const stated = statedFor(graph, idOf);
   const stored: MemoryEntities[] = [];
   for (let i = 0; i < stated.length; i += STATED_PER_WRITE) {
@@ -50,6 +54,7 @@ export async function importEntities(
     relations: (storedGiven ? graph.relations.length : 0) + stored.reduce((n, s) => n + s.relations.length, 0),
     mentions: stored.reduce((n, s) => n + s.entities.length, 0),
     pending: (storedGiven ? 0 : graph.entities.length + graph.relations.length) + stated.length - stored.length,
+    dropped,
   };
 }
 

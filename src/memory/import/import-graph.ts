@@ -34,6 +34,11 @@ export interface ImportedGraph {
   mentions: number;
   /** Entities, relations and memories whose part of the graph was not stored (re-run the import). */
   pending: number;
+  /**
+   * Entities, aliases and relations (given or stated) left out because they read as instructions,
+   * or named an entity that did (import/screen-graph.ts).
+   */
+  dropped: number;
 }
 
 export const emptyGraph = (): ImportGraph => ({ entities: [], relations: [], stated: [] });

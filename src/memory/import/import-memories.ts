@@ -3,9 +3,9 @@
  * Bulk import: validated lines → memories stored exactly as given. Unlike save_memory there is no
  * value filter, no duplicate merge and no superseding — a migration must land what the source
  * system held. Two safety rules still apply, as on a save: secrets are redacted everywhere they are
- * kept (content, labels, history; nothing stores a credential in clear), and a line whose text or
- * labels look like prompt injection lands quarantined, whatever status it claims (a deleted one keeps
- * its deleted_at), for a person to review in the dashboard. Rows land in bounded D1 batches, all or nothing per request (import-batches.ts); vectors
+ * kept (content, labels, history; nothing stores a credential in clear), and a line whose text,
+ * labels or history look like prompt injection lands quarantined, whatever status it claims (a
+ * deleted one keeps its deleted_at), for a person to review in the dashboard. Rows land in bounded D1 batches, all or nothing per request (import-batches.ts); vectors
  * are embedded and indexed in bulk before the write, so each row is written once with its indexed_at.
  */
 import { syncEntitiesInSlices } from "../entities/sync-entities";
@@ -144,10 +144,30 @@ function importedHistory(l: NumberedLine, memoryId: string): MemoryEvent[] | und
   );
 }
 
-/** The line screened like a save: injection in its text or labels (category, tags, source). */
+/** Every text an imported history carries: each event's actor and each text of its snapshots. */
+function historyTexts(l: NumberedLine): string[] {
+  const texts: string[] = [];
+  const add = (value: unknown) => {
+    if (typeof value === "string") texts.push(value);
+    else if (Array.isArray(value)) for (const v of value) if (typeof v === "string") texts.push(v);
+  };
+  for (const e of l.input.history ?? []) {
+    texts.push(e.actor);
+    for (const snap of [e.before, e.after]) if (snap) for (const value of Object.values(snap)) add(value);
+  }
+  return texts;
+}
+
+/**
+ * The line screened like a save: injection in its text or labels (category, tags, source), or in
+ * its history (memory_history and the dashboard's timeline show every event's texts to whoever reads
+ * them), whose texts are screened as labels are.
+ */
 function injectionIn(l: NumberedLine, text: string): InjectionVerdict {
   const found = detectInjection(text);
-  return found.suspicious ? found : screenLabels([l.input.category, ...(l.input.tags ?? []), l.input.source]);
+  if (found.suspicious) return found;
+  const labels = screenLabels([l.input.category, ...(l.input.tags ?? []), l.input.source]);
+  return labels.suspicious ? labels : screenLabels(historyTexts(l));
 }
 
 function itemFor(l: NumberedLine, memory: Memory, redactions: Redaction[], injection: InjectionVerdict): ImportedItem {

@@ -4,9 +4,16 @@
  * every turn before any model sees it, let the Llm port extract the user's lasting facts, then save
  * each fact through the ordinary write pipeline (screen, dedupe, conflicts) with the conversation as
  * its source and provenance. Every fact reports its own outcome.
+ *
+ * Within one invocation's D1 allowance (PLATFORM_LIMITS): a fact is saved only while the invocation
+ * has room for a whole save (FACT_SAVE_CALLS); the facts left are answered as `unsaved`, by content,
+ * beside the outcomes of those saved, never as an error that would claim nothing was written. A
+ * retry of the same conversation finds, in one read, the facts it already stored from this source
+ * (same text, same agent) and answers them as saved without writing them again, so it goes on where
+ * the last call stopped and never stores a fact twice.
  */
 import type { SummarizeInput } from "../contracts";
-import { invalidInput } from "../errors";
+import { invalidInput, MemoryError } from "../errors";
 import { conversationContext } from "../import/conversation-context";
 import { awaitsIndex } from "../indexing";
 import { LIMITS } from "../limits";
@@ -15,7 +22,7 @@ import type { ExtractedFact } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import { labelWithSpeaker } from "../text/speaker";
 import { indexTokens } from "../text/tokenize";
-import type { Scope } from "../types";
+import type { Memory, Scope } from "../types";
 import { zoneFor } from "./event-date";
 import { factEventTime } from "./fact-time";
 import { sourceRef, turnRef } from "./merge";
@@ -45,6 +52,11 @@ export interface SummarizeResult {
   /** Facts the extractor found; those past LIMITS.factsPerTranscriptMax are not saved. */
   extracted: number;
   outcomes: FactOutcome[];
+  /**
+   * Facts (as they would be stored, secrets redacted) this call had no room to save within the
+   * invocation's limits; the same call again saves them, and not the others twice.
+   */
+  unsaved: string[];
   /** Secrets removed from the transcript before extraction, by kind. */
   redactions: SaveResult["redactions"];
 }
@@ -68,6 +80,55 @@ async function defaultSource(messages: TranscriptMessage[]): Promise<string> {
   return `conversation:${hash.slice(0, 16)}`;
 }
 
+/** A transcript that names its user keeps who said each fact, as an imported conversation's turns do. */
+function factContent(input: SummarizeInput, fact: ExtractedFact): string {
+  return input.user_name === undefined ? fact.content : labelWithSpeaker(input.user_name, fact.content);
+}
+
+/**
+ * D1 statements one fact's save may take beyond its entities (which wait for the Cron job when the
+ * invocation has no room for them, sync-entities.ts): the duplicate check, the similar memories,
+ * the write batch of a create or a supersede. A create took 7 under PLATFORM_LIMITS=free
+ * (test/integration/free-plan-cpu.test.ts); a supersede writes the older rows too.
+ */
+export const FACT_SAVE_CALLS = 12;
+
+const hasRoomForFact = (deps: MemoryDeps) =>
+  (deps.invocation?.callsLeft() ?? Number.POSITIVE_INFINITY) >= FACT_SAVE_CALLS;
+
+/** What this source already holds, by stored text, for the agent the facts would be saved for: one read. */
+async function storedFromSource(
+  deps: MemoryDeps,
+  scope: Scope,
+  input: SummarizeInput,
+  source: string,
+): Promise<Map<string, Memory>> {
+  const agentId = input.shared ? null : (scope.agentId ?? null);
+  const rows = await deps.repo.list(scope, {
+    statuses: ["active", "quarantined"],
+    source,
+    order: "newest",
+    limit: LIMITS.factsPerTranscriptMax * 2,
+  });
+  return new Map(rows.filter((m) => m.agentId === agentId && m.source === source).map((m) => [m.content, m]));
+}
+
+/** A fact this source already stored (an earlier call of the same conversation): answered, not written again. */
+function alreadySaved(stored: Memory, category: string, turn: number | null): FactOutcome {
+  const quarantined = stored.status === "quarantined";
+  return {
+    content: stored.content,
+    category,
+    status: quarantined ? "quarantined" : "merged",
+    id: stored.id,
+    supersededIds: [],
+    redactions: [],
+    reason: quarantined ? "already stored quarantined from this conversation" : "already saved from this conversation",
+    turn,
+    indexedLater: awaitsIndex(stored),
+  };
+}
+
 async function saveFact(
   deps: MemoryDeps,
   scope: Scope,
@@ -78,8 +139,7 @@ async function saveFact(
   contextTokens: string | undefined,
 ): Promise<FactOutcome> {
   const category = input.category ?? fact.category;
-  // A transcript that names its user keeps who said each fact, as an imported conversation's turns do.
-  const content = input.user_name === undefined ? fact.content : labelWithSpeaker(input.user_name, fact.content);
+  const content = factContent(input, fact);
   if (content.length > LIMITS.contentMaxChars) {
     return {
       content: redactSecrets(content).text.slice(0, 200),
@@ -143,19 +203,39 @@ export async function summarizeConversation(
   const source = input.source ?? (await defaultSource(redacted));
   const facts = await deps.llm.extractFacts(redacted, input.event_time === undefined ? {} : { date: input.event_time });
   const outcomes: FactOutcome[] = [];
+  const unsaved: string[] = [];
+  const kept = facts.slice(0, LIMITS.factsPerTranscriptMax);
+  const stored = kept.length > 0 ? await storedFromSource(deps, scope, input, source) : new Map<string, Memory>();
   // One at a time and in order: a later fact may merge with or supersede an earlier one.
   const contexts = factContexts(redacted);
-  for (const fact of facts.slice(0, LIMITS.factsPerTranscriptMax)) {
+  for (const fact of kept) {
     const turn = attributeTurn(fact, redacted);
-    outcomes.push(
-      await saveFact(deps, scope, input, fact, turn, source, turn === null ? undefined : contexts[turn - 1]),
-    );
+    const text = redactSecrets(factContent(input, fact)).text;
+    const earlier = stored.get(text);
+    if (earlier) {
+      outcomes.push(alreadySaved(earlier, input.category ?? fact.category, turn));
+      continue;
+    }
+    if (unsaved.length > 0 || !hasRoomForFact(deps)) {
+      unsaved.push(text);
+      continue;
+    }
+    try {
+      outcomes.push(
+        await saveFact(deps, scope, input, fact, turn, source, turn === null ? undefined : contexts[turn - 1]),
+      );
+    } catch (err) {
+      // Refused before the statement went out: this fact's write did not happen; the rest wait for a retry.
+      if (!(err instanceof MemoryError && err.code === "limit_exceeded")) throw err;
+      unsaved.push(text);
+    }
   }
   return {
     source,
     messages: conversation.length,
     extracted: facts.length,
     outcomes,
+    unsaved,
     redactions: countKinds(cleaned.flatMap((m) => m.redactions)),
   };
 }

@@ -1,40 +1,64 @@
 /**
  * @module storage/accounts/d1-client-registrations
- * How many OAuth clients each client address registered on each UTC day (migration 0013). A
- * registration takes a place with one upsert that checks and counts at once, so parallel requests
- * never read the same count (KV's read-then-write let them, and KV reads may be a minute stale at an
- * edge location); a registration the OAuth library then refuses gives its place back. Each take also
- * deletes a bounded number of rows of days before yesterday, so the table holds about two days.
+ * The OAuth clients dynamic client registration stored (migration 0016): when each was registered
+ * and when a person first authorised it. Kept in D1 beside the OAuth library's own KV records so a
+ * registration can find, in one indexed read, the clients to evict: those never authorised within a
+ * day, and the oldest never-authorised ones past the cap on how many may be held at once. A client
+ * registered before migration 0016 has no row and is never evicted. Rows carry no user data.
  */
-
-/** Rows of old days one registration deletes: more than the one row it may add. */
-const CLEANUP_ROWS = 100;
 
 export class D1ClientRegistrations {
   constructor(private readonly db: D1Database) {}
 
-  /** Counts one registration for `address` on `day`; false (nothing counted) when it already has `max`. */
-  async take(address: string, day: string, oldestKept: string, max: number): Promise<boolean> {
-    const [, taken] = await this.db.batch([
+  /**
+   * Clients to evict before one more registers: never authorised and registered before `staleBefore`,
+   * then the oldest never-authorised ones beyond the newest `keep`; at most `limit` in all.
+   */
+  async evictable(staleBefore: number, keep: number, limit: number): Promise<string[]> {
+    const [stale, overflow] = await this.db.batch<{ client_id: string }>([
       this.db
         .prepare(
-          "DELETE FROM client_registrations WHERE rowid IN (SELECT rowid FROM client_registrations WHERE day < ? LIMIT ?)",
+          "SELECT client_id FROM oauth_client_registrations WHERE authorized_at IS NULL AND registered_at < ? ORDER BY registered_at, client_id LIMIT ?",
         )
-        .bind(oldestKept, CLEANUP_ROWS),
+        .bind(staleBefore, limit),
       this.db
         .prepare(
-          "INSERT INTO client_registrations (address, day, count) VALUES (?, ?, 1) ON CONFLICT (address, day) DO UPDATE SET count = count + 1 WHERE count < ? RETURNING count",
+          "SELECT client_id FROM oauth_client_registrations WHERE authorized_at IS NULL ORDER BY registered_at DESC, client_id DESC LIMIT ? OFFSET ?",
         )
-        .bind(address, day, max),
+        .bind(limit, keep),
     ]);
-    return (taken.results?.length ?? 0) > 0;
+    const ids = new Set([...stale.results, ...overflow.results].map((r) => r.client_id));
+    return [...ids].slice(0, limit);
   }
 
-  /** Gives back a place `take` counted, for a registration that did not happen. */
-  async giveBack(address: string, day: string): Promise<void> {
+  /**
+   * Forgets these clients' rows while still never authorised (one may have been since it was read),
+   * and answers those it forgot: only they may be deleted from the OAuth library's store.
+   */
+  async forget(clientIds: string[]): Promise<string[]> {
+    if (clientIds.length === 0) return [];
+    const { results } = await this.db
+      .prepare(
+        "DELETE FROM oauth_client_registrations WHERE authorized_at IS NULL AND client_id IN (SELECT value FROM json_each(?)) RETURNING client_id",
+      )
+      .bind(JSON.stringify(clientIds))
+      .all<{ client_id: string }>();
+    return results.map((r) => r.client_id);
+  }
+
+  /** A client the OAuth library stored. */
+  async registered(clientId: string, at: number): Promise<void> {
     await this.db
-      .prepare("UPDATE client_registrations SET count = count - 1 WHERE address = ? AND day = ? AND count > 0")
-      .bind(address, day)
+      .prepare("INSERT INTO oauth_client_registrations (client_id, registered_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
+      .bind(clientId, at)
+      .run();
+  }
+
+  /** A person approved this client: it is kept from now on. */
+  async authorized(clientId: string, at: number): Promise<void> {
+    await this.db
+      .prepare("UPDATE oauth_client_registrations SET authorized_at = ? WHERE client_id = ? AND authorized_at IS NULL")
+      .bind(at, clientId)
       .run();
   }
 }

@@ -4,7 +4,11 @@
  * name them, one entity's detail, and recall's two lookups (memories naming an entity with a given
  * key; memories sharing an entity with given ones). Every statement is owner-scoped on each table it
  * reads, and counts only memories that are active, so a superseded, deleted or expired memory's
- * mentions drop out with it (and come back on restore).
+ * mentions drop out with it (and come back on restore). The views (a page, one entity, relations)
+ * also count only memories the caller's agent may read (shared ones and its own; every agent's when
+ * the call names none): an entity only another agent's private memories name is not shown, a
+ * relation such a memory states is left out, and so is another name only such a memory holds. An entity no shown memory names, and no relation
+ * imported as given, is not shown at all, whatever its keys still say.
  */
 
 import type {
@@ -21,47 +25,77 @@ import type { Owner } from "../../memory/types";
 import { jsonIdChunks } from "../d1-bulk-rows";
 import { ownerOf } from "./d1-entity-owner";
 
-/** `alias.memory_id` is an active memory row of the owner (by primary key, owner checked). */
-const ACTIVE_MEMORY = (alias: string) =>
-  `EXISTS (SELECT 1 FROM memories mem WHERE mem.id = ${alias}.memory_id AND +mem.account_id = ?1 AND +mem.namespace = ?2 AND +mem.user_id = ?3 AND +mem.status = 'active')`;
+/**
+ * `mem` is visible to the agent bound as parameter `agent` (a memory shared or its own; null: a call
+ * naming no agent sees every agent's, as list_memories does).
+ */
+const VISIBLE = (agent: number) => `(?${agent} IS NULL OR mem.agent_id IS NULL OR mem.agent_id = ?${agent})`;
 
 /**
- * The owner's entities with their active mention counts, those named by an active memory or with a
- * relation imported as given; ?4/?5 are the keyset (count, id) after which the page starts.
+ * `alias.memory_id` is an active memory row of the owner (by primary key, owner checked) and, when
+ * `agent` names a parameter, one that agent may read.
+ */
+const ACTIVE_MEMORY = (alias: string, agent?: number) =>
+  `EXISTS (SELECT 1 FROM memories mem WHERE mem.id = ${alias}.memory_id AND +mem.account_id = ?1 AND +mem.namespace = ?2 AND +mem.user_id = ?3 AND +mem.status = 'active'${agent ? ` AND ${VISIBLE(agent)}` : ""})`;
+
+/**
+ * Key `k` of entity `e` may be shown to the agent bound as parameter `agent`: always its name, and
+ * to a call naming no agent every other name; to an agent, another name only when an active memory
+ * that agent may read and that names the entity holds it (case aside). Other names are stored per
+ * entity, not per memory, so this is how "my cousin", said only in another agent's private memory,
+ * stays that agent's; a name no memory holds word for word (an import's, a speaker's "Caroline's
+ * sister") is shown to a call naming no agent only.
+ */
+const LABEL_SEEN = (k: string, e: string, agent: number) =>
+  `(?${agent} IS NULL OR ${k}.label = ${e}.name OR EXISTS (SELECT 1 FROM entity_mentions ls JOIN memories mem ON mem.id = ls.memory_id AND +mem.account_id = ?1 AND +mem.namespace = ?2 AND +mem.user_id = ?3 AND +mem.status = 'active' AND ${VISIBLE(agent)} WHERE ${ownerOf("ls")} AND ls.entity_id = ${e}.id AND instr(lower(mem.content), lower(${k}.label)) > 0))`;
+
+/** A relation of entity `id` imported as given (stated by no memory): it keeps the entity shown. */
+const GIVEN_RELATION = (id: string) =>
+  `EXISTS (SELECT 1 FROM entity_relations r WHERE ${ownerOf("r")} AND r.memory_id = '' AND (r.subject_id = ${id} OR r.object_id = ${id}))`;
+
+/**
+ * The owner's entities with their mention counts by active memories the agent ?7 may read, those
+ * named by such a memory or with a relation imported as given; ?4/?5 are the keyset (count, id)
+ * after which the page starts.
  */
 const LIST = `WITH counted AS (
     SELECT e.id, e.name, e.kind, e.updated_at,
-      (SELECT count(*) FROM entity_mentions mn WHERE ${ownerOf("mn")} AND mn.entity_id = e.id AND ${ACTIVE_MEMORY("mn")}) AS n,
-      (SELECT group_concat(k.label, char(31)) FROM entity_keys k WHERE ${ownerOf("k")} AND k.entity_id = e.id) AS labels
+      (SELECT count(*) FROM entity_mentions mn WHERE ${ownerOf("mn")} AND mn.entity_id = e.id AND ${ACTIVE_MEMORY("mn", 7)}) AS n,
+      (SELECT group_concat(k.label, char(31)) FROM entity_keys k WHERE ${ownerOf("k")} AND k.entity_id = e.id AND ${LABEL_SEEN("k", "e", 7)}) AS labels
     FROM entities e WHERE ${ownerOf("e")})
   SELECT * FROM counted
-  WHERE (n > 0 OR EXISTS (SELECT 1 FROM entity_relations r WHERE ${ownerOf("r")} AND r.memory_id = '' AND (r.subject_id = counted.id OR r.object_id = counted.id)))
+  WHERE (n > 0 OR ${GIVEN_RELATION("counted.id")})
     AND (n < ?4 OR (n = ?4 AND id > ?5))
   ORDER BY n DESC, id LIMIT ?6`;
 
-const BY_KEY = `SELECT e.id, e.name, e.kind, e.updated_at,
-    (SELECT count(*) FROM entity_mentions mn WHERE ${ownerOf("mn")} AND mn.entity_id = e.id AND ${ACTIVE_MEMORY("mn")}) AS n,
-    (SELECT group_concat(k2.label, char(31)) FROM entity_keys k2 WHERE ${ownerOf("k2")} AND k2.entity_id = e.id) AS labels
-  FROM entity_keys k JOIN entities e ON ${ownerOf("e")} AND e.id = k.entity_id
-  WHERE ${ownerOf("k")} AND k.key = ?4
-  ORDER BY (lower(e.name) = ?4) DESC, n DESC, e.id LIMIT 1`;
+/** The entity with the key ?4, as LIST would show it to the agent ?5 (null when LIST would not). */
+const BY_KEY = `WITH found AS (
+    SELECT e.id, e.name, e.kind, e.updated_at, (lower(e.name) = ?4) AS exact,
+      (SELECT count(*) FROM entity_mentions mn WHERE ${ownerOf("mn")} AND mn.entity_id = e.id AND ${ACTIVE_MEMORY("mn", 5)}) AS n,
+      (SELECT group_concat(k2.label, char(31)) FROM entity_keys k2 WHERE ${ownerOf("k2")} AND k2.entity_id = e.id AND ${LABEL_SEEN("k2", "e", 5)}) AS labels
+    FROM entity_keys k JOIN entities e ON ${ownerOf("e")} AND e.id = k.entity_id
+    WHERE ${ownerOf("k")} AND k.key = ?4 AND ${LABEL_SEEN("k", "e", 5)})
+  SELECT * FROM found WHERE n > 0 OR ${GIVEN_RELATION("found.id")}
+  ORDER BY exact DESC, n DESC, id LIMIT 1`;
 
+/** Relations of entity ?4: imported as given, or stated by an active memory the agent ?5 may read. */
 const RELATIONS = `SELECT r.subject_id, r.predicate, r.object_id, r.memory_id,
     coalesce((SELECT s.name FROM entities s WHERE ${ownerOf("s")} AND s.id = r.subject_id), r.subject_id) AS subject_name,
     coalesce((SELECT o.name FROM entities o WHERE ${ownerOf("o")} AND o.id = r.object_id), r.object_id) AS object_name
   FROM entity_relations r WHERE ${ownerOf("r")} AND (r.subject_id = ?4 OR r.object_id = ?4)
-    AND (r.memory_id = '' OR ${ACTIVE_MEMORY("r")}) LIMIT ${ENTITY_LIMITS.detailRelations}`;
+    AND (r.memory_id = '' OR ${ACTIVE_MEMORY("r", 5)}) LIMIT ${ENTITY_LIMITS.detailRelations}`;
 
-/** The relations of the entities ?4 (JSON array) names, on either side, as RELATIONS reads one entity's. */
+/** The relations of the entities ?4 (JSON array) names, on either side, as RELATIONS reads one entity's (agent ?6). */
 const RELATIONS_OF = `SELECT r.subject_id, r.predicate, r.object_id, r.memory_id,
     coalesce((SELECT s.name FROM entities s WHERE ${ownerOf("s")} AND s.id = r.subject_id), r.subject_id) AS subject_name,
     coalesce((SELECT o.name FROM entities o WHERE ${ownerOf("o")} AND o.id = r.object_id), r.object_id) AS object_name
   FROM entity_relations r WHERE ${ownerOf("r")}
     AND (r.subject_id IN (SELECT value FROM json_each(?4)) OR r.object_id IN (SELECT value FROM json_each(?4)))
-    AND (r.memory_id = '' OR ${ACTIVE_MEMORY("r")}) ORDER BY r.id LIMIT ?5`;
+    AND (r.memory_id = '' OR ${ACTIVE_MEMORY("r", 6)}) ORDER BY r.id LIMIT ?5`;
 
+/** Active memories naming entity ?4 that the agent ?5 may read, newest first. */
 const MEMORY_IDS = `SELECT mn.memory_id FROM entity_mentions mn JOIN memories mem ON mem.id = mn.memory_id
-    AND +mem.account_id = ?1 AND +mem.namespace = ?2 AND +mem.user_id = ?3 AND +mem.status = 'active'
+    AND +mem.account_id = ?1 AND +mem.namespace = ?2 AND +mem.user_id = ?3 AND +mem.status = 'active' AND ${VISIBLE(5)}
   WHERE ${ownerOf("mn")} AND mn.entity_id = ?4 ORDER BY mem.created_at DESC LIMIT ${ENTITY_LIMITS.detailMemories}`;
 
 /**
@@ -95,6 +129,9 @@ const SHARED = `WITH seeds AS (
 /** Mentions per entity above which recall's lookups skip it (the direct one and the second hop). */
 export const HUB_MENTIONS = 40;
 
+/** The agent bound to VISIBLE: null (every agent's memories) when the call names none. */
+const agentParam = (agent: string | undefined): string | null => agent ?? null;
+
 interface EntityRow {
   id: string;
   name: string;
@@ -124,7 +161,15 @@ export async function listEntities(d1: D1Database, owner: Owner, options: Entity
   const [count, after] = m ? [Number(m[1]), m[2]] : [Number.MAX_SAFE_INTEGER, ""];
   const { results } = await d1
     .prepare(LIST)
-    .bind(owner.accountId, owner.namespace, owner.userId, count, after, options.limit + 1)
+    .bind(
+      owner.accountId,
+      owner.namespace,
+      owner.userId,
+      count,
+      after,
+      options.limit + 1,
+      agentParam(options.visibleToAgent),
+    )
     .all<EntityRow>();
   const page = results.slice(0, options.limit).map(toEntity);
   const last = page.at(-1);
@@ -154,16 +199,22 @@ function toRelation(r: RelationRow): EntityRelationView {
   };
 }
 
-export async function describeEntity(d1: D1Database, owner: Owner, key: string): Promise<EntityDetail | null> {
+export async function describeEntity(
+  d1: D1Database,
+  owner: Owner,
+  key: string,
+  visibleToAgent?: string,
+): Promise<EntityDetail | null> {
   const o = [owner.accountId, owner.namespace, owner.userId];
+  const agent = agentParam(visibleToAgent);
   const row = await d1
     .prepare(BY_KEY)
-    .bind(...o, key)
+    .bind(...o, key, agent)
     .first<EntityRow>();
   if (!row) return null;
   const [relations, memories] = await d1.batch([
-    d1.prepare(RELATIONS).bind(...o, row.id),
-    d1.prepare(MEMORY_IDS).bind(...o, row.id),
+    d1.prepare(RELATIONS).bind(...o, row.id, agent),
+    d1.prepare(MEMORY_IDS).bind(...o, row.id, agent),
   ]);
   return {
     ...toEntity(row),
@@ -210,12 +261,13 @@ export async function relationsOf(
   owner: Owner,
   entityIds: string[],
   limit: number,
+  visibleToAgent?: string,
 ): Promise<EntityRelationView[]> {
   if (entityIds.length === 0 || limit <= 0) return [];
   const [json] = jsonIdChunks(entityIds);
   const { results } = await d1
     .prepare(RELATIONS_OF)
-    .bind(owner.accountId, owner.namespace, owner.userId, json, limit)
+    .bind(owner.accountId, owner.namespace, owner.userId, json, limit, agentParam(visibleToAgent))
     .all<RelationRow>();
   return results.map(toRelation);
 }

@@ -29,8 +29,8 @@ export class D1EntityStore implements EntityStore {
     return reads.listEntities(this.d1, owner, options);
   }
 
-  describe(owner: Owner, key: string) {
-    return reads.describeEntity(this.d1, owner, key);
+  describe(owner: Owner, key: string, visibleToAgent?: string) {
+    return reads.describeEntity(this.d1, owner, key, visibleToAgent);
   }
 
   memoriesNaming(owner: Owner, keys: string[], limit: number) {
@@ -45,7 +45,7 @@ export class D1EntityStore implements EntityStore {
     return aliasNames(this.d1, owner, keys, limit);
   }
 
-  relationsOf(owner: Owner, entityIds: string[], limit: number) {
-    return reads.relationsOf(this.d1, owner, entityIds, limit);
+  relationsOf(owner: Owner, entityIds: string[], limit: number, visibleToAgent?: string) {
+    return reads.relationsOf(this.d1, owner, entityIds, limit, visibleToAgent);
   }
 }

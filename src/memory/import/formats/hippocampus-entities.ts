@@ -2,22 +2,26 @@
  * @module memory/import/formats/hippocampus-entities
  * The entity parts of a Hippocampus export, version 2 (docs/export-format.md): a memory line's
  * `entities` (names) and `relations`, and the `entity` and `relation` lines, read into the import's
- * graph (import-graph.ts). zod schemas bound every list and name at the door; a predicate is
- * normalised as another system's relation type is. Pure.
+ * graph (import-graph.ts). zod schemas bound every list and name at the door and hold names and
+ * aliases to the label rules; a predicate is normalised as another system's relation type is.
+ * Redaction and the injection detector run on the whole graph (import/screen-graph.ts). Pure.
  */
 import { z } from "zod";
 import { ENTITY_KINDS, ENTITY_LIMITS, type EntityKind, USER } from "../../entities/entity-types";
+import { isSafeLabel, LABEL_RULE } from "../../limits";
 import { type ImportGraph, relationPredicate } from "../import-graph";
 import type { LineError } from "../import-line";
 
 /** Entities and relations one exported memory may carry (a memory names a handful). */
 export const STATED_MAX = 64;
 
+/** A name or alias prints on one line of every view: the label rules apply (memory/limits.ts). */
 const name = z
   .string()
   .trim()
   .min(1, "must not be empty")
-  .max(ENTITY_LIMITS.nameMaxChars, `must be at most ${ENTITY_LIMITS.nameMaxChars} characters`);
+  .max(ENTITY_LIMITS.nameMaxChars, `must be at most ${ENTITY_LIMITS.nameMaxChars} characters`)
+  .refine(isSafeLabel, LABEL_RULE);
 
 const relation = z.object({
   subject: name.describe(`An entity's name, or "${USER}"`),

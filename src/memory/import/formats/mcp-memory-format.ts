@@ -10,7 +10,7 @@
  * skips what is already there. Pure.
  */
 import { ENTITY_LIMITS } from "../../entities/entity-types";
-import { LIMITS } from "../../limits";
+import { isSafeLabel, LABEL_RULE, LIMITS } from "../../limits";
 import { emptyGraph, type ImportGraph, relationPredicate } from "../import-graph";
 import type { LineError } from "../import-line";
 import { entityKind } from "./entity-kind";
@@ -43,6 +43,8 @@ function nameProblem(line: number, field: string, value: unknown): LineError | n
     };
   if (value.trim().length > ENTITY_LIMITS.nameMaxChars)
     return { line, field, message: `must be at most ${ENTITY_LIMITS.nameMaxChars} characters` };
+  // It prints on one line of every view (memory://entities, the dashboard): the label rules apply.
+  if (!isSafeLabel(value)) return { line, field, message: LABEL_RULE };
   return null;
 }
 
