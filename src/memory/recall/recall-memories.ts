@@ -11,7 +11,7 @@ import type { LexicalHits, LexicalSearch } from "../ports";
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
 import type { MemoryDeps } from "../service-deps";
 import type { Memory, Scope, ScoredId } from "../types";
-import { coverageTokens, mostlyCjk, shouldAbstain } from "./abstention";
+import { askedTokens, mostlyCjk, shouldAbstain } from "./abstention";
 import { addEntityEvidence, namedCandidates, secondHop } from "./entity-channel";
 import {
   denseFloor,
@@ -62,7 +62,7 @@ export async function recallMemories(
   const filter = recallFilterFor(scope, input, now);
   const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, filter));
   const ranked = await deps.timer.time("rank", () => rerank(deps, input.query, fuseScores(rows, evidence, ctx)));
-  const tokens = coverageTokens(query.tokens, query.windows.length > 0);
+  const tokens = askedTokens(input.query, query.windows.length > 0);
   // Decided on words and meaning alone: entity evidence adds candidates, never an answer.
   const byWords = ranked.filter(
     (c) => wordRelevance(evidence.get(c.memory.id)!, ctx, namesSpeaker(c.memory, query)) !== null,
