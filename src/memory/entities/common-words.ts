@@ -8,7 +8,7 @@
  * their stem by the endings the dictionary's affixes add (lately → late, cheers → cheer). Built once,
  * on first use. Pure.
  */
-import words from "./common-words.json" with { type: "json" };
+import words from "./common-words.json";
 
 let built: Set<string> | null = null;
 

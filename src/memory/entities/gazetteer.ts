@@ -9,10 +9,10 @@
  * on first use, into one set of lower-cased names and, for Chinese, a first-character index so a scan
  * over text costs one map lookup per character. Pure: the data are JSON modules of the bundle.
  */
-import chinaAreas from "china-area-data/data.json" with { type: "json" };
-import countriesEn from "i18n-iso-countries/langs/en.json" with { type: "json" };
-import countriesZh from "i18n-iso-countries/langs/zh.json" with { type: "json" };
-import cities from "./gazetteer-cities.json" with { type: "json" };
+import chinaAreas from "china-area-data/data.json";
+import countriesEn from "i18n-iso-countries/langs/en.json";
+import countriesZh from "i18n-iso-countries/langs/zh.json";
+import cities from "./gazetteer-cities.json";
 
 /** China's code for the country in china-area-data: its children are the provinces. */
 const CHINA = "86";
