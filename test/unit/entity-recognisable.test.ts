@@ -5,7 +5,6 @@
  * preposition to say so.
  */
 import { describe, expect, it } from "vitest";
-import { commonWord } from "../../src/memory/entities/common-words";
 import type { EntityKind } from "../../src/memory/entities/entity-types";
 import { extractEntities } from "../../src/memory/entities/extract-entities";
 import { placeName } from "../../src/memory/entities/gazetteer";
