@@ -1,5 +1,5 @@
 /**
- * What the person sees (issue 40), in a real headless Chromium: on the Chinese pages the built-in
+ * What the person sees, in a real headless Chromium: on the Chinese pages the built-in
  * categories (general, personal, event, plan), the kinds and the relations ("sister of", "lives in")
  * are Chinese; at 360 px every button and link is on the screen without scrolling sideways (the
  * devices page's Revoke among them), nothing reaches past its card, and the weekly chart's labels are

@@ -1,5 +1,5 @@
 /**
- * Silence when nothing was said (issue 40): a person's memories in English and Chinese, asked about
+ * Silence when nothing was said: a person's memories in English and Chinese, asked about
  * something they never told (their job) and about what they did tell (where the sister lives). A miss
  * is "nothing remembered", never the nearest junk ("What do I do for a living?" answered with the
  * sister's city because "living" and "lives" share a stem); what was said still answers, in words

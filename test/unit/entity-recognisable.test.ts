@@ -1,5 +1,5 @@
 /**
- * Entities a person recognises (issue 40): never a redaction marker, a secret's remains or a code; the
+ * Entities a person recognises: never a redaction marker, a secret's remains or a code; the
  * user's own name is the user, a person; cities and countries are places because a gazetteer shipped
  * by data packages lists them (memory/entities/gazetteer.ts), in English and Chinese, without a
  * preposition to say so.
