@@ -4,7 +4,7 @@
  * keeping only what the rules need (the packages' own files carry coordinates, time zones and affix
  * rules, megabytes the Worker would bundle and the Workers test runner cannot send as one module):
  *  - src/memory/entities/gazetteer-cities.json: the world's city names of `city-timezones` (MIT; Simple
- *    Maps' basic world cities), own and ASCII spelling, lower-cased. A one-word city needs
+ *    Maps' basic world cities), own and ASCII spelling, lower-cased, one string a name a line. A one-word city needs
  *    CITY_MIN_POPULATION people, so a small town named David, George or Man is not every David;
  *  - src/memory/entities/common-words.json: the words `dictionary-en` (MIT AND BSD; Hunspell en_US)
  *    lists in lower case and never capitalised ("lazy", "yep"; not "maria", "tom" or "grace", which it
@@ -37,7 +37,8 @@ export function gazetteerCities(): string {
       if (name.length === 0 || (!/\s/u.test(name) && c.pop < CITY_MIN_POPULATION)) continue;
       names.add(name);
     }
-  return `${JSON.stringify([...names].sort(), null, 2)}\n`;
+  // One string, a name a line, sorted: memory/entities/sorted-words.ts searches it without a Set.
+  return `${JSON.stringify([...names].sort().join("\n"))}\n`;
 }
 
 /** The common words file's text for the installed dictionary: its lower-case stems, sorted. */

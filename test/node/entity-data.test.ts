@@ -9,8 +9,10 @@ import { COMMON_WORDS, commonWords, GAZETTEER_CITIES, gazetteerCities } from "..
 
 describe("entity data", () => {
   it("the cities are the package's city names, regenerated", () => {
-    const committed = JSON.parse(readFileSync(GAZETTEER_CITIES, "utf8")) as string[];
-    expect(committed).toEqual(JSON.parse(gazetteerCities()));
+    const text = JSON.parse(readFileSync(GAZETTEER_CITIES, "utf8")) as string;
+    expect(text).toEqual(JSON.parse(gazetteerCities()));
+    const committed = text.split("\n");
+    expect([...committed].sort()).toEqual(committed);
     for (const city of ["berlin", "lisbon", "hangzhou", "new york", "sao paulo", "munich"])
       expect(committed).toContain(city);
     for (const town of ["david", "george", "panda"]) expect(committed).not.toContain(town);
@@ -19,6 +21,7 @@ describe("entity data", () => {
   it("the common words are the dictionary's lower-case words, regenerated", () => {
     const committed = JSON.parse(readFileSync(COMMON_WORDS, "utf8")) as string;
     expect(committed).toEqual(JSON.parse(commonWords()));
+    expect([...committed.split(" ")].sort()).toEqual(committed.split(" "));
     const words = new Set(committed.split(" "));
     for (const w of ["lazy", "yep", "awesome"]) expect(words.has(w), w).toBe(true);
     for (const w of ["caroline", "berlin", "maria", "tom", "grace"]) expect(words.has(w), w).toBe(false);

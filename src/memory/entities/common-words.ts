@@ -5,12 +5,13 @@
  * "Tom" and "Grace" are names there too, so not common), written to
  * common-words.json by `npm run entity-data` (scripts/build-entity-data.ts). A capitalised word the
  * dictionary holds only as a name ("Caroline", "Berlin") is not one. Inflected forms are read back to
- * their stem by the endings the dictionary's affixes add (lately → late, cheers → cheer). Built once,
- * on first use. Pure.
+ * their stem by the endings the dictionary's affixes add (lately → late, cheers → cheer). Searched in
+ * the sorted string itself (sorted-words.ts): nothing is built. Pure.
  */
 import words from "./common-words.json";
+import { inSortedList } from "./sorted-words";
 
-let built: Set<string> | null = null;
+const has = (w: string) => inSortedList(words, " ", w);
 
 const ENDINGS: [string, string][] = [
   ["ily", "y"],
@@ -27,10 +28,9 @@ const ENDINGS: [string, string][] = [
 
 /** True when `word` (any case) is, or inflects, a lower-case dictionary word. */
 export function commonWord(word: string): boolean {
-  if (!built) built = new Set(words.split(" "));
   const w = word.toLowerCase();
-  if (built.has(w)) return true;
+  if (has(w)) return true;
   return ENDINGS.some(
-    ([end, add]) => w.length > end.length + 2 && w.endsWith(end) && built!.has(w.slice(0, -end.length) + add),
+    ([end, add]) => w.length > end.length + 2 && w.endsWith(end) && has(w.slice(0, -end.length) + add),
   );
 }

@@ -5,14 +5,17 @@
  * cities from Simple Maps' basic world cities, in their own and their ASCII spelling; their names only,
  * written to gazetteer-cities.json by `npm run gazetteer`, scripts/build-gazetteer.ts), and
  * China's provinces and prefecture-level cities (`china-area-data`, MIT, GB/T 2260), each with and
- * without its administrative suffix (浙江省 / 浙江, 杭州市 / 杭州, 广西壮族自治区 / 广西). Built once,
- * on first use, into one set of lower-cased names and, for Chinese, a first-character index so a scan
- * over text costs one map lookup per character. Pure: the data are JSON modules of the bundle.
+ * without its administrative suffix (浙江省 / 浙江, 杭州市 / 杭州, 广西壮族自治区 / 广西). The countries
+ * and Chinese names (about a thousand) are built once, on first use, into a set and, for Chinese, a
+ * first-character index so a scan over text costs one map lookup per character; the cities are
+ * searched in their sorted string (sorted-words.ts), never loaded into a set. Pure: the data are JSON
+ * modules of the bundle.
  */
 import chinaAreas from "china-area-data/data.json";
 import countriesEn from "i18n-iso-countries/langs/en.json";
 import countriesZh from "i18n-iso-countries/langs/zh.json";
 import cities from "./gazetteer-cities.json";
+import { inSortedList } from "./sorted-words";
 
 /** China's code for the country in china-area-data: its children are the provinces. */
 const CHINA = "86";
@@ -44,7 +47,6 @@ function build(): Gazetteer {
   };
   for (const list of [countriesEn.countries, countriesZh.countries])
     for (const value of Object.values(list)) for (const n of Array.isArray(value) ? value : [value]) add(n);
-  for (const c of cities) add(c);
   const areas = chinaAreas as Record<string, Record<string, string>>;
   const provinces = areas[CHINA] ?? {};
   for (const [code, province] of Object.entries(provinces)) {
@@ -72,7 +74,8 @@ function gazetteer(): Gazetteer {
 
 /** True when `name` is a country, a city or a Chinese province or city the gazetteer lists. */
 export function placeName(name: string): boolean {
-  return gazetteer().names.has(name.normalize("NFKC").trim().toLowerCase());
+  const n = name.normalize("NFKC").trim().toLowerCase();
+  return gazetteer().names.has(n) || inSortedList(cities, "\n", n);
 }
 
 /** The longest Chinese place name starting at character `start` of `chars`, or null. */
