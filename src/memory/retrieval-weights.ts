@@ -77,7 +77,7 @@ export const RETRIEVAL_WEIGHTS = {
    */
   abstain: {
     coverage: 0.32,
-    coverageCjk: 0.07,
+    coverageCjk: 0.13,
     minWeight: 0.1,
     cosine: { local: 0.4, "workers-ai": 0.7, "openai-compatible": 0.7 } as Record<string, number>,
   },

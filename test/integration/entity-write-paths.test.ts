@@ -118,7 +118,8 @@ describe("entities on the write paths", () => {
     const rows = await insertMemories(
       owner,
       Array.from({ length: 130 }, (_, i) => ({
-        content: `My friend Person${String.fromCharCode(65 + (i % 26))}x${i} came over`,
+        // 130 distinct names without digits (a word with a digit is a code, never a name).
+        content: `My friend Person${String.fromCharCode(65 + (i % 26))}x${String.fromCharCode(97 + Math.floor(i / 26))} came over`,
       })),
     );
     expect(rows.every((m) => m.entitiesAt === null)).toBe(true);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  askedTokens,
   bestCoverage,
   coverage,
   coverageTokens,
@@ -133,6 +134,54 @@ describe("coverageTokens", () => {
     expect(coverageTokens(tokens, true)).toEqual(queryTokens("What did Mel paint?"));
     expect(coverageTokens(tokens, false)).toEqual(tokens);
     expect(coverageTokens(queryTokens("我上个月去了哪里？"), true)).not.toContain("上个");
+  });
+});
+
+describe("askedTokens", () => {
+  it("leaves out the words of asking that every Chinese question carries, and keeps what is asked about", () => {
+    const asked = askedTokens("我最近在玩什么游戏？", false);
+    expect(asked).toContain("游戏");
+    expect(asked).not.toContain("最近");
+    expect(askedTokens("今年我读了多少本书了？", false)).not.toContain("多少");
+    expect(askedTokens("我之前跟你提到过，我的空腹血糖是多少？", false)).toEqual(queryTokens("我的空腹血糖"));
+  });
+
+  it("keeps the query's own tokens when nothing but asking is left", () => {
+    expect(askedTokens("多少？", false)).toEqual(queryTokens("多少"));
+  });
+
+  it("reads 'for a living' as work, in the question and in the memory alike", () => {
+    expect(askedTokens("What do I do for a living?", false)).toEqual(queryTokens("work"));
+    const judge = (content: string) =>
+      shouldAbstain({
+        tokens: askedTokens("What do I do for a living?", false),
+        pool: [row(content)],
+        corpusSize: 50,
+        candidates: [cand(content)],
+        cosineFloor: 1,
+        threshold: W.abstain.coverage,
+      });
+    expect(judge("My sister Anna lives in Lisbon")).toBe(true);
+    expect(judge("I repair bicycles for a living")).toBe(false);
+  });
+
+  it("answers a Chinese question about what was said and abstains on one whose only match is a word of asking", () => {
+    const pool = [
+      row("林雨桐：最近加班多，确实经常跳过早饭。"),
+      row("马晓东：宅家打游戏，已经打到第四回了"),
+      row("周末去爬山"),
+    ];
+    const judge = (query: string, content: string) =>
+      shouldAbstain({
+        tokens: askedTokens(query, false),
+        pool,
+        corpusSize: 40,
+        candidates: [cand(content)],
+        cosineFloor: 1,
+        threshold: W.abstain.coverageCjk,
+      });
+    expect(judge("我最近在玩什么游戏？", "林雨桐：最近加班多，确实经常跳过早饭。")).toBe(true);
+    expect(judge("我最近在玩什么游戏？", "马晓东：宅家打游戏，已经打到第四回了")).toBe(false);
   });
 });
 

@@ -24,7 +24,7 @@ export function ClientsPage(props: { frame: PageFrame; grants: ClientGrant[] | n
       {props.grants && props.grants.length === 0 ? <p class="muted">{c.none}</p> : null}
       {props.grants && props.grants.length > 0 ? (
         <div class="card scroll">
-          <table id="grants">
+          <table id="grants" class="stack">
             <thead>
               <tr>
                 <th>{c.client}</th>
@@ -37,10 +37,10 @@ export function ClientsPage(props: { frame: PageFrame; grants: ClientGrant[] | n
             <tbody>
               {props.grants.map((g) => (
                 <tr>
-                  <td>{g.clientName}</td>
-                  <td>{g.scopes.join(" ")}</td>
-                  <td>{fmt.when(g.createdAt)}</td>
-                  <td>{fmt.when(g.lastRefreshedAt)}</td>
+                  <td data-label={c.client}>{g.clientName}</td>
+                  <td data-label={c.scopes}>{g.scopes.join(" ")}</td>
+                  <td data-label={c.created}>{fmt.when(g.createdAt)}</td>
+                  <td data-label={c.lastUsed}>{fmt.when(g.lastRefreshedAt)}</td>
                   <td>
                     <PostForm action={`/dashboard/clients/${encodeURIComponent(g.id)}/revoke`} csrf={csrf ?? ""}>
                       <button type="submit" class="danger">

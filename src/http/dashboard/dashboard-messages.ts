@@ -9,6 +9,68 @@ import { SIGN_IN_PROBLEMS, SIGN_IN_TOO_MANY } from "../oauth/sign-in-messages";
 
 export type DashLocale = "en" | "zh";
 
+/** A stored predicate as words ("sister_of" → "sister of"): what a relation reads as without its own translation. */
+const predicateWords = (p: string) => p.replaceAll("_", " ").trim();
+
+/**
+ * The built-in categories (those the extraction gives, memory/write and providers/llm-extraction.ts) in
+ * Chinese. A category a person or an agent chose is shown as it was written.
+ */
+const ZH_CATEGORIES: Record<string, string> = {
+  general: "通用",
+  personal: "个人",
+  preference: "偏好",
+  plan: "计划",
+  event: "事件",
+  constraint: "限制",
+  work: "工作",
+};
+
+/**
+ * The predicates the entity rules give (memory/entities/relation-words.ts, the locative rules and the
+ * user's own name) in Chinese, as they read between two names: 「佳佳 · 姐妹 · 你」「Anna · 住在 · Lisbon」.
+ * An imported predicate outside the list reads as its words.
+ */
+const ZH_PREDICATES: Record<string, string> = {
+  sister_of: "姐妹",
+  brother_of: "兄弟",
+  mother_of: "母亲",
+  father_of: "父亲",
+  wife_of: "妻子",
+  husband_of: "丈夫",
+  partner_of: "伴侣",
+  son_of: "儿子",
+  daughter_of: "女儿",
+  child_of: "孩子",
+  cousin_of: "表亲",
+  aunt_of: "姑姨",
+  uncle_of: "叔舅",
+  niece_of: "侄女",
+  nephew_of: "侄子",
+  grandmother_of: "祖母",
+  grandfather_of: "祖父",
+  fiance_of: "未婚伴侣",
+  boyfriend_of: "男朋友",
+  girlfriend_of: "女朋友",
+  friend_of: "朋友",
+  roommate_of: "室友",
+  neighbor_of: "邻居",
+  boss_of: "上司",
+  manager_of: "经理",
+  colleague_of: "同事",
+  mentor_of: "导师",
+  therapist_of: "心理咨询师",
+  doctor_of: "医生",
+  teacher_of: "老师",
+  pet_of: "宠物",
+  lives_in: "住在",
+  moved_to: "搬到",
+  works_at: "就职于",
+  studies_at: "就读于",
+  from: "来自",
+  name_of: "名字",
+};
+
 const en = {
   htmlLang: "en",
   title: "Hippocampus",
@@ -21,6 +83,8 @@ const en = {
     entities: "People & places",
   },
   switchTo: "中文",
+  /** A memory's category as the reader's language names it. */
+  categoryName: (category: string): string => category,
   signOut: "Sign out",
   signIn: {
     heading: "Sign in to your memory",
@@ -222,6 +286,8 @@ const en = {
       event: "event",
       other: "other",
     } as Record<string, string>,
+    /** A relation's predicate as words between two names. */
+    predicate: (p: string): string => predicateWords(p),
     count: (n: number, shown = String(n)) => `${shown} ${n === 1 ? "memory" : "memories"}`,
   },
   timeZone: { label: "Time zone", apply: "Show times" },
@@ -243,6 +309,7 @@ const zh: DashMessages = {
     entities: "人物与地点",
   },
   switchTo: "English",
+  categoryName: (category: string) => ZH_CATEGORIES[category] ?? category,
   signOut: "退出登录",
   signIn: {
     heading: "登录查看你的记忆",
@@ -429,6 +496,7 @@ const zh: DashMessages = {
       event: "事件",
       other: "其他",
     },
+    predicate: (p: string) => ZH_PREDICATES[p] ?? predicateWords(p),
     count: (n: number, shown = String(n)) => `${shown} 条记忆`,
   },
   timeZone: { label: "时区", apply: "显示时间" },

@@ -1,7 +1,9 @@
 /**
  * @module http/dashboard/dashboard-style
  * The dashboard's one stylesheet, served from /dashboard/style.css so the CSP can forbid every
- * inline style and script. Mobile first: one column on a phone, wider tables scroll sideways.
+ * inline style and script. Mobile first: one column on a phone; on a phone a table of actions
+ * (devices, connected clients) stacks each row as a block, every cell labelled, so its buttons stay on
+ * the screen, and the weekly chart is drawn at the phone's own scale so its labels stay readable.
  */
 export const DASHBOARD_CSS = `
 *{box-sizing:border-box}
@@ -62,5 +64,13 @@ ul.entities{list-style:none;margin:0;padding:0}ul.entities>li{border-bottom:1px 
 ul.entities p{margin:.2rem 0}.entity-name{overflow-wrap:anywhere;font-weight:600}
 ul.relations{margin:.2rem 0;padding-left:1.1rem;overflow-wrap:anywhere}ul.relations li{margin:.1rem 0}
 .predicate{color:#4a4f5a}
-@media (max-width:40rem){header{padding:.5rem}main{padding:0 .5rem}td,th{padding:.25rem}form.filters input,form.filters select{min-width:0;width:100%}form.filters label{flex:1 1 100%}}
+.grid>*{min-width:0}
+td.code{white-space:normal;overflow-wrap:anywhere}
+svg.chart.narrow{display:none}
+@media (max-width:40rem){header{padding:.5rem}main{padding:0 .5rem}td,th{padding:.25rem}form.filters input,form.filters select{min-width:0;width:100%}form.filters label{flex:1 1 100%}
+table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+table.stack tr{display:block;border-bottom:1px solid #e3e5e9;padding:.4rem 0}
+table.stack td{display:block;border:0;padding:.1rem 0;overflow-wrap:anywhere}
+table.stack td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:#4a4f5a}
+svg.chart.wide{display:none}svg.chart.narrow{display:block}}
 `;

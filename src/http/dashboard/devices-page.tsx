@@ -18,7 +18,7 @@ export function DevicesPage(props: { frame: PageFrame; keys: ApiKeyRow[]; curren
       {props.keys.length === 0 ? <p class="muted">{d.none}</p> : null}
       {props.keys.length > 0 ? (
         <div class="card scroll">
-          <table id="devices">
+          <table id="devices" class="stack">
             <thead>
               <tr>
                 <th scope="col">{d.label}</th>
@@ -32,12 +32,16 @@ export function DevicesPage(props: { frame: PageFrame; keys: ApiKeyRow[]; curren
             <tbody>
               {props.keys.map((k) => (
                 <tr>
-                  <td>
+                  <td data-label={d.label}>
                     {k.label ? k.label : <span class="muted">{d.unlabelled}</span>}{" "}
                     {k.id === props.currentKeyId ? <span class="badge">{d.current}</span> : null}
                   </td>
-                  <td class="nowrap">{fmt.when(k.createdAt)}</td>
-                  <td class="nowrap">{fmt.when(k.lastUsedAt)}</td>
+                  <td class="nowrap" data-label={d.created}>
+                    {fmt.when(k.createdAt)}
+                  </td>
+                  <td class="nowrap" data-label={d.lastUsed}>
+                    {fmt.when(k.lastUsedAt)}
+                  </td>
                   <td>
                     {k.revokedAt === null ? (
                       <PostForm action={`/dashboard/devices/${encodeURIComponent(k.id)}/revoke`} csrf={csrf ?? ""}>

@@ -19,7 +19,6 @@ export function entityHref(name: string): string {
 }
 
 /** "sister_of" reads as "sister of". */
-const predicateWords = (p: string) => p.replaceAll("_", " ").trim();
 
 function Side(props: { id: string; name: string; self: string; m: DashMessages }) {
   if (props.id === USER) return <strong>{props.m.entities.you}</strong>;
@@ -34,7 +33,7 @@ function Relation(props: { r: EntityRelationView; self: string; m: DashMessages 
     <li>
       <Side id={r.subjectId} name={r.subjectName} self={self} m={m} />
       {" · "}
-      <span class="predicate">{predicateWords(r.predicate)}</span>
+      <span class="predicate">{m.entities.predicate(r.predicate)}</span>
       {" · "}
       <Side id={r.objectId} name={r.objectName} self={self} m={m} />
     </li>

@@ -46,7 +46,7 @@ export function MemoryItem(props: { item: ListedMemory; frame: PageFrame }) {
       <p class="content">{memory.content}</p>
       <p class="muted">
         <StatusBadge status={memory.status} m={m} />
-        <span class="badge">{memory.category}</span>
+        <span class="badge">{m.categoryName(memory.category)}</span>
         {memory.tags.map((t) => (
           <span class="badge">#{t}</span>
         ))}

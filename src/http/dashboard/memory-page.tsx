@@ -87,7 +87,7 @@ export function MemoryPage(props: { frame: PageFrame; detail: MemoryDetail; hist
           {memory.content}
         </p>
         <p class="muted">
-          <StatusBadge status={memory.status} m={m} /> <span class="badge">{memory.category}</span>
+          <StatusBadge status={memory.status} m={m} /> <span class="badge">{m.categoryName(memory.category)}</span>
           <span class="badge">{m.priorities[String(memory.priority)]}</span>
           <span class="badge">{m.types[memory.memoryType] ?? memory.memoryType}</span>
           {memory.tags.map((t) => (

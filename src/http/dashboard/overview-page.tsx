@@ -105,7 +105,14 @@ export function OverviewPage(props: {
           frame={frame}
           label={(k) => m.status[k] ?? k}
         />
-        <Counts id="by-category" title={o.byCategory} counts={s.byCategory} order="by-size" frame={frame} />
+        <Counts
+          id="by-category"
+          title={o.byCategory}
+          counts={s.byCategory}
+          order="by-size"
+          frame={frame}
+          label={(k) => m.categoryName(k)}
+        />
         <Counts
           id="by-priority"
           title={o.byPriority}

@@ -8,8 +8,11 @@
  * cues (a possessive, a verb people do, a greeting). A bare "to" or "from" says nothing ("talked
  * to Cindy"): without a cue the kind is `other`, never a confident guess. Bounded look-behind only.
  */
+
+import { commonWord } from "./common-words";
 import { type Tok, word } from "./en-tokens";
 import type { EntityKind } from "./entity-types";
+import { placeName } from "./gazetteer";
 import { KIND_CUE } from "./kind-cues";
 import { HUMAN_LANGUAGES, PRODUCT_NAMES } from "./kind-lexicon";
 import { EN_RELATIONS } from "./relation-words";
@@ -97,7 +100,10 @@ export function guessKind(toks: Tok[], i: number, end: number): Guess {
   if (HUMAN_LANGUAGES.has(lower)) return guess("other", KIND_CUE.none);
   if (PLACE_PREPS.has(prev) || (prev === "the" && PLACE_PREPS.has(prev2))) return guess("place", KIND_CUE.weak);
   const next = word(toks[end]);
-  if (toks[end - 1].possessive || (PERSON_VERBS.has(next) && !WEAK_VERBS.has(next)) || GREETINGS.has(prev))
-    return guess("person", KIND_CUE.weak);
+  // A verb people do outranks the gazetteer ("Florence works nights"); the gazetteer outranks a
+  // possessive or a greeting, which places take too ("Berlin's museums").
+  if (PERSON_VERBS.has(next) && !WEAK_VERBS.has(next)) return guess("person", KIND_CUE.weak);
+  if (placeName(lower) && !(end - i === 1 && commonWord(lower))) return guess("place", KIND_CUE.weak);
+  if (toks[end - 1].possessive || GREETINGS.has(prev)) return guess("person", KIND_CUE.weak);
   return guess("other", KIND_CUE.none);
 }

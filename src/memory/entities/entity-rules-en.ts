@@ -7,9 +7,12 @@
  * then bounded look-arounds over the tokens (en-tokens.ts); kinds come from entity-kind-en.ts. No
  * regex backtracks over user text.
  */
+
+import { commonWord } from "./common-words";
 import { type Tok, tokenize, word } from "./en-tokens";
 import { guessKind, PERSON_VERBS } from "./entity-kind-en";
 import type { EntityInput, EntityKind, RelationInput } from "./entity-types";
+import { placeName } from "./gazetteer";
 import { KIND_CUE, keepStronger } from "./kind-cues";
 import { EN_RELATIONS } from "./relation-words";
 
@@ -22,21 +25,47 @@ const NOT_NAMES = new Set(
     "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays " +
     "saturdays sundays january february march april may june july " +
     "august september october november december mr mrs ms dr mom dad what who where why how which wow oh " +
-    "there here what's it's that's i'm i've i'd i'll let's please sure well great good nice cool"
+    "there here what's it's that's i'm i've i'd i'll let's please sure well great good nice cool redacted"
   ).split(" "),
 );
 
 /** Of those, the ones too common to make a sentence-initial word a name on their own. */
 const WEAK_VERBS = new Set(["is", "was", "has", "had", "got", "likes", "loves", "wants", "feels", "thinks"]);
 
+/** A digit marks a code, a model number or a secret's remains ("N3", "B12", "Xk9Qm2"), never a name. */
+const DIGIT = /\p{N}/u;
+
 function nameWord(toks: Tok[], i: number): boolean {
   const t = toks[i];
-  return t !== undefined && t.cap && !t.punct && !NOT_NAMES.has(t.lower) && t.text.length > 1;
+  return t !== undefined && t.cap && !t.punct && !NOT_NAMES.has(t.lower) && t.text.length > 1 && !DIGIT.test(t.text);
 }
 
-/** A sentence-initial word is a name only with evidence: a person's verb, a possessive, or a relation. */
-function initialIsName(toks: Tok[], end: number): boolean {
+const GREETING_WORDS = new Set(["hi", "hello", "hey"]);
+
+/**
+ * Where the name at `at` is the speaker's own: "my name is X", "call me X" / "calls me X", and "I'm X"
+ * or "I am X" when a greeting opens the sentence or the name has two words ("Hi, I'm Dani", "I'm
+ * Daniel Weber"; not "I'm Jewish").
+ */
+function ownNameAt(toks: Tok[], at: number, span: NameSpan): boolean {
+  const w = (k: number) => word(toks[at - k]);
+  if (w(3) === "my" && w(2) === "name" && (w(1) === "is" || w(1) === "was")) return true;
+  if ((w(2) === "call" || w(2) === "calls") && w(1) === "me") return true;
+  const iAm = w(1) === "i'm" || w(1) === "i’m" || (w(2) === "i" && w(1) === "am");
+  if (!iAm) return false;
+  const from = w(1) === "i'm" || w(1) === "i’m" ? at - 1 : at - 2;
+  const greeted = GREETING_WORDS.has(word(toks[from - 1])) || GREETING_WORDS.has(word(toks[from - 2]));
+  return greeted || span.end - span.start > 1;
+}
+
+/** A sentence-initial word is a name only with evidence: a person's verb, a possessive, a relation, or the gazetteer. */
+function initialIsName(toks: Tok[], start: number, end: number): boolean {
   const next = toks[end];
+  const lower = toks
+    .slice(start, end)
+    .map((t) => t.lower)
+    .join(" ");
+  if (placeName(lower) && !(end - start === 1 && commonWord(lower))) return true;
   if (toks[end - 1].possessive) return true;
   if (!next || next.punct) return next?.text === ",";
   if (PERSON_VERBS.has(next.lower) && !WEAK_VERBS.has(next.lower)) return true;
@@ -77,7 +106,7 @@ function nameSpans(toks: Tok[]): NameSpan[] {
   for (let i = 0; i < toks.length; i++) {
     if (!nameWord(toks, i)) continue;
     const end = nameEnd(toks, i);
-    if (toks[i].initial && !initialIsName(toks, end)) {
+    if (toks[i].initial && !initialIsName(toks, i, end)) {
       i = end - 1;
       continue;
     }
@@ -85,7 +114,11 @@ function nameSpans(toks: Tok[]): NameSpan[] {
       .slice(i, end)
       .map((t) => t.text)
       .join(" ");
-    spans.push({ name, ...coordinated(spans.at(-1), toks, i, guessKind(toks, i, end)), start: i, end });
+    const kind = coordinated(spans.at(-1), toks, i, guessKind(toks, i, end));
+    // A lone everyday word with nothing saying what it names ("Lazy", "Yep,") is not a name; after
+    // "the" it is a title ("the Hobbit").
+    if (end - i === 1 && kind.kind === "other" && word(toks[i - 1]) !== "the" && commonWord(name)) continue;
+    spans.push({ name, ...kind, start: i, end });
     i = end - 1;
   }
   return spans;
@@ -168,6 +201,11 @@ export function extractEnglish(text: string, self: string, selfAlias: (relation:
       continue;
     }
     const span = byStart.get(i);
+    if (span && ownNameAt(toks, i, span)) {
+      const e = entities.get(span.name)!;
+      keepStronger(e, { kind: "person", cue: KIND_CUE.relation });
+      relations.push({ subject: span.name, predicate: "name_of", object: self });
+    }
     if (span) {
       const after = toks[span.end]?.text === "," ? span.end + 1 : span.end;
       const copula = word(toks[after]) === "is" || word(toks[after]) === "was" ? after + 1 : after;

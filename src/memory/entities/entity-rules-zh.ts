@@ -9,6 +9,7 @@
 
 import type { Extraction } from "./entity-rules-en";
 import type { EntityInput, EntityKind, RelationInput } from "./entity-types";
+import { chinesePlaceAt, placeName } from "./gazetteer";
 import { KIND_CUE, keepStronger } from "./kind-cues";
 import { ZH_RELATIONS } from "./relation-words";
 
@@ -23,6 +24,11 @@ const NAME_IS_MY = new RegExp(
   `(?:^|[\\s，。！？、；：,.!?;:]|和|跟)(\\p{Script=Han}{2,3})(?:是|就是)我(?:的)?(${RELATION_WORDS})`,
   "gu",
 );
+/** 「我叫张伟」「我的名字是张伟」: the speaker's own name, a whole clause's word (「我叫外卖了」 names nobody). */
+const MY_NAME_IS =
+  /(?:^|[\s，。！？、；：,.!?;:])(?:我叫|我名叫|我的名字是|我的名字叫)(\p{Script=Han}{2,4}|\p{Lu}\p{Ll}{1,20})(?=$|[\s，。！？、；：,.!?;:])/gu;
+/** Words after which a gazetteer place is where someone is, goes or comes from (「去成都」「回浙江」「在北京」). */
+const PLACE_BEFORE = new Set("在去到从回来飞".split(""));
 /** 「住在杭州」: where someone lives or moved; who is what comes right before it (subjectBefore). */
 const LIVES = /(住在|搬到了|搬到|搬去了|搬去|来自|定居在|定居)(\p{Script=Han}{2,6})/gu;
 /** 「在腾讯工作」. */
@@ -119,6 +125,16 @@ function subjectBefore(text: string, before: number, self: string, c: Collector)
   return null;
 }
 
+/** Places of the gazetteer right after a word of where (「去成都」「回浙江」): one map lookup per character. */
+function gazetteerPlaces(text: string, c: Collector): void {
+  const chars = [...text];
+  for (let i = 0; i + 1 < chars.length; i++) {
+    if (!PLACE_BEFORE.has(chars[i])) continue;
+    const place = chinesePlaceAt(chars, i + 1);
+    if (place) c.add(place, "place", KIND_CUE.context);
+  }
+}
+
 /** Entities and relations of one Chinese text; `self` is who 「我」 is (the user, or the speaker of a turn). */
 export function extractChinese(text: string, self: string, selfAlias: (relation: string) => string[]): Extraction {
   const c = new Collector();
@@ -142,10 +158,18 @@ export function extractChinese(text: string, self: string, selfAlias: (relation:
     c.add(place, "place", KIND_CUE.context);
     c.relations.push({ subject, predicate: PREDICATES[m[1]], object: place });
   }
+  for (const m of text.matchAll(MY_NAME_IS)) {
+    const name = nameOf(m[1]);
+    if (name !== m[1] || ZH_RELATIONS.has(name)) continue;
+    c.add(name, "person", KIND_CUE.relation);
+    c.relations.push({ subject: name, predicate: "name_of", object: self });
+  }
+  gazetteerPlaces(text, c);
   for (const m of text.matchAll(WORKS)) {
     const subject = subjectBefore(text, m.index, self, c);
     if (subject === null) continue;
-    c.add(m[1], PLACE_SUFFIX.has(m[1].at(-1) ?? "") ? "place" : "organization", KIND_CUE.context);
+    const place = PLACE_SUFFIX.has(m[1].at(-1) ?? "") || placeName(m[1]);
+    c.add(m[1], place ? "place" : "organization", KIND_CUE.context);
     c.relations.push({ subject, predicate: "works_at", object: m[1] });
   }
   return { entities: [...c.entities.values()], relations: c.relations };

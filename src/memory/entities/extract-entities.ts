@@ -12,6 +12,11 @@ import { ENTITY_LIMITS, type EntityInput, type MemoryEntities, type RelationInpu
 import { keepStronger } from "./kind-cues";
 
 const HAN = /\p{Script=Han}/u;
+/**
+ * A redaction marker left by the write path (memory/write/redact-secrets.ts: `[REDACTED:api_key]`):
+ * where a secret was, not a name. Read as a pause, so no rule takes "REDACTED" or the kind for one.
+ */
+const REDACTION_MARKER = /\[REDACTED(?::[\w-]{0,40})?\]/gu;
 /** Relation words and names longer than this are not names (a pasted sentence). */
 const MAX_NAME = ENTITY_LIMITS.nameMaxChars;
 
@@ -31,7 +36,7 @@ function merge(into: Map<string, EntityInput>, list: EntityInput[]): void {
 /** The entities, relations and related speaker one memory's text names. */
 export function extractEntities(memoryId: string, content: string): MemoryEntities {
   const turn = splitSpeaker(content);
-  const text = turn ? turn.body : content;
+  const text = (turn ? turn.body : content).replace(REDACTION_MARKER, ", ");
   const self = turn ? turn.speaker : USER;
   const selfAlias = (rel: string) =>
     turn ? [HAN.test(turn.speaker) ? `${turn.speaker}的${rel}` : `${turn.speaker}'s ${rel}`] : [];

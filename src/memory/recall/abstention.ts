@@ -11,6 +11,7 @@
  * stage of a session sees the same decision.
  */
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
+import { stripFraming } from "../text/query-framing";
 import { indexTokens, queryTokens, segment } from "../text/tokenize";
 import type { Memory } from "../types";
 import type { Evidence } from "./fuse-scores";
@@ -44,6 +45,78 @@ const TIME_WORDS = new Set(
   ),
 );
 const isDigits = (t: string) => [...t].every((ch) => ch >= "0" && ch <= "9");
+
+/**
+ * Words of asking, not of what is asked about: how much, how long, which one, lately, before, "do you
+ * remember" where the framing patterns (text/query-framing.ts) leave them. Every question carries them,
+ * so a memory holding one (「最近加班多」 for 「我最近在玩什么游戏」) covers a share of any question it
+ * was never about. Left out of the coverage only; ranking keeps its own tokens. Measured with
+ * `npm run bench:recall` on the three Chinese sets (docs/benchmarks.md, "Cross-user check").
+ */
+const ASKING_WORDS_ZH = [
+  "还记得",
+  "记得",
+  "回忆",
+  "说过",
+  "讲过",
+  "提过",
+  "提到",
+  "聊天",
+  "之前",
+  "以前",
+  "时候",
+  "当时",
+  "曾经",
+  "好像",
+  "最近",
+  "来着",
+  "帮我",
+  "查一下",
+  "忘了",
+  "跟你",
+  "和你",
+  "告诉你",
+  "多久",
+  "多少",
+  "多长",
+  "多远",
+  "多大",
+  "几次",
+  "几个",
+  "几年",
+  "几天",
+  "哪家",
+  "哪座",
+  "哪位",
+  "哪种",
+  "哪天",
+  "哪一",
+  "那次",
+  "那天",
+];
+
+/**
+ * English idioms whose words say something else than what they ask: "what do I do for a living" asks
+ * about work, and its "living" shares the stem of "lives in Lisbon". Read as the word they mean, in
+ * the question and in the candidate alike, so "I repair bicycles for a living" still covers it.
+ */
+const IDIOMS: [RegExp, string][] = [[/\bfor\s{1,3}a\s{1,3}living\b/giu, " work "]];
+
+function readIdioms(text: string): string {
+  return IDIOMS.reduce((t, [pattern, meaning]) => t.replace(pattern, meaning), text);
+}
+
+/**
+ * The query tokens coverage weighs: those of the query without its framing, its words of asking
+ * (ASKING_WORDS_ZH), idioms read as what they mean, and the words of its dates when it names a time
+ * window. When nothing else is left, the query's own tokens.
+ */
+export function askedTokens(query: string, namesTimeWindow: boolean): string[] {
+  let text = readIdioms(stripFraming(query));
+  for (const w of ASKING_WORDS_ZH) text = text.replaceAll(w, " ");
+  const tokens = queryTokens(text);
+  return coverageTokens(tokens.length > 0 ? tokens : queryTokens(stripFraming(query)), namesTimeWindow);
+}
 
 /** The query tokens coverage weighs: without the words of its dates when it names a time window. */
 export function coverageTokens(tokens: string[], namesTimeWindow: boolean): string[] {
@@ -90,7 +163,7 @@ export function bestCoverage(input: Omit<AbstentionInput, "cosineFloor" | "thres
   const sets = new Map<string, Set<string>>();
   const tokensOf = (content: string) => {
     let s = sets.get(content);
-    if (!s) sets.set(content, (s = new Set(indexTokens(content))));
+    if (!s) sets.set(content, (s = new Set(indexTokens(readIdioms(content)))));
     return s;
   };
   const weights = tokenWeights(

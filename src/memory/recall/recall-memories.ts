@@ -13,7 +13,7 @@ import type { MemoryDeps } from "../service-deps";
 import { stripFraming } from "../text/query-framing";
 import { queryTokens } from "../text/tokenize";
 import type { Memory, Scope, ScoredId } from "../types";
-import { coverageTokens, mostlyCjk, shouldAbstain } from "./abstention";
+import { askedTokens, mostlyCjk, shouldAbstain } from "./abstention";
 import { addEntityEvidence, namedCandidates, secondHop } from "./entity-channel";
 import {
   denseFloor,
@@ -77,11 +77,12 @@ export async function recallMemories(
   const filter = recallFilterFor(scope, input, now);
   const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, filter));
   const ranked = await deps.timer.time("rank", () => rerank(deps, text, fuseScores(rows, evidence, ctx)));
-  // Coverage is judged on the query as asked and, with a resolved relation word, with the name in its place.
+  // Coverage is judged on the query as asked and, with a resolved relation word, with the name in its place
+  // (asking words left out: askedTokens).
   const dated = query.windows.length > 0;
   const readings = resolved
-    ? [input.query, resolved.replaced].map((q) => coverageTokens(queryTokens(stripFraming(q)), dated))
-    : [coverageTokens(query.tokens, dated)];
+    ? [input.query, resolved.replaced].map((q) => askedTokens(q, dated))
+    : [askedTokens(input.query, dated)];
   // Decided on words and meaning alone: entity evidence adds candidates, never an answer.
   const byWords = ranked.filter(
     (c) =>
