@@ -10,8 +10,6 @@ import { embedOrNull } from "../indexing";
 import type { LexicalHits, LexicalSearch } from "../ports";
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
 import type { MemoryDeps } from "../service-deps";
-import { stripFraming } from "../text/query-framing";
-import { queryTokens } from "../text/tokenize";
 import type { Memory, Scope, ScoredId } from "../types";
 import { askedTokens, mostlyCjk, shouldAbstain } from "./abstention";
 import { addEntityEvidence, namedCandidates, secondHop } from "./entity-channel";
