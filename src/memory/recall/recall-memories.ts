@@ -2,7 +2,8 @@
  * @module memory/recall/recall-memories
  * The recall pipeline: analyse the query (tokens, named speakers, time windows) → dense candidates
  * (index + fresh buffer) and BM25 candidates (own text + neighbour context, rows included) in
- * parallel → relevance floors → hydrate the rest and validate from D1 → boosts → optional rerank.
+ * parallel → relevance floors → hydrate the rest and validate from D1 → boosts → optional rerank →
+ * a superseded match answered through its successor (supersede-chain.ts).
  * Counting access is the caller's (MemoryService owns the access recorder): only it knows what is shown.
  */
 import type { RecallInput } from "../contracts";
@@ -25,6 +26,7 @@ import {
 } from "./fuse-scores";
 import { analyzeQuery } from "./query-analysis";
 import { passesRecallFilter, recallFilterFor } from "./recall-filters";
+import { followSupersedeChain } from "./supersede-chain";
 
 export interface RecallOutcome {
   results: FusedCandidate[];
@@ -41,7 +43,8 @@ export async function recallMemories(
   limit: number,
 ): Promise<RecallOutcome> {
   const now = deps.clock.now();
-  const statuses: Memory["status"][] = input.include_superseded ? ["active", "superseded"] : ["active"];
+  // Superseded memories are ranked too: a match on one answers through what replaced it (supersede-chain.ts).
+  const statuses: Memory["status"][] = ["active", "superseded"];
   const query = analyzeQuery(input.query, now);
   const lexicalOptions = { limit: W.lexicalCandidates, statuses, contextWeight: W.context.weight };
   const [[dense, lexical], named] = await Promise.all([
@@ -60,7 +63,8 @@ export async function recallMemories(
     query,
   };
   const filter = recallFilterFor(scope, input, now);
-  const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, filter));
+  const ranks = { ...filter, includeSuperseded: true };
+  const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, ranks));
   const ranked = await deps.timer.time("rank", () => rerank(deps, input.query, fuseScores(rows, evidence, ctx)));
   const tokens = coverageTokens(query.tokens, query.windows.length > 0);
   // Decided on words and meaning alone: entity evidence adds candidates, never an answer.
@@ -69,7 +73,8 @@ export async function recallMemories(
   );
   if (abstains(deps, query.text, tokens, lexical, byWords, evidence) || byWords.length === 0)
     return { results: [], totalRelevant: 0, lexicalOnly: dense === null };
-  const fused = await withSecondHop(deps, scope, input.query, ranked, evidence, ctx, filter);
+  const hopped = await withSecondHop(deps, scope, input.query, ranked, evidence, ctx, filter);
+  const fused = await followSupersedeChain(deps, scope, hopped, { query, filter, now });
   return { results: fused.slice(0, limit), totalRelevant: fused.length, lexicalOnly: dense === null };
 }
 
