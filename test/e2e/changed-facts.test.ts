@@ -144,7 +144,7 @@ describe("a conversation corrects itself", () => {
     [
       "user: I run 5k every morning.\nassistant: Impressive.\nuser: Actually I stopped running, I swim now.",
       "do I run every morning?",
-      /swim/,
+      /stopped running/,
       /run 5k/,
     ],
     ["user: 我每天坐地铁上班。\nassistant: 路上辛苦。\nuser: 现在改骑电动车了。", "我怎么上班", /电动车/, /地铁/],

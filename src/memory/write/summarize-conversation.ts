@@ -15,7 +15,7 @@ import type { ExtractedFact } from "../ports";
 import type { MemoryDeps } from "../service-deps";
 import { labelWithSpeaker } from "../text/speaker";
 import { indexTokens } from "../text/tokenize";
-import type { Scope } from "../types";
+import type { Memory, Scope } from "../types";
 import { factEventTime } from "./fact-time";
 import { sourceRef, turnRef } from "./merge";
 import { redactSecrets } from "./redact-secrets";
@@ -35,6 +35,8 @@ export interface FactOutcome {
   turn: number | null;
   /** Stored without a vector yet (embedding model or index unavailable): repair indexes it. */
   indexedLater: boolean;
+  /** Messages (1-based) whose facts, saved earlier in this call, this one superseded: a correction. */
+  correctsTurns: number[];
 }
 
 export interface SummarizeResult {
@@ -74,12 +76,13 @@ async function saveFact(
   turn: number | null,
   source: string,
   contextTokens: string | undefined,
-): Promise<FactOutcome> {
+  earlier: Memory[],
+): Promise<[FactOutcome, Memory | null]> {
   const category = input.category ?? fact.category;
   // A transcript that names its user keeps who said each fact, as an imported conversation's turns do.
   const content = input.user_name === undefined ? fact.content : labelWithSpeaker(input.user_name, fact.content);
   if (content.length > LIMITS.contentMaxChars) {
-    return {
+    const rejected: FactOutcome = {
       content: redactSecrets(content).text.slice(0, 200),
       category,
       status: "rejected",
@@ -89,7 +92,9 @@ async function saveFact(
       reason: `longer than ${LIMITS.contentMaxChars} characters`,
       turn,
       indexedLater: false,
+      correctsTurns: [],
     };
+    return [rejected, null];
   }
   const r = await saveMemory(
     deps,
@@ -111,9 +116,10 @@ async function saveFact(
     {
       derivedFrom: turn === null ? [sourceRef(source)] : [sourceRef(source), turnRef(source, turn)],
       contextTokens,
+      compareWith: earlier,
     },
   );
-  return {
+  const outcome: FactOutcome = {
     content: r.memory?.content ?? redactSecrets(content).text,
     category,
     status: r.status,
@@ -123,7 +129,9 @@ async function saveFact(
     reason: r.reason,
     turn,
     indexedLater: r.memory !== null && awaitsIndex(r.memory),
+    correctsTurns: [],
   };
+  return [outcome, r.status === "created" || r.status === "superseded" ? r.memory : null];
 }
 
 export async function summarizeConversation(
@@ -139,13 +147,23 @@ export async function summarizeConversation(
   const source = input.source ?? (await defaultSource(redacted));
   const facts = await deps.llm.extractFacts(redacted, input.event_time === undefined ? {} : { date: input.event_time });
   const outcomes: FactOutcome[] = [];
-  // One at a time and in order: a later fact may merge with or supersede an earlier one.
+  // One at a time and in order: a later fact may merge with or supersede an earlier one. A later
+  // turn is newer: each fact is compared with every fact saved before it from this conversation,
+  // found by the similarity search or not ("I drink oolong every morning" … "I switched to green tea").
   const contexts = factContexts(redacted);
+  const earlier: { memory: Memory; turn: number | null }[] = [];
   for (const fact of facts.slice(0, LIMITS.factsPerTranscriptMax)) {
     const turn = attributeTurn(fact, redacted);
-    outcomes.push(
-      await saveFact(deps, scope, input, fact, turn, source, turn === null ? undefined : contexts[turn - 1]),
-    );
+    const context = turn === null ? undefined : contexts[turn - 1];
+    const kept = earlier.map((e) => e.memory);
+    const [outcome, memory] = await saveFact(deps, scope, input, fact, turn, source, context, kept);
+    const replaced = new Set(outcome.supersededIds);
+    outcome.correctsTurns = [
+      ...new Set(earlier.flatMap((e) => (replaced.has(e.memory.id) && e.turn !== null ? [e.turn] : []))),
+    ];
+    for (const e of earlier) if (replaced.has(e.memory.id)) e.memory = { ...e.memory, status: "superseded" };
+    if (memory) earlier.push({ memory, turn });
+    outcomes.push(outcome);
   }
   return {
     source,
