@@ -126,6 +126,31 @@ describe("a changed fact answers with its successor", () => {
   });
 });
 
+describe("the chain's edges", () => {
+  it("only the contradicted clause is replaced: the kept clause answers for itself", async () => {
+    const c = await client();
+    const old = await save(c, "I live in Lisbon and teach yoga on weekends");
+    const porto = await save(c, "I moved to Porto");
+    expect(porto.superseded_ids).toEqual([old.id]);
+    const teach = await recall(c, "what do I teach on weekends?");
+    expect(teach.memories[0]?.content).toBe("I teach yoga on weekends");
+    expect(teach.memories.filter((m) => m.update)).toEqual([]);
+    const home = await recall(c, "where do I live?");
+    expect(home.memories[0]?.content).toBe("I moved to Porto");
+    expect(home.memories[0].update?.replaced_id).toBe(old.id);
+  });
+
+  it("a replaced fact whose successor was deleted answers nothing", async () => {
+    const c = await client();
+    await save(c, "I live in Lisbon");
+    const munich = await save(c, "I moved to Munich last month");
+    expect((await callTool(c, "delete_memory", { id: munich.id })).isError).toBeFalsy();
+    const r = await recall(c, "where do I live?");
+    expect(r.memories.map((m) => m.content)).not.toContain("I live in Lisbon");
+    expect(r.memories.map((m) => m.id)).not.toContain(munich.id);
+  });
+});
+
 describe("a conversation corrects itself", () => {
   type Outcome = { content: string; status: string; id: string | null; superseded_ids: string[]; turn: number | null };
   async function summarize(c: Client, transcript: string) {
