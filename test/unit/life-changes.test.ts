@@ -45,7 +45,11 @@ const CHANGES: [string, string][] = [
   ["My dog is called Rex", "My dog's name is Bruno"],
   ["我家狗叫旺财", "我的狗狗叫豆豆"],
   ["My pet is a cat", "My pet is a rabbit"],
+  ["I take the subway to work every day", "Now I bike to work"],
+  ["I usually have oatmeal for breakfast", "These days I have eggs for breakfast instead"],
+  ["我每周去三次健身房", "我改成在家练瑜伽"],
   ["I have 2 kids", "Actually I have 3 kids"],
+  ["I have two kids", "Sorry, I have three kids"],
   ["My rent is 1200 euros a month", "My rent is 1350 euros a month"],
   ["我今年34岁", "我今年35岁"],
   ["房租每月三千", "房租每月三千五"],
@@ -64,6 +68,7 @@ const NOT_CHANGES: [string, string][] = [
   ["I'm vegetarian", "I like spicy food"],
   ["我每天坐地铁上班", "我喜欢喝茶"],
   ["I have 2 kids", "I have 2 cats"],
+  ["I drink oolong every morning", "I'm drinking green tea now"],
   ["我男朋友是医生", "我男朋友叫李雷"],
 ];
 
@@ -94,5 +99,20 @@ describe("the conflict rules on what a life changes", () => {
     );
     expect(decide("I have 3 kids", "I have 2 kids").reason).toBe("rules: number-corrected #1");
     expect(decide("I went vegan", "I'm vegetarian").reason).toBe("rules: attribute-changed (diet) #1");
+  });
+});
+
+describe("extraction keeps both sides of a change", () => {
+  it("keeps a habit and the turn that changes it, whatever opens the sentence", async () => {
+    const { extractFactsByRules } = await import("../../src/providers/rules/extract-facts");
+    const facts = extractFactsByRules([
+      { role: "user", content: "I take the subway to work every day." },
+      { role: "assistant", content: "OK." },
+      { role: "user", content: "Actually now I bike to work." },
+    ]).map((f) => [f.content, f.category]);
+    expect(facts).toEqual([
+      ["I take the subway to work every day.", "personal"],
+      ["now I bike to work.", "personal"],
+    ]);
   });
 });

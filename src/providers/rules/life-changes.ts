@@ -15,9 +15,12 @@ import { normalise, stem } from "./text";
 const FREQUENCY =
   /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekend|weekday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:daily|usually|always|normally|nightly|weekly|most (?:days|mornings|evenings|nights))\b|每天|每日|每周|每星期|每晚|每早|每天早上|每个?周末|平时|平常|一般|通常|总是|经常|天天/;
 
-/** A switch: the new habit replaces the old one ("switched to", "now … instead", 「改」「换成」). */
+/**
+ * A switch: the new habit replaces the old one ("switched to", "instead", "now I …", a correction's
+ * "actually", 「改」「换成」「其实」). "now" alone is not one: "I'm drinking tea now" is the moment.
+ */
 const SWITCH =
-  /\b(?:switched|changed|moved|converted|went back)\s+(?:over\s+)?(?:to|from)\b|\binstead\b|\bnowadays\b|\bthese days\b|改成|改为|换成|换了|改骑|改喝|改吃|改坐|改走|改跑|改用|改去|改了/;
+  /\b(?:switched|changed|moved|converted|went back)\s+(?:over\s+)?(?:to|from)\b|\binstead\b|\bnowadays\b|\bthese days\b|\bactually\b|\bnow\s+i\b|\bi(?:'m|\s+am)?\s+now\b|改成|改为|换成|换了|改骑|改喝|改吃|改坐|改走|改跑|改用|改去|改了|其实|不对|说错了|更正/;
 
 /** Giving a habit up: "I stopped running", "I quit coffee", "I don't run anymore", 「不再」「戒了」. */
 const STOPPED_EN = /\b(?:stopped|quit|gave up|no longer|don't|do not)\s+([a-z]+)/;
@@ -63,7 +66,7 @@ function areasOf(text: string): Set<string> {
 
 /** "I <verb> … every morning": the speaker's own habit (a fact worth keeping: extract-facts.ts). */
 const I_DO =
-  /^(?:(?:actually|also|and|so)\s+)?i\s+(?!(?:am|'m|was|will|'ll|would|'d|think|guess|hope|wish|wonder|mean|can|could|should|might|may|need|want)\b)[a-z]/;
+  /^(?:(?:actually|also|and|so|but|now|these days|nowadays),?\s+){0,2}i\s+(?!(?:am|'m|was|will|'ll|would|'d|think|guess|hope|wish|wonder|mean|can|could|should|might|may|need|want)\b)[a-z]/;
 
 /** A habit of the speaker's, or a switch of one ("I switched to green tea"): a lasting fact, not an event. */
 export function statesHabit(normalised: string): boolean {
@@ -106,8 +109,9 @@ export function habitChanged(next: Habit, old: Habit): string | null {
   return null;
 }
 
-/** A number in digits or Chinese numerals. */
-const NUMBER = /\d+(?:[.,]\d+)?|[零〇一二两三四五六七八九十百千万]+/g;
+/** A number in digits, Chinese numerals or an English word up to twelve. */
+const NUMBER =
+  /\d+(?:[.,]\d+)?|[零〇一二两三四五六七八九十百千万]+|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/g;
 /** Words that date one event: two such statements are two events, not a correction. */
 const ONE_EVENT =
   /\b(?:today|yesterday|tonight|this (?:morning|afternoon|evening|week)|last (?:night|week|weekend|month|year)|ago|just)\b|今天|昨天|前天|刚才|刚刚|上周|上个?月|去年|那天/;
