@@ -68,7 +68,6 @@ const EN_DIETS = "vegan|vegetarian|pescatarian|pescetarian";
 const PARTNER_EN = "partner|girlfriend|boyfriend|wife|husband|fiancee|fiance|spouse";
 const PARTNER_ZH = "男朋友|女朋友|男友|女友|对象|老公|老婆|丈夫|妻子|爱人|未婚夫|未婚妻";
 const PETS_EN = "dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse";
-const PETS_ZH = "狗狗|猫咪|小狗|小猫|狗|猫|兔子|仓鼠|鹦鹉";
 
 /**
  * What a life changes beyond home and work: a new job, school, partner, diet, car or pet, each a
@@ -93,10 +92,13 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
     attribute: "job",
     pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?started\s+working\s+as\s+(?:an?\s+)?${V}`),
   },
-  { attribute: "employer", pattern: new RegExp(`我${ZH_NOW}(?:跳槽到|跳槽去|入职了?|入职到)${V_ZH}`) },
+  {
+    attribute: "employer",
+    scanned: labelledValue(new RegExp(`我${ZH_NOW}(?:跳槽到|跳槽去|入职(了)?)`, "g"), toClauseEnd),
+  },
   { attribute: "employer", pattern: new RegExp(`我${ZH_NOW}(?:去|到)${ZH_NAME}(?:工作|上班|任职)`) },
   { attribute: "job", pattern: new RegExp(`我${ZH_NOW}是一(?:名|位)${V_ZH}`) },
-  { attribute: "job", pattern: new RegExp(`我${ZH_NOW}转行(?:做|当)了?${V_ZH}`) },
+  { attribute: "job", scanned: labelledValue(new RegExp(`我${ZH_NOW}转行(?:做|当)(了)?`, "g"), toClauseEnd) },
   // School
   { attribute: "school", pattern: new RegExp(String.raw`${I_NOW}(?:study|go to school|go to college)\s+at\s+${V}`) },
   { attribute: "school", pattern: new RegExp(String.raw`${I_AM}(?:studying|enrolled)\s+at\s+${V}`) },
@@ -112,7 +114,10 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
     attribute: "school",
     pattern: new RegExp(`我${ZH_NOW}在${ZH_NAME}(?:读书|上学|念书|读大学|上大学|读研|读博|读高中|上高中)`),
   },
-  { attribute: "school", pattern: new RegExp(`我${ZH_NOW}(?:转学到|转学去|考上了?)${V_ZH}`) },
+  {
+    attribute: "school",
+    scanned: labelledValue(new RegExp(`我${ZH_NOW}(?:转学到|转学去|考上(了)?)`, "g"), toClauseEnd),
+  },
   // Partner
   {
     attribute: "partner",
@@ -142,7 +147,10 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
     ended: true,
     pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?(?:divorced|split up with|left)\s+${V}`),
   },
-  { attribute: "partner", pattern: new RegExp(`我的?(?:现在的)?(?:${PARTNER_ZH})(?:现在)?叫${V_ZH}`) },
+  {
+    attribute: "partner",
+    scanned: labelledValue(new RegExp(`我的?(?:现在的)?(?:${PARTNER_ZH})(?:现在)?叫`, "g"), toClauseEnd),
+  },
   {
     attribute: "partner",
     pattern: new RegExp(`我${ZH_NOW}(?:在)?(?:和|跟)${ZH_NAME}(?:谈恋爱|在一起|结婚|订婚)`),
@@ -165,7 +173,7 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
   {
     attribute: "diet",
     value: "omnivore",
-    pattern: /\bi(?:'ve|\s+have)?\s+(?:now\s+|started\s+|'m\s+|am\s+|(?:'m|\s+am)\s+back\s+to\s+)?eat(?:ing)?\s+meat\b/,
+    pattern: /\bi(?:'ve|'m|\s+have|\s+am)?\s+(?:now\s+|started\s+|back\s+to\s+)?eat(?:ing)?\s+meat\b/,
   },
   {
     attribute: "diet",
@@ -196,16 +204,21 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
     pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?sold\s+my\s+${V}`),
   },
   { attribute: "car", pattern: new RegExp(`我${ZH_NOW}开的是${V_ZH}`) },
-  { attribute: "car", pattern: new RegExp(`我的(?:新)?车是${V_ZH}`) },
-  { attribute: "car", pattern: new RegExp(`我${ZH_NOW}(?:新)?(?:买|换)了一?辆(?:新的?)?${V_ZH}`) },
+  { attribute: "car", scanned: labelledValue(/我的新?车是/g, toClauseEnd) },
+  {
+    attribute: "car",
+    scanned: labelledValue(new RegExp(`我${ZH_NOW}新?(?:买|换)了一?辆`, "g"), toClauseEnd),
+  },
   // Pet: the name of one kind of animal, or what the pet is
   {
     attribute: "pet",
     pattern: new RegExp(String.raw`\bmy\s+(${PETS_EN})(?:'s\s+name\s+is|\s+is\s+(?:called|named))\s+${V}`),
   },
   { attribute: "pet:kind", pattern: new RegExp(String.raw`\bmy\s+(?:only\s+)?pet\s+is\s+an?\s+${V}`) },
-  { attribute: "pet", pattern: new RegExp(`我(?:的|家)?(?:的)?(${PETS_ZH})(?:现在)?叫${V_ZH}`) },
-  { attribute: "pet:kind", pattern: new RegExp(`我的宠物是(?:一只)?${V_ZH}`) },
+  { attribute: "pet:dog", scanned: labelledValue(/我(?:的|家的?)?(?:狗狗|小狗|狗)(?:现在)?叫/g, toClauseEnd) },
+  { attribute: "pet:cat", scanned: labelledValue(/我(?:的|家的?)?(?:猫咪|小猫|猫)(?:现在)?叫/g, toClauseEnd) },
+  { attribute: "pet:rabbit", scanned: labelledValue(/我(?:的|家的?)?兔子(?:现在)?叫/g, toClauseEnd) },
+  { attribute: "pet:kind", scanned: labelledValue(/我的宠物是/g, toClauseEnd) },
 ];
 
 const PET_KINDS: Record<string, string> = {
