@@ -69,6 +69,8 @@ const NOT_CHANGES: [string, string][] = [
   ["我每天坐地铁上班", "我喜欢喝茶"],
   ["I have 2 kids", "I have 2 cats"],
   ["I drink oolong every morning", "I'm drinking green tea now"],
+  ["Visited museum number 1 of the tour of 14 rooms", "Visited museum number 2 of the tour of 14 rooms"],
+  ["I have 2 kids and 3 cats", "I have 3 kids and 4 cats"],
   ["我男朋友是医生", "我男朋友叫李雷"],
 ];
 

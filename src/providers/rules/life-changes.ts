@@ -115,6 +115,9 @@ const NUMBER =
 /** Words that date one event: two such statements are two events, not a correction. */
 const ONE_EVENT =
   /\b(?:today|yesterday|tonight|this (?:morning|afternoon|evening|week)|last (?:night|week|weekend|month|year)|ago|just)\b|今天|昨天|前天|刚才|刚刚|上周|上个?月|去年|那天/;
+/** A frame that speaks of the user, or of what they pay, earn or weigh. */
+const OWN_FRAME = /^(?:i|i'm|i'v|my|我)(?:\s|$)|^我/;
+const OWN_AMOUNT = /房租|工资|月薪|年薪|体重|身高|每月|每个月|\b(?:rent|salary|mortgage|weigh|height)\b/;
 /** Words that only say "this is a correction"; dropped before the frames are compared. */
 const CORRECTION_WORDS = /\b(?:actually|correction|sorry|i meant|oops)\b|其实|不对|说错了|应该是|更正一下|纠正一下/g;
 
@@ -140,6 +143,8 @@ export function numberCorrected(next: string, old: string): boolean {
   if (ONE_EVENT.test(normalise(next)) || ONE_EVENT.test(normalise(old))) return false;
   const a = frame(next);
   const b = frame(old);
-  if (a.numbers.length === 0 || a.numbers.length !== b.numbers.length || a.frame !== b.frame) return false;
-  return a.numbers.some((n, i) => n !== b.numbers[i]);
+  if (a.numbers.length === 0 || a.numbers.length > 2 || a.numbers.length !== b.numbers.length) return false;
+  // About the user ("I have …", "my rent …", 「我今年…」, 「房租每月…」): "Visited museum number 2" is not.
+  if (a.frame !== b.frame || !(OWN_FRAME.test(a.frame) || OWN_AMOUNT.test(a.frame))) return false;
+  return a.numbers.filter((n, i) => n !== b.numbers[i]).length === 1;
 }
