@@ -126,6 +126,18 @@ const en = {
   providerAdvice: "A model provider is unavailable; try again shortly.",
   limitAdvice: "The request needs more than one call may do on this platform; send it in smaller parts.",
   internal: "Something went wrong on our side. Try again; if it keeps failing, report it.",
+  /** A recalled memory that replaced the older fact the query matched (recall follows the supersede link). */
+  lineUpdated: (day: string, was: string) => `updated ${day}; was: ${was}`,
+  /** A replaced fact shown for a question about the past. */
+  lineReplaced: (day: string) => `until ${day}`,
+  /** A fact of summarize_conversation that replaced what the same conversation said before. */
+  correctsEarlier: (turns: number[]) =>
+    `it corrects what was said earlier in this conversation${turns.length > 0 ? ` (message ${turns.join(", ")})` : ""}.`,
+  /** Day and month of an update, "3 Nov". */
+  shortDay: (ms: number) => {
+    const d = new Date(ms);
+    return `${d.getUTCDate()} ${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][d.getUTCMonth()]}`;
+  },
 };
 
 /** The entity kinds (memory/entities/entity-types.ts ENTITY_KINDS) in Chinese. */
@@ -238,6 +250,14 @@ const zh: typeof en = {
   providerAdvice: "模型服务暂不可用，请稍后重试。",
   limitAdvice: "该请求超出了平台对单次调用的限制，请拆成更小的部分再发送。",
   internal: "服务内部出错，请重试；若持续失败请反馈。",
+  lineUpdated: (day, was) => `${day}更新；原为：${was}`,
+  lineReplaced: (day) => `至${day}`,
+  correctsEarlier: (turns) =>
+    `它更正了这段对话前面说的内容${turns.length > 0 ? `（第 ${turns.join("、")} 条消息）` : ""}。`,
+  shortDay: (ms) => {
+    const d = new Date(ms);
+    return `${d.getUTCMonth() + 1}月${d.getUTCDate()}日`;
+  },
 };
 
 export type Messages = typeof en;

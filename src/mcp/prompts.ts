@@ -17,7 +17,7 @@ import type { Messages } from "./messages";
 import type { McpRegistrar } from "./registrar";
 import type { ToolContext } from "./tool-context";
 import { protocolError } from "./tool-errors";
-import { renderList, toView } from "./views";
+import { candidateView, renderList, toView } from "./views";
 
 export const MEMORY_CONTEXT_PROMPT = "memory-context";
 /** Core facts shown whatever the topic: enough for who the user is, small enough to inject every time. */
@@ -64,7 +64,7 @@ export function renderContext(
       sections.push(
         framed(
           renderList(
-            relevant.map((c) => toView(c.memory)),
+            relevant.map((c) => candidateView({ memory: c.memory, update: c.update })),
             m,
           ),
         ),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { MEMORY_STATUSES, MEMORY_TYPES } from "../memory/contracts";
+import type { MemoryUpdate } from "../memory/recall/fuse-scores";
 import type { Memory } from "../memory/types";
 import { localeMessages, type Messages } from "./messages";
 
@@ -43,14 +44,29 @@ export const memoryView = z.object({
   superseded_by: idView.nullable().describe("Replaced by this id"),
   score: z.number().optional().describe("Recall relevance"),
 });
-export type MemoryView = z.infer<typeof memoryView>;
+
+/** The older fact a recalled memory replaced, when the query matched that fact (recall and search only). */
+export const updateView = z.object({ replaced_id: idView, replaced_at: isoText }).describe("Older memory it replaced");
+
+/** A view as structuredContent carries it: the replaced fact's words stay in the text line. */
+export function structuredView(v: MemoryView): z.infer<typeof recalledView> {
+  if (!v.update) return v;
+  return { ...v, update: { replaced_id: v.update.replaced_id, replaced_at: v.update.replaced_at } };
+}
+
+/** A recall result: a memory, and the older fact it replaced when the query matched that. */
+export const recalledView = memoryView.extend({ update: updateView.optional() });
+/** A memory as shown; `update.replaced_content` is for the text line only (structuredContent keeps id and date). */
+export type MemoryView = z.infer<typeof memoryView> & {
+  update?: z.infer<typeof updateView> & { replaced_content: string };
+};
 
 /** The same schema with an id: a tool returning several memories lists it once under $defs and $refs it. */
 export const memoryViewRef = memoryView.meta({ id: "memory" });
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function toView(m: Memory, score?: number): MemoryView {
+export function toView(m: Memory, score?: number, update?: MemoryUpdate): MemoryView {
   return {
     id: m.id,
     content: m.content,
@@ -67,7 +83,21 @@ export function toView(m: Memory, score?: number): MemoryView {
     expires_at: iso(m.expiresAt),
     superseded_by: m.supersededBy,
     ...(score !== undefined ? { score: Math.round(score * 1000) / 1000 } : {}),
+    ...(update
+      ? {
+          update: {
+            replaced_id: update.replacedId,
+            replaced_content: update.replacedContent,
+            replaced_at: iso(update.replacedAt)!,
+          },
+        }
+      : {}),
   };
+}
+
+/** A recall result's view: the memory, its score and the older fact it replaced, if the query matched that. */
+export function candidateView(c: { memory: Memory; score?: number; update?: MemoryUpdate }): MemoryView {
+  return toView(c.memory, c.score, c.update);
 }
 
 function day(isoString: string): string {
@@ -75,7 +105,10 @@ function day(isoString: string): string {
 }
 
 /** The words of a rendered line, in the configured locale (a Messages object fits). */
-export type LineLabels = Pick<Messages, "lineSaved" | "lineEvent" | "lineId">;
+export type LineLabels = Pick<
+  Messages,
+  "lineSaved" | "lineEvent" | "lineId" | "lineUpdated" | "lineReplaced" | "shortDay"
+>;
 const ENGLISH_LABELS: LineLabels = localeMessages("en");
 
 /** Stored text as data: JSON-quoted, so a newline or a quote in it can never start a line of its own. */
@@ -89,7 +122,19 @@ export function renderLine(v: MemoryView, labels: LineLabels = ENGLISH_LABELS): 
   const saved = labels.lineSaved(day(v.created_at));
   const when = v.event_time ? `${labels.lineEvent(day(v.event_time))}, ${saved}` : saved;
   const status = v.status === "active" ? "" : ` · ${v.status}`;
-  return `- [${when} · ${quoted(v.category)} · p${v.priority}${status}] ${quoted(v.content)} (${labels.lineId(v.id)})`;
+  return `- [${when} · ${quoted(v.category)} · p${v.priority}${status}] ${quoted(v.content)} (${labels.lineId(v.id)})${changeNote(v, labels, false)}`;
+}
+
+/**
+ * What a line adds about a change of fact: the older fact this memory replaced (`updated 3 Nov; was:
+ * "…"`), or (brief lines) for a replaced fact shown for a question about the past, until when it held.
+ */
+export function changeNote(v: MemoryView, labels: LineLabels = ENGLISH_LABELS, until = true): string {
+  if (v.update)
+    return ` (${labels.lineUpdated(labels.shortDay(Date.parse(v.update.replaced_at)), quoted(v.update.replaced_content))})`;
+  // A full line says the status itself (" · superseded").
+  if (until && v.status === "superseded") return ` (${labels.lineReplaced(labels.shortDay(Date.parse(v.updated_at)))})`;
+  return "";
 }
 
 /**
@@ -97,8 +142,8 @@ export function renderLine(v: MemoryView, labels: LineLabels = ENGLISH_LABELS): 
  * (or the excerpt of it the stage shows), quoted as data. No id, category or priority: the
  * structured result has them, a search with `limit` shows them.
  */
-export function renderBrief(v: MemoryView, text = v.content): string {
-  return `- ${(v.event_time ?? v.created_at).slice(0, 10)}: ${quoted(text)}`;
+export function renderBrief(v: MemoryView, text = v.content, labels: LineLabels = ENGLISH_LABELS): string {
+  return `- ${(v.event_time ?? v.created_at).slice(0, 10)}: ${quoted(text)}${changeNote(v, labels)}`;
 }
 
 export function renderList(views: MemoryView[], labels: LineLabels = ENGLISH_LABELS): string {
@@ -120,7 +165,7 @@ export function renderRecall(
 ): string {
   if (views.length === 0) return m.nothingRemembered;
   if (stage === 3) return `${m.recallHeader(views.length)}\n${renderList(views, m)}`;
-  const lines = views.map((v, i) => renderBrief(v, shown?.[i]));
+  const lines = views.map((v, i) => renderBrief(v, shown?.[i], m));
   const cut = shown?.some((text, i) => text !== views[i].content) ?? false;
   return [
     m.sessionHeader,

@@ -41,7 +41,8 @@ describe("extraction: a ChatGPT-style conversation, fact by fact", () => {
       [10, "preference", "I'd prefer a real teacher to an app."],
       [12, "personal", "My daughter's birthday is next month."],
       [14, "constraint", "I don't drink coffee anymore"],
-      [14, "event", "I switched to matcha."],
+      // A habit switched is a lasting fact (issue 40), which a later conflict check compares.
+      [14, "personal", "I switched to matcha."],
     ]);
   });
 

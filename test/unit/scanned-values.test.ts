@@ -49,6 +49,27 @@ const OLD: [attribute: string, ended: boolean, source: string, labels: string[]]
     `我(?:以前|之前|曾经)(?:住在|住于|生活在)${V}`,
     ["我以前住在", "我之前生活在", "我曾经住于", "我以前"],
   ],
+  // What a life changes (issue 40): written as lazy patterns first, read by scans like the others.
+  ["employer", false, `我${NOW}(?:跳槽到|跳槽去|入职了?)${V}`, ["我跳槽到", "我刚入职了", "我跳槽"]],
+  ["job", false, `我${NOW}转行(?:做|当)了?${V}`, ["我转行做", "我现在转行当了", "我转行", "我转行做了"]],
+  ["school", false, `我${NOW}(?:转学到|转学去|考上了?)${V}`, ["我转学到", "我考上了", "我刚考上", "我转学"]],
+  [
+    "partner",
+    false,
+    `我的?(?:现在的)?(?:男朋友|女朋友|男友|女友|对象|老公|老婆|丈夫|妻子|爱人|未婚夫|未婚妻)(?:现在)?叫${V}`,
+    ["我男朋友叫", "我的现在的女朋友叫", "我老公现在叫", "我对象"],
+  ],
+  ["car", false, `我的新?车是${V}`, ["我的车是", "我的新车是", "我的车"]],
+  ["car", false, `我${NOW}新?(?:买|换)了一?辆${V}`, ["我买了一辆", "我刚换了辆新的", "我新买了辆", "我买了"]],
+  [
+    "pet:dog",
+    false,
+    `我(?:的|家的?)?(?:狗狗|小狗|狗)(?:现在)?叫${V}`,
+    ["我的狗叫", "我家狗狗叫", "我家的小狗现在叫", "我狗"],
+  ],
+  ["pet:cat", false, `我(?:的|家的?)?(?:猫咪|小猫|猫)(?:现在)?叫${V}`, ["我的猫叫", "我家猫咪叫", "我猫叫", "我家猫"]],
+  ["pet:rabbit", false, `我(?:的|家的?)?兔子(?:现在)?叫${V}`, ["我的兔子叫", "我家兔子现在叫", "我兔子"]],
+  ["pet:kind", false, `我的宠物是${V}`, ["我的宠物是", "我的宠物是一只", "我的宠物"]],
 ];
 
 /** Texts of up to `maxParts` pieces drawn from `alphabet` by a seeded generator: every run tries the same. */

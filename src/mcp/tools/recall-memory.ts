@@ -7,7 +7,7 @@ import { scopeFields } from "../../access/scope";
 import { withMemory } from "../../access/user-memory-client";
 import { recallInput } from "../../memory/contracts";
 import { defineTool, READ_ONLY } from "../tool-definition";
-import { count, memoryView, renderRecall, toView } from "../views";
+import { candidateView, count, recalledView, renderRecall, structuredView } from "../views";
 
 const output = z.object({
   stage: z
@@ -16,7 +16,7 @@ const output = z.object({
     .min(1)
     .max(3)
     .describe("Progressive-injection stage: 1 best matches and profile, 2 best matches, 3 search"),
-  memories: z.array(memoryView).describe("Relevant memories, best first"),
+  memories: z.array(recalledView).describe("Relevant memories, best first"),
   more_available: count.describe("How many more relevant memories exist beyond those returned"),
 });
 
@@ -30,9 +30,9 @@ export const recallMemoryTool = defineTool({
   annotations: READ_ONLY,
   async run(ctx, args) {
     const r = await withMemory(ctx, args, (stub, scope) => stub.recall(scope, args));
-    const views = r.results.map((c) => toView(c.memory, c.score));
+    const views = r.results.map(candidateView);
     return {
-      structured: { stage: r.stage, memories: views, more_available: r.moreAvailable },
+      structured: { stage: r.stage, memories: views.map(structuredView), more_available: r.moreAvailable },
       text: renderRecall(r.stage, views, r.shown, r.matches, r.moreAvailable, ctx.messages),
     };
   },

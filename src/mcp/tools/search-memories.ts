@@ -51,7 +51,14 @@ export const searchMemoriesTool = defineTool({
   async run(ctx, args) {
     const input = { query: args.query, limit: SEARCH_RESULTS };
     const r = await withMemory(ctx, {}, (stub, scope) => stub.recall(scope, input));
-    const results = r.results.map(({ memory }) => ({ id: memory.id, ...citation(ctx, memory) }));
+    const results = r.results.map(({ memory, update }) => {
+      const cited = citation(ctx, memory);
+      if (!update) return { id: memory.id, ...cited };
+      // The older fact the query matched, in the title ChatGPT shows: "… (updated 3 Nov; was: …)".
+      const was = titleExcerpt(update.replacedContent, TITLE_TOKENS);
+      const title = `${cited.title} (${ctx.messages.lineUpdated(ctx.messages.shortDay(update.replacedAt), was)})`;
+      return { id: memory.id, ...cited, title };
+    });
     const structured = { results };
     return { structured, text: JSON.stringify(structured) };
   },

@@ -32,7 +32,7 @@ const outcome = z.object({
 });
 
 function outcomeLine(o: FactOutcome, m: Messages): string {
-  const what = outcomeSentence(m, o);
+  const what = `${outcomeSentence(m, o)}${o.correctsTurns.length > 0 ? ` ${m.correctsEarlier(o.correctsTurns)}` : ""}`;
   return `- ${JSON.stringify(o.content)} — ${what}${o.id ? ` (${m.lineId(o.id)})` : ""}${o.indexedLater ? ` ${m.indexedLaterNote}` : ""}`;
 }
 

@@ -20,6 +20,16 @@ export interface Evidence {
 export interface FusedCandidate {
   memory: Memory;
   score: number;
+  /** The query matched an older fact this memory replaced (recall/supersede-chain.ts): that fact. */
+  update?: MemoryUpdate;
+}
+
+/** An older fact a recalled memory replaced through the supersede link. */
+export interface MemoryUpdate {
+  replacedId: string;
+  replacedContent: string;
+  /** When the replacing memory was saved (epoch ms). */
+  replacedAt: number;
 }
 
 export interface FuseContext {

@@ -2,7 +2,8 @@
  * @module memory/recall/recall-memories
  * The recall pipeline: analyse the query (tokens, named speakers, time windows) → dense candidates
  * (index + fresh buffer) and BM25 candidates (own text + neighbour context, rows included) in
- * parallel → relevance floors → hydrate the rest and validate from D1 → boosts → optional rerank.
+ * parallel → relevance floors → hydrate the rest and validate from D1 → boosts → optional rerank →
+ * a superseded match answered through its successor (supersede-chain.ts).
  * Counting access is the caller's (MemoryService owns the access recorder): only it knows what is shown.
  */
 import type { RecallInput } from "../contracts";
@@ -26,6 +27,7 @@ import {
 import { analyzeQuery } from "./query-analysis";
 import { passesRecallFilter, recallFilterFor } from "./recall-filters";
 import { namesPerson, resolveRelations } from "./relation-resolution";
+import { followSupersedeChain } from "./supersede-chain";
 
 export interface RecallOutcome {
   results: FusedCandidate[];
@@ -42,7 +44,8 @@ export async function recallMemories(
   limit: number,
 ): Promise<RecallOutcome> {
   const now = deps.clock.now();
-  const statuses: Memory["status"][] = input.include_superseded ? ["active", "superseded"] : ["active"];
+  // Superseded memories are ranked too: a match on one answers through what replaced it (supersede-chain.ts).
+  const statuses: Memory["status"][] = ["active", "superseded"];
   // "my best friend" read as "my best friend Sarah" (relation-resolution.ts): one statement, only with a relation word.
   const resolved = await resolveRelations(deps, scope, input.query);
   const text = resolved?.expanded ?? input.query;
@@ -73,7 +76,8 @@ export async function recallMemories(
     query,
   };
   const filter = recallFilterFor(scope, input, now);
-  const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, filter));
+  const ranks = { ...filter, includeSuperseded: true };
+  const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, ranks));
   const ranked = await deps.timer.time("rank", () => rerank(deps, text, fuseScores(rows, evidence, ctx)));
   // Coverage is judged on the query as asked and, with a resolved relation word, with the name in its place
   // (asking words left out: askedTokens).
@@ -89,7 +93,8 @@ export async function recallMemories(
   );
   if (readings.every((tokens) => abstains(deps, text, tokens, lexical, byWords, evidence)) || byWords.length === 0)
     return { results: [], totalRelevant: 0, lexicalOnly: dense === null };
-  const fused = await withSecondHop(deps, scope, text, ranked, evidence, ctx, filter);
+  const hopped = await withSecondHop(deps, scope, text, ranked, evidence, ctx, filter);
+  const fused = await followSupersedeChain(deps, scope, hopped, { query, filter, now });
   return { results: fused.slice(0, limit), totalRelevant: fused.length, lexicalOnly: dense === null };
 }
 

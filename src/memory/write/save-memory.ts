@@ -22,7 +22,7 @@ import { mergePatch, supersedePatch } from "./merge";
 import { isNearDuplicate } from "./near-duplicate";
 import { remaindersOf, remainderWrites } from "./remainder";
 import { screenContent } from "./screen-content";
-import { findSimilar, type SimilarMemory } from "./similar-memories";
+import { findSimilar, type SimilarMemory, visibleTo } from "./similar-memories";
 
 export interface SaveResult {
   status: WriteOutcome;
@@ -40,6 +40,11 @@ export interface SaveOptions {
   derivedFrom?: string[];
   /** Pre-tokenized words around it (the conversation a fact came from), indexed as low-weight search context. */
   contextTokens?: string;
+  /**
+   * Memories the conflict check must see whatever the similarity search finds: the facts saved
+   * earlier from the same conversation, which a later turn may correct (summarize-conversation.ts).
+   */
+  compareWith?: Memory[];
 }
 
 /**
@@ -102,7 +107,8 @@ export async function saveMemory(
   if (exact) {
     return merge(deps, scope, exact, memory, redactions, "exact duplicate");
   }
-  const { vector, similar } = await search;
+  const { vector, similar: found } = await search;
+  const similar = withEarlier(found, options.compareWith ?? [], scope);
   const near = similar.find(
     (s) =>
       s.memory.agentId === memory.agentId &&
@@ -116,6 +122,13 @@ export async function saveMemory(
   );
   if (near) return merge(deps, scope, near.memory, memory, redactions, nearReason(near.cosine));
   return insertWithConflicts(deps, scope, memory, vector, similar, redactions, options.contextTokens);
+}
+
+/** The similar memories, then the earlier ones not among them that are still active and visible. */
+function withEarlier(similar: SimilarMemory[], earlier: Memory[], scope: Scope): SimilarMemory[] {
+  const seen = new Set(similar.map((s) => s.memory.id));
+  const more = earlier.filter((m) => !seen.has(m.id) && m.status === "active" && visibleTo(m, scope.agentId ?? null));
+  return [...similar, ...more.map((memory) => ({ memory, cosine: 0 }))];
 }
 
 function nearReason(cosine: number | null): string {

@@ -44,6 +44,8 @@ export interface FactOutcome {
   turn: number | null;
   /** Stored without a vector yet (embedding model or index unavailable): repair indexes it. */
   indexedLater: boolean;
+  /** Messages (1-based) whose facts, saved earlier in this call, this one superseded: a correction. */
+  correctsTurns: number[];
 }
 
 export interface SummarizeResult {
@@ -117,7 +119,8 @@ async function storedFromSource(
 function alreadySaved(stored: Memory, category: string, turn: number | null): FactOutcome {
   const quarantined = stored.status === "quarantined";
   return {
-    content: stored.content,
+    // As for a fact saved now: quarantined text is never handed back to the calling model.
+    content: quarantined ? "" : stored.content,
     category,
     status: quarantined ? "quarantined" : "merged",
     id: stored.id,
@@ -126,6 +129,7 @@ function alreadySaved(stored: Memory, category: string, turn: number | null): Fa
     reason: quarantined ? "already stored quarantined from this conversation" : "already saved from this conversation",
     turn,
     indexedLater: awaitsIndex(stored),
+    correctsTurns: [],
   };
 }
 
@@ -137,11 +141,12 @@ async function saveFact(
   turn: number | null,
   source: string,
   contextTokens: string | undefined,
-): Promise<FactOutcome> {
+  earlier: Memory[],
+): Promise<[FactOutcome, Memory | null]> {
   const category = input.category ?? fact.category;
   const content = factContent(input, fact);
   if (content.length > LIMITS.contentMaxChars) {
-    return {
+    const rejected: FactOutcome = {
       content: redactSecrets(content).text.slice(0, 200),
       category,
       status: "rejected",
@@ -151,7 +156,9 @@ async function saveFact(
       reason: `longer than ${LIMITS.contentMaxChars} characters`,
       turn,
       indexedLater: false,
+      correctsTurns: [],
     };
+    return [rejected, null];
   }
   const r = await saveMemory(
     deps,
@@ -173,9 +180,10 @@ async function saveFact(
     {
       derivedFrom: turn === null ? [sourceRef(source)] : [sourceRef(source), turnRef(source, turn)],
       contextTokens,
+      compareWith: earlier,
     },
   );
-  return {
+  const outcome: FactOutcome = {
     // A quarantined fact reads as instructions to a model (and may be a model's own words): it is kept
     // for a person to review, never handed back to the calling model.
     content: r.status === "quarantined" ? "" : (r.memory?.content ?? redactSecrets(content).text),
@@ -187,7 +195,9 @@ async function saveFact(
     reason: r.reason,
     turn,
     indexedLater: r.memory !== null && awaitsIndex(r.memory),
+    correctsTurns: [],
   };
+  return [outcome, r.status === "created" || r.status === "superseded" ? r.memory : null];
 }
 
 export async function summarizeConversation(
@@ -206,14 +216,17 @@ export async function summarizeConversation(
   const unsaved: string[] = [];
   const kept = facts.slice(0, LIMITS.factsPerTranscriptMax);
   const stored = kept.length > 0 ? await storedFromSource(deps, scope, input, source) : new Map<string, Memory>();
-  // One at a time and in order: a later fact may merge with or supersede an earlier one.
+  // One at a time and in order: a later fact may merge with or supersede an earlier one. A later
+  // turn is newer: each fact is compared with every fact saved before it from this conversation,
+  // found by the similarity search or not ("I drink oolong every morning" … "I switched to green tea").
   const contexts = factContexts(redacted);
+  const earlier: { memory: Memory; turn: number | null }[] = [];
   for (const fact of kept) {
     const turn = attributeTurn(fact, redacted);
     const text = redactSecrets(factContent(input, fact)).text;
-    const earlier = stored.get(text);
-    if (earlier) {
-      outcomes.push(alreadySaved(earlier, input.category ?? fact.category, turn));
+    const already = stored.get(text);
+    if (already) {
+      outcomes.push(alreadySaved(already, input.category ?? fact.category, turn));
       continue;
     }
     if (unsaved.length > 0 || !hasRoomForFact(deps)) {
@@ -221,9 +234,16 @@ export async function summarizeConversation(
       continue;
     }
     try {
-      outcomes.push(
-        await saveFact(deps, scope, input, fact, turn, source, turn === null ? undefined : contexts[turn - 1]),
-      );
+      const context = turn === null ? undefined : contexts[turn - 1];
+      const compareWith = earlier.map((e) => e.memory);
+      const [outcome, memory] = await saveFact(deps, scope, input, fact, turn, source, context, compareWith);
+      const replaced = new Set(outcome.supersededIds);
+      outcome.correctsTurns = [
+        ...new Set(earlier.flatMap((e) => (replaced.has(e.memory.id) && e.turn !== null ? [e.turn] : []))),
+      ];
+      for (const e of earlier) if (replaced.has(e.memory.id)) e.memory = { ...e.memory, status: "superseded" };
+      if (memory) earlier.push({ memory, turn });
+      outcomes.push(outcome);
     } catch (err) {
       // Refused before the statement went out: this fact's write did not happen; the rest wait for a retry.
       if (!(err instanceof MemoryError && err.code === "limit_exceeded")) throw err;

@@ -27,9 +27,14 @@ export interface AttributeFact {
 }
 
 export type AttributePattern = {
-  /** Fixed attribute, or "favorite" when group 1 names the favourite kind and group 2 is the value. */
+  /**
+   * Fixed attribute, or "favorite" / "pet" when group 1 names the favourite kind or the animal and
+   * group 2 is the value.
+   */
   attribute: string;
   ended?: boolean;
+  /** A fixed value (diet: "vegetarian" from 「我吃素」); else the value is the pattern's last group. */
+  value?: string;
 } & (
   | { pattern: RegExp }
   /** A label, then a value read by a scan (scanned-values.ts): the Chinese values recheck could not settle. */
@@ -57,6 +62,180 @@ const I_AM = String.raw`\bi(?:'m|\s+am)\s+(?:now\s+|currently\s+)?`;
 // At most three time words: "(?:刚|刚刚)*" could split 刚刚… in exponentially many ways.
 const ZH_NOW = "(?:现在|目前|已经|刚刚|刚|最近|一直|还){0,3}";
 
+/** A Chinese value that runs to the next clause mark, at most 20 characters, before a fixed ending. */
+const ZH_NAME = "([^，。！？,;；!?\\s]{1,20}?)";
+const EN_DIETS = "vegan|vegetarian|pescatarian|pescetarian";
+const PARTNER_EN = "partner|girlfriend|boyfriend|wife|husband|fiancee|fiance|spouse";
+const PARTNER_ZH = "男朋友|女朋友|男友|女友|对象|老公|老婆|丈夫|妻子|爱人|未婚夫|未婚妻";
+const PETS_EN = "dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse";
+
+/**
+ * What a life changes beyond home and work: a new job, school, partner, diet, car or pet, each a
+ * single value a newer statement replaces (docs/write-rules.md §4). Partners and pets are read from
+ * a name given as a name ("is called", 「叫」), never from "my wife is …", which says anything.
+ */
+const LIFE_PATTERNS: readonly AttributePattern[] = [
+  {
+    attribute: "employer",
+    pattern: new RegExp(
+      String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|began|got|landed|accepted|took)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+${V}`,
+    ),
+  },
+  {
+    attribute: "employer",
+    pattern: new RegExp(
+      String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:started|begun)\s+working\s+(?:at|for)\s+${V}`,
+    ),
+  },
+  { attribute: "employer", pattern: new RegExp(String.raw`\bmy\s+new\s+(?:job|employer|company)\s+is\s+at\s+${V}`) },
+  {
+    attribute: "job",
+    pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?started\s+working\s+as\s+(?:an?\s+)?${V}`),
+  },
+  {
+    attribute: "employer",
+    scanned: labelledValue(new RegExp(`我${ZH_NOW}(?:跳槽到|跳槽去|入职(了)?)`, "g"), toClauseEnd),
+  },
+  { attribute: "employer", pattern: new RegExp(`我${ZH_NOW}(?:去|到)${ZH_NAME}(?:工作|上班|任职)`) },
+  { attribute: "job", pattern: new RegExp(`我${ZH_NOW}是一(?:名|位)${V_ZH}`) },
+  { attribute: "job", scanned: labelledValue(new RegExp(`我${ZH_NOW}转行(?:做|当)(了)?`, "g"), toClauseEnd) },
+  // School
+  { attribute: "school", pattern: new RegExp(String.raw`${I_NOW}(?:study|go to school|go to college)\s+at\s+${V}`) },
+  { attribute: "school", pattern: new RegExp(String.raw`${I_AM}(?:studying|enrolled)\s+at\s+${V}`) },
+  {
+    attribute: "school",
+    pattern: new RegExp(String.raw`${I_AM}an?\s+(?:[a-z]+\s+)?student\s+at\s+${V}`),
+  },
+  {
+    attribute: "school",
+    pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?transferred\s+to\s+${V}`),
+  },
+  {
+    attribute: "school",
+    pattern: new RegExp(`我${ZH_NOW}在${ZH_NAME}(?:读书|上学|念书|读大学|上大学|读研|读博|读高中|上高中)`),
+  },
+  {
+    attribute: "school",
+    scanned: labelledValue(new RegExp(`我${ZH_NOW}(?:转学到|转学去|考上(了)?)`, "g"), toClauseEnd),
+  },
+  // Partner
+  {
+    attribute: "partner",
+    pattern: new RegExp(
+      String.raw`\bmy\s+(?:new\s+)?(?:${PARTNER_EN})(?:'s\s+name\s+is|\s+is\s+(?:called|named))\s+${V}`,
+    ),
+  },
+  {
+    attribute: "partner",
+    pattern: new RegExp(
+      String.raw`${I_AM}(?:dating|seeing|engaged to|married to|going out with|in a relationship with)\s+${V}`,
+    ),
+  },
+  {
+    attribute: "partner",
+    pattern: new RegExp(
+      String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?(?:started dating|got engaged to|got married to|married)\s+${V}`,
+    ),
+  },
+  {
+    attribute: "partner",
+    ended: true,
+    pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?(?:broke|broken)\s+up\s+with\s+${V}`),
+  },
+  {
+    attribute: "partner",
+    ended: true,
+    pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?(?:divorced|split up with|left)\s+${V}`),
+  },
+  {
+    attribute: "partner",
+    scanned: labelledValue(new RegExp(`我的?(?:现在的)?(?:${PARTNER_ZH})(?:现在)?叫`, "g"), toClauseEnd),
+  },
+  {
+    attribute: "partner",
+    pattern: new RegExp(`我${ZH_NOW}(?:在)?(?:和|跟)${ZH_NAME}(?:谈恋爱|在一起|结婚|订婚)`),
+  },
+  { attribute: "partner", ended: true, pattern: new RegExp(`我${ZH_NOW}(?:和|跟)${ZH_NAME}(?:分手|离婚)`) },
+  // Diet
+  { attribute: "diet", pattern: new RegExp(String.raw`${I_AM}(?:a\s+|fully\s+|strictly\s+)?(${EN_DIETS})\b`) },
+  {
+    attribute: "diet",
+    pattern: new RegExp(
+      String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:gone|went|turned|become|became)\s+(${EN_DIETS})\b`,
+    ),
+  },
+  {
+    attribute: "diet",
+    pattern: new RegExp(
+      String.raw`(?:\bi\s+(?:now\s+)?(?:follow|started|eat)|${I_AM}on)\s+an?\s+(keto|paleo|vegan|vegetarian|low-carb|gluten-free|plant-based)\s+diet\b`,
+    ),
+  },
+  {
+    attribute: "diet",
+    value: "omnivore",
+    pattern: /\bi(?:'ve|'m|\s+have|\s+am)?\s+(?:now\s+|started\s+|back\s+to\s+)?eat(?:ing)?\s+meat\b/,
+  },
+  {
+    attribute: "diet",
+    value: "vegetarian",
+    pattern: /\bi\s+(?:don't|do not|no longer|never)\s+eat\s+meat\b/,
+  },
+  {
+    attribute: "diet",
+    ended: true,
+    pattern: new RegExp(
+      String.raw`\bi(?:'m|\s+am)\s+no\s+longer\s+(?:a\s+)?(${EN_DIETS})\b|\bi\s+(?:quit|stopped)\s+being\s+(?:a\s+)?(${EN_DIETS})\b`,
+    ),
+  },
+  { attribute: "diet", value: "vegan", pattern: new RegExp(`我${ZH_NOW}(?:吃纯素|是纯素食者|是纯素主义者)`) },
+  {
+    attribute: "diet",
+    value: "vegetarian",
+    pattern: new RegExp(`我${ZH_NOW}(?:开始)?(?:吃素|是素食者|是素食主义者|不吃肉)`),
+  },
+  { attribute: "diet", value: "omnivore", pattern: new RegExp(`我${ZH_NOW}(?:又|重新)?(?:开始)?吃肉`) },
+  { attribute: "diet", ended: true, value: "vegetarian", pattern: new RegExp(`我${ZH_NOW}不(?:再)?吃素`) },
+  // Car
+  { attribute: "car", pattern: new RegExp(String.raw`${I_NOW}drive\s+an?\s+${V}`) },
+  { attribute: "car", pattern: new RegExp(String.raw`\bmy\s+(?:new\s+)?car\s+is\s+an?\s+${V}`) },
+  {
+    attribute: "car",
+    ended: true,
+    pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?sold\s+my\s+${V}`),
+  },
+  { attribute: "car", pattern: new RegExp(`我${ZH_NOW}开的是${V_ZH}`) },
+  { attribute: "car", scanned: labelledValue(/我的新?车是/g, toClauseEnd) },
+  {
+    attribute: "car",
+    scanned: labelledValue(new RegExp(`我${ZH_NOW}新?(?:买|换)了一?辆`, "g"), toClauseEnd),
+  },
+  // Pet: the name of one kind of animal, or what the pet is
+  {
+    attribute: "pet",
+    pattern: new RegExp(String.raw`\bmy\s+(${PETS_EN})(?:'s\s+name\s+is|\s+is\s+(?:called|named))\s+${V}`),
+  },
+  { attribute: "pet:kind", pattern: new RegExp(String.raw`\bmy\s+(?:only\s+)?pet\s+is\s+an?\s+${V}`) },
+  { attribute: "pet:dog", scanned: labelledValue(/我(?:的|家的?)?(?:狗狗|小狗|狗)(?:现在)?叫/g, toClauseEnd) },
+  { attribute: "pet:cat", scanned: labelledValue(/我(?:的|家的?)?(?:猫咪|小猫|猫)(?:现在)?叫/g, toClauseEnd) },
+  { attribute: "pet:rabbit", scanned: labelledValue(/我(?:的|家的?)?兔子(?:现在)?叫/g, toClauseEnd) },
+  { attribute: "pet:kind", scanned: labelledValue(/我的宠物是/g, toClauseEnd) },
+];
+
+const PET_KINDS: Record<string, string> = {
+  puppy: "dog",
+  狗: "dog",
+  狗狗: "dog",
+  小狗: "dog",
+  kitten: "cat",
+  猫: "cat",
+  猫咪: "cat",
+  小猫: "cat",
+  bunny: "rabbit",
+  兔子: "rabbit",
+  仓鼠: "hamster",
+  鹦鹉: "parrot",
+};
+
 const MY_ATTR =
   "name|full name|first name|nickname|birthday|birth date|date of birth|dob|job|occupation|profession|employer|company|address|home address|hometown";
 
@@ -64,12 +243,14 @@ const MY_ATTR =
 export const ATTRIBUTE_PATTERNS: readonly AttributePattern[] = [
   {
     attribute: "email",
-    pattern: new RegExp(String.raw`\bmy\s+(?:email|e-mail|email address)\s+(?:is now|is|=|:)\s+${V_EMAIL}`),
+    pattern: new RegExp(
+      String.raw`\bmy\s+(?:new\s+)?(?:email|e-mail|email address)\s+(?:is now|has changed to|changed to|is|=|:)\s+${V_EMAIL}`,
+    ),
   },
   {
     attribute: "phone",
     pattern: new RegExp(
-      String.raw`\bmy\s+(?:phone|phone number|mobile|mobile number|cell|cell number|number)\s+(?:is now|is|=|:)\s+${V_PHONE}`,
+      String.raw`\bmy\s+(?:new\s+)?(?:phone|phone number|mobile|mobile number|cell|cell number|number)\s+(?:is now|has changed to|changed to|is|=|:)\s+${V_PHONE}`,
     ),
   },
   {
@@ -126,11 +307,11 @@ export const ATTRIBUTE_PATTERNS: readonly AttributePattern[] = [
   },
   {
     attribute: "email",
-    scanned: labelledValue(/我的(?:邮箱|电子邮箱|邮件地址|email|e-mail)(?:地址)?(?:是|为|[:：])\s*/g, EMAIL_AT),
+    scanned: labelledValue(/我的新?(?:邮箱|电子邮箱|邮件地址|email|e-mail)(?:地址)?(?:是|为|[:：])\s*/g, EMAIL_AT),
   },
   {
     attribute: "phone",
-    pattern: new RegExp(`我的(?:电话|手机|手机号|电话号码|手机号码)(?:号码)?(?:是|为|[:：])\\s*${V_PHONE}`),
+    pattern: new RegExp(`我的新?(?:电话|手机|手机号|电话号码|手机号码)(?:号码)?(?:是|为|[:：])\\s*${V_PHONE}`),
   },
   {
     attribute: "favorite",
@@ -184,6 +365,7 @@ export const ATTRIBUTE_PATTERNS: readonly AttributePattern[] = [
     ended: true,
     pattern: /我(?:以前|之前|曾经)在([^，。！？,;；!?\s]{1,20}?)(?:工作|上班|任职|就职)/,
   },
+  ...LIFE_PATTERNS,
 ];
 
 const ATTRIBUTE_ALIASES: Record<string, string> = {
@@ -265,11 +447,15 @@ function groupsOf(p: AttributePattern, sentence: string): string[] | null {
 function factFrom(p: AttributePattern, groups: string[]): AttributeFact | null {
   let attribute = p.attribute;
   if (attribute === "favorite") attribute = `favorite:${favoriteKind(groups.shift() ?? "")}`;
+  if (attribute === "pet") {
+    const kind = (groups.shift() ?? "").trim();
+    attribute = `pet:${PET_KINDS[kind] ?? kind}`;
+  }
   if (attribute === "my") {
     const raw = groups.shift() ?? "";
     attribute = ATTRIBUTE_ALIASES[raw] ?? raw;
   }
-  const value = canonicalValue(groups[0] ?? "");
+  const value = p.value ?? canonicalValue(groups[0] ?? "");
   if (value.length === 0 || NOT_A_VALUE.has(value)) return null;
   return { attribute, value, ended: p.ended === true };
 }

@@ -1,14 +1,15 @@
 /**
  * @module providers/rules/decide-conflict
  * Deterministic conflict check between a new memory and its most similar stored memories.
- * Two rules supersede: a single-valued attribute got a new value (or ended), and a like/dislike
- * flipped about the same object. A memory that restates the same attribute value or the same
+ * Rules that supersede: a single-valued attribute got a new value (or ended), a habit changed or a
+ * number was corrected (life-changes.ts), and a like/dislike flipped about the same object. A memory that restates the same attribute value or the same
  * stance in one sentence is a duplicate. Anything else — unrelated facts, different favourite
  * kinds, different objects — is left alone: a false supersede hides a true memory, so every rule
  * needs positive evidence.
  */
 import type { ConflictCandidate, ConflictDecision } from "../../memory/ports";
 import { type AttributeFact, parseAttributes } from "./attributes";
+import { type Habit, habitChanged, numberCorrected, readHabit } from "./life-changes";
 import { remainderOf } from "./remainder";
 import { parseStances, type Stance } from "./sentiment";
 import { bare, containment, splitClauses, splitSentences } from "./text";
@@ -22,6 +23,8 @@ const ADDS_MORE = /\s(?:and|also|plus|as well as)\s|并且|而且|还有|以及|
 interface Analysis {
   attributes: AttributeFact[];
   stances: Stance[];
+  habit: Habit;
+  text: string;
   bare: string;
   /** One clause only: nothing would be lost by merging it into an equal memory. */
   single: boolean;
@@ -33,6 +36,8 @@ function analyse(text: string): Analysis {
   return {
     attributes: parseAttributes(text),
     stances: parseStances(text),
+    habit: readHabit(text),
+    text,
     bare: bare(text),
     single: splitSentences(text).length <= 1 && splitClauses(text).length <= 1 && !ADDS_MORE.test(text),
   };
@@ -74,6 +79,10 @@ function compare(next: Analysis, old: Analysis): Verdict {
   if (next.bare.length > 0 && next.bare === old.bare) return { kind: "duplicate", rule: "same-text" };
   const byAttribute = compareAttributes(next, old);
   if (byAttribute?.kind === "supersede") return byAttribute;
+  // A habit that changed, a number corrected (life-changes.ts): the same thing, a new value.
+  const habit = byAttribute ? null : habitChanged(next.habit, old.habit);
+  if (habit !== null) return { kind: "supersede", rule: habit };
+  if (!byAttribute && numberCorrected(next.text, old.text)) return { kind: "supersede", rule: "number-corrected" };
   return compareStances(next, old) ?? byAttribute;
 }
 

@@ -11,6 +11,7 @@ import { assessValue } from "../../memory/write/value-filter";
 import { chatTalk } from "./chat-talk";
 import { splitChineseClauses, splitCompound, withDroppedI } from "./clause-split";
 import { signalScore, speaksOfSelf } from "./fact-signals";
+import { statesHabit } from "./life-changes";
 import {
   isChineseStatement,
   statementBeforeQuestion,
@@ -133,6 +134,8 @@ const RULES: CategoryRule[] = [
     ),
   },
   { category: "personal", pattern: { test: myThingIs } },
+  // "I drink oolong every morning": a habit, which a later "I switched to green tea" may replace.
+  { category: "personal", pattern: { test: statesHabit } },
   {
     category: "personal",
     pattern:

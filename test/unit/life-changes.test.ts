@@ -1,0 +1,120 @@
+/**
+ * The conflict rules on what a life changes (issue 40): home, employer and job, partner, school,
+ * diet, a habit, phone, e-mail, car, pet and a corrected number, in English and Chinese — each new
+ * statement supersedes the old one, and the near misses next to each supersede nothing.
+ */
+import { describe, expect, it } from "vitest";
+import { decideConflictByRules } from "../../src/providers/rules/decide-conflict";
+
+const decide = (next: string, old: string) =>
+  decideConflictByRules(next, [{ handle: 1, content: old, category: "personal" }]);
+
+/** [old, new]: the new one supersedes the old. */
+const CHANGES: [string, string][] = [
+  ["I live in Lisbon", "I moved to Munich last month"],
+  ["我住在北京", "我搬到杭州了"],
+  ["I work at Northwind", "I started a new job at Zalando"],
+  ["I work at Northwind", "I got a job at Zalando"],
+  ["I work for Northwind", "I've started working at Zalando"],
+  ["我在腾讯工作", "我跳槽到阿里巴巴了"],
+  ["我在腾讯上班", "我入职了字节跳动"],
+  ["我在腾讯上班", "我现在去字节跳动上班了"],
+  ["My job is accounting", "I started working as a designer"],
+  ["我是一名老师", "我转行做设计师了"],
+  ["My girlfriend's name is Mia", "I'm dating Lena now"],
+  ["My girlfriend is called Mia", "I broke up with Mia"],
+  ["我男朋友叫李雷", "我现在的男朋友叫张伟"],
+  ["我男朋友叫李雷", "我和李雷分手了"],
+  ["I study at Stanford", "I transferred to UCLA"],
+  ["I'm a student at Stanford", "I'm studying at MIT now"],
+  ["我在北京大学读书", "我转学到复旦大学了"],
+  ["I'm vegetarian", "I went vegan"],
+  ["I'm a vegetarian", "I eat meat again"],
+  ["我吃素", "我又开始吃肉了"],
+  ["我吃素", "我不吃素了"],
+  ["I drink oolong every morning", "I switched to green tea"],
+  ["I run 5k every morning", "I stopped running"],
+  ["I take the bus to work every day", "I cycle to work now instead"],
+  ["我每天坐地铁上班", "现在改骑电动车了"],
+  ["我每天早上喝咖啡", "我改喝茶了"],
+  ["My phone number is 0151 7654321", "My new number is 0176 1234567"],
+  ["我的手机号是13800000000", "我的新手机号是13911111111"],
+  ["My email is ana@old.example", "My new email is ana@new.example"],
+  ["I drive a Golf", "I drive a Tesla now"],
+  ["我开的是大众", "我换了一辆特斯拉"],
+  ["My dog is called Rex", "My dog's name is Bruno"],
+  ["我家狗叫旺财", "我的狗狗叫豆豆"],
+  ["My pet is a cat", "My pet is a rabbit"],
+  ["I take the subway to work every day", "Now I bike to work"],
+  ["I usually have oatmeal for breakfast", "These days I have eggs for breakfast instead"],
+  ["我每周去三次健身房", "我改成在家练瑜伽"],
+  ["I have 2 kids", "Actually I have 3 kids"],
+  ["I have two kids", "Sorry, I have three kids"],
+  ["My rent is 1200 euros a month", "My rent is 1350 euros a month"],
+  ["我今年34岁", "我今年35岁"],
+  ["房租每月三千", "房租每月三千五"],
+];
+
+/** [old, new]: no contradiction — different things, two events, a habit restated, a description. */
+const NOT_CHANGES: [string, string][] = [
+  ["I live in Lisbon", "I work at Zalando"],
+  ["I drink oolong every morning", "I run 5k every morning"],
+  ["I drink oolong every morning", "I bought green tea for my mother"],
+  ["I run 5k every morning", "I swim on Sundays too"],
+  ["I ran 5k today", "I ran 10k today"],
+  ["我今天跑了5公里", "我昨天跑了10公里"],
+  ["My wife is pregnant", "My wife is called Anna"],
+  ["My dog is called Rex", "My cat is called Luna"],
+  ["I'm vegetarian", "I like spicy food"],
+  ["我每天坐地铁上班", "我喜欢喝茶"],
+  ["I have 2 kids", "I have 2 cats"],
+  ["I drink oolong every morning", "I'm drinking green tea now"],
+  ["Visited museum number 1 of the tour of 14 rooms", "Visited museum number 2 of the tour of 14 rooms"],
+  ["I have 2 kids and 3 cats", "I have 3 kids and 4 cats"],
+  ["我男朋友是医生", "我男朋友叫李雷"],
+];
+
+describe("the conflict rules on what a life changes", () => {
+  it.each(CHANGES)("%s → %s supersedes", (old, next) => {
+    const d = decide(next, old);
+    expect(d.supersedes, d.reason).toEqual([1]);
+    expect(d.duplicateOf).toBeNull();
+  });
+
+  it.each(NOT_CHANGES)("%s → %s supersedes nothing", (old, next) => {
+    const d = decide(next, old);
+    expect(d.supersedes, d.reason).toEqual([]);
+  });
+
+  it("keeps the rest of a memory when only its habit changed (partial supersede)", () => {
+    const d = decide("I switched to green tea", "I drink oolong every morning and I teach yoga on weekends");
+    expect(d.supersedes).toEqual([1]);
+    expect(d.remainders).toEqual([{ handle: 1, content: "I teach yoga on weekends" }]);
+    const zh = decide("我搬到杭州了", "我住在北京，每天坐地铁上班");
+    expect(zh.supersedes).toEqual([1]);
+    expect(zh.remainders).toEqual([{ handle: 1, content: "我每天坐地铁上班" }]);
+  });
+
+  it("names the rule that fired", () => {
+    expect(decide("I switched to green tea", "I drink oolong every morning").reason).toBe(
+      "rules: habit-changed (drink) #1",
+    );
+    expect(decide("I have 3 kids", "I have 2 kids").reason).toBe("rules: number-corrected #1");
+    expect(decide("I went vegan", "I'm vegetarian").reason).toBe("rules: attribute-changed (diet) #1");
+  });
+});
+
+describe("extraction keeps both sides of a change", () => {
+  it("keeps a habit and the turn that changes it, whatever opens the sentence", async () => {
+    const { extractFactsByRules } = await import("../../src/providers/rules/extract-facts");
+    const facts = extractFactsByRules([
+      { role: "user", content: "I take the subway to work every day." },
+      { role: "assistant", content: "OK." },
+      { role: "user", content: "Actually now I bike to work." },
+    ]).map((f) => [f.content, f.category]);
+    expect(facts).toEqual([
+      ["I take the subway to work every day.", "personal"],
+      ["now I bike to work.", "personal"],
+    ]);
+  });
+});
