@@ -25,7 +25,7 @@ export const redactedView = z
 /** A write's index state: stored and found by its words now, its vector to come from index repair. */
 export const indexedLaterView = z
   .boolean()
-  .describe("True when stored but not yet in the vector index (found by keywords now; repair indexes it)");
+  .describe("Stored, not yet in the vector index (found by keywords until repaired)");
 
 export const memoryView = z.object({
   id: idView.describe("Memory id"),
@@ -46,7 +46,7 @@ export const memoryView = z.object({
 });
 
 /** The older fact a recalled memory replaced, when the query matched that fact (recall and search only). */
-export const updateView = z.object({ replaced_id: idView, replaced_at: isoText }).describe("Older memory it replaced");
+export const updateView = z.object({ replaced_id: z.string(), replaced_at: z.string() }).describe("Replaced memory");
 
 /** A view as structuredContent carries it: the replaced fact's words stay in the text line. */
 export function structuredView(v: MemoryView): z.infer<typeof recalledView> {

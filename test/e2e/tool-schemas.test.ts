@@ -21,8 +21,9 @@ type Tool = {
   annotations?: Record<string, boolean>;
 };
 
-// toolsList: 24,000 until recall's results carried `update` (the older fact a result replaced, issue 40),
-// which the list held with 4 bytes to spare; 24,200 with it.
+// toolsList: 24,000 until a recalled memory could carry `update` (the older fact it replaced: id and
+// date in structuredContent) and a partial summary its `unsaved` facts, which the list held with
+// 4 bytes to spare; every description was already at its shortest (output descriptions are not listed).
 const BUDGET = { inputSchemas: 8_000, toolsList: 24_200, patternChars: 100, sentences: 2 };
 
 async function listTools(key: string, transport: "mcp" | "sse" = "mcp"): Promise<{ tools: Tool[]; bytes: number }> {

@@ -15,7 +15,7 @@ const output = z.object({
     .int()
     .min(1)
     .max(3)
-    .describe("Progressive-injection stage: 1 best matches and profile, 2 best matches, 3 search"),
+    .describe("Stage: 1 best matches + profile, 2 best matches, 3 search"),
   memories: z.array(recalledView).describe("Relevant memories, best first"),
   more_available: count.describe("How many more relevant memories exist beyond those returned"),
 });

@@ -16,13 +16,11 @@ import { count, idView, indexedLaterView, reasonView, redactedView } from "../vi
 const outcome = z.object({
   content: z
     .string()
-    .describe(
-      "The fact as stored (secrets redacted), or as extracted when it was not stored; empty when quarantined (kept for review, not shown)",
-    ),
+    .describe("The fact as stored, or as extracted when not stored (secrets redacted); empty when quarantined"),
   category: z.string().describe("Category it was saved under"),
   status: z
     .enum(WRITE_OUTCOMES)
-    .describe("created, merged (into an existing memory), superseded (older memories), quarantined or rejected"),
+    .describe("created, merged, superseded (older ones), quarantined or rejected"),
   id: idView.nullable().describe("Id of the created or merged-into memory; null when rejected"),
   superseded_ids: z.array(z.string()).describe("Older memories this fact replaced"),
   redacted: redactedView,
@@ -50,7 +48,7 @@ export const summarizeConversationTool = defineTool({
     unsaved: z
       .array(z.string())
       .describe(
-        "Facts found but not saved by this call (the platform's limit on one request stopped it), secrets redacted: call again with the same conversation to save them; facts already saved are not saved twice",
+        "Facts found but not saved (a request limit stopped it), secrets redacted: call again to save them, never twice",
       ),
     truncated: z
       .boolean()
