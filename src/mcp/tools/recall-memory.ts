@@ -10,12 +10,7 @@ import { defineTool, READ_ONLY } from "../tool-definition";
 import { candidateView, count, recalledView, renderRecall, structuredView } from "../views";
 
 const output = z.object({
-  stage: z
-    .number()
-    .int()
-    .min(1)
-    .max(3)
-    .describe("Stage: 1 best matches + profile, 2 best matches, 3 search"),
+  stage: z.number().int().min(1).max(3).describe("Stage: 1 best matches + profile, 2 best matches, 3 search"),
   memories: z.array(recalledView).describe("Relevant memories, best first"),
   more_available: count.describe("How many more relevant memories exist beyond those returned"),
 });

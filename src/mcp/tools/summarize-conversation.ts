@@ -18,9 +18,7 @@ const outcome = z.object({
     .string()
     .describe("The fact as stored, or as extracted when not stored (secrets redacted); empty when quarantined"),
   category: z.string().describe("Category it was saved under"),
-  status: z
-    .enum(WRITE_OUTCOMES)
-    .describe("created, merged, superseded (older ones), quarantined or rejected"),
+  status: z.enum(WRITE_OUTCOMES).describe("created, merged, superseded (older ones), quarantined or rejected"),
   id: idView.nullable().describe("Id of the created or merged-into memory; null when rejected"),
   superseded_ids: z.array(z.string()).describe("Older memories this fact replaced"),
   redacted: redactedView,
