@@ -1,5 +1,5 @@
 /**
- * The model path of the conflict decision (issue 40): the model is told what a life changes, and a
+ * The model path of the conflict decision: the model is told what a life changes, and a
  * change the offline rules see on positive evidence supersedes even when the model misses it —
  * with the rules' remainder, so only the contradicted clause goes.
  */
@@ -8,7 +8,7 @@ import { RulesLlm } from "../../src/providers/rules-llm";
 import { WorkersAiLlm } from "../../src/providers/workers-ai-llm";
 import { DEFAULT_LLM_MODEL } from "../../src/providers/workers-ai-models";
 import { FakeChatAi, jsonContent } from "../helpers/fake-ai";
-import { recordingLogger } from "../helpers/test-service";
+import { recordingLogger } from "../helpers/recording-logger";
 
 function llmAnswering(answer: unknown) {
   const ai = new FakeChatAi(() => jsonContent(answer));
@@ -23,7 +23,7 @@ describe("the model's conflict decision and the rules", () => {
       { handle: 2, content: "I like spicy food", category: "food" },
     ]);
     expect(d.supersedes).toEqual([1]);
-    expect(d.reason).toBe("llm: unrelated; rules: attribute-changed (employer) #1");
+    expect(d.reason).toBe("llm: no conflict; rules: attribute-changed (employer) #1");
     expect(JSON.stringify(ai.calls[0].inputs)).toContain("a habit switched or stopped");
   });
 
@@ -41,7 +41,7 @@ describe("the model's conflict decision and the rules", () => {
     const d = await llm.decideConflict("I gave up coffee for tea", [
       { handle: 1, content: "I have an espresso after lunch", category: "habit" },
     ]);
-    expect(d).toEqual({ supersedes: [1], duplicateOf: null, reason: "llm: habit changed" });
+    expect(d).toEqual({ supersedes: [1], duplicateOf: null, reason: "llm: supersedes #1" });
   });
 
   it("never supersedes what the model calls the duplicate", async () => {
@@ -49,6 +49,6 @@ describe("the model's conflict decision and the rules", () => {
     const d = await llm.decideConflict("I work at Zalando now", [
       { handle: 1, content: "I work at Northwind", category: "work" },
     ]);
-    expect(d).toEqual({ supersedes: [], duplicateOf: 1, reason: "llm: same" });
+    expect(d).toEqual({ supersedes: [], duplicateOf: 1, reason: "llm: duplicate #1" });
   });
 });

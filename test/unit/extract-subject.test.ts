@@ -41,7 +41,7 @@ describe("extraction: a ChatGPT-style conversation, fact by fact", () => {
       [10, "preference", "I'd prefer a real teacher to an app."],
       [12, "personal", "My daughter's birthday is next month."],
       [14, "constraint", "I don't drink coffee anymore"],
-      // A habit switched is a lasting fact (issue 40), which a later conflict check compares.
+      // A habit switched is a lasting fact, which a later conflict check compares.
       [14, "personal", "I switched to matcha."],
     ]);
   });

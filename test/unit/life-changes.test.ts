@@ -1,5 +1,5 @@
 /**
- * The conflict rules on what a life changes (issue 40): home, employer and job, partner, school,
+ * The conflict rules on what a life changes: home, employer and job, partner, school,
  * diet, a habit, phone, e-mail, car, pet and a corrected number, in English and Chinese — each new
  * statement supersedes the old one, and the near misses next to each supersede nothing.
  */

@@ -49,7 +49,7 @@ const OLD: [attribute: string, ended: boolean, source: string, labels: string[]]
     `我(?:以前|之前|曾经)(?:住在|住于|生活在)${V}`,
     ["我以前住在", "我之前生活在", "我曾经住于", "我以前"],
   ],
-  // What a life changes (issue 40): written as lazy patterns first, read by scans like the others.
+  // What a life changes: written as lazy patterns first, read by scans like the others.
   ["employer", false, `我${NOW}(?:跳槽到|跳槽去|入职了?)${V}`, ["我跳槽到", "我刚入职了", "我跳槽"]],
   ["job", false, `我${NOW}转行(?:做|当)了?${V}`, ["我转行做", "我现在转行当了", "我转行", "我转行做了"]],
   ["school", false, `我${NOW}(?:转学到|转学去|考上了?)${V}`, ["我转学到", "我考上了", "我刚考上", "我转学"]],

@@ -15,7 +15,7 @@ export const restoreMemoryTool = defineTool({
   name: "restore_memory",
   title: "Restore a memory",
   description:
-    "Undo a delete, a supersede or an expiry: the memory becomes active and recallable again. Quarantined memories can only be released by the person, in the dashboard.",
+    "Undo a delete, a supersede or an expiry: the memory is active and recallable again. Quarantined memories can only be released by the person, in the dashboard.",
   input: restoreInput.extend({ ...scopeFields }),
   output: z.object({ memory: memoryView.describe("The restored memory"), indexed_later: indexedLaterView }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
