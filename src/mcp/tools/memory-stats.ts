@@ -16,7 +16,7 @@ const counts = z.record(z.string(), count);
 export const memoryStatsTool = defineTool({
   name: "memory_stats",
   title: "Memory statistics",
-  description: "Counts of memories by status, category, priority and type; age range; index sync.",
+  description: "Memory counts by status, category, priority and type; age range; index sync.",
   input: statsInput.extend({ ...scopeFields }),
   output: z.object({
     total: count.describe("All stored memories, any status"),
