@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { endpointUrl } from "../providers/openai-compatible/openai-compatible-http";
-import type { ChatDialect } from "./chat-dialect";
+import { type ChatDialect, readBy } from "./chat-dialect";
 import type { OpenAiErrorType } from "./openai-error";
 
 const block = z.looseObject({ type: z.string() });
@@ -98,22 +98,12 @@ export function anthropicDialect(upstream: AnthropicUpstream | null, clientHeade
   return {
     userField: "metadata.user_id",
     upstreamVariable: "ROUTER_ANTHROPIC_BASE_URL",
-    read(body) {
-      const parsed = anthropicRequest.safeParse(body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return { ok: false, param: issue.path.join("."), message: issue.message };
-      }
-      const request = parsed.data;
-      return {
-        ok: true,
-        request: {
-          body: request,
-          messages: request.messages.map((m) => ({ role: m.role, text: textOf(m.content) })),
-          user: request.metadata?.user_id,
-        },
-      };
-    },
+    read: (body) =>
+      readBy(anthropicRequest, body, (request) => ({
+        body: request,
+        messages: request.messages.map((m) => ({ role: m.role, text: textOf(m.content) })),
+        user: request.metadata?.user_id,
+      })),
     inject(body, frame) {
       const system = body.system as string | { type: string }[] | undefined;
       const own = system === undefined ? [] : typeof system === "string" ? [{ type: "text", text: system }] : system;

@@ -6,6 +6,7 @@
  * key's end user, the shape of an error, and where the request is sent. router/route-chat.ts runs
  * the turn the same way for both.
  */
+import type { z } from "zod";
 import type { OpenAiErrorType } from "./openai-error";
 
 /** A request as the router reads it: the body to send on, its messages' roles and text, its end user. */
@@ -17,12 +18,27 @@ export interface ReadRequest {
   user?: string;
 }
 
+/** What `read` answers: the request as the router reads it, or the first field that broke its schema. */
+export type ReadResult = { ok: true; request: ReadRequest } | { ok: false; param: string; message: string };
+
+/** Reads a body by a dialect's zod schema: its first issue names the field and the rule, else `toRequest` maps it. */
+export function readBy<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  toRequest: (parsed: z.infer<S>) => ReadRequest,
+): ReadResult {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { ok: true, request: toRequest(parsed.data) };
+  const issue = parsed.error.issues[0];
+  return { ok: false, param: issue.path.join("."), message: issue.message };
+}
+
 export interface ChatDialect {
   /** The field that names an app key's end user, as errors name it. */
   userField: string;
   /** The var an operator sets to give this dialect an upstream (named in the 503). */
   upstreamVariable: string;
-  read(body: unknown): { ok: true; request: ReadRequest } | { ok: false; param: string; message: string };
+  read(body: unknown): ReadResult;
   /** The body to send upstream: the request with the memory frame in front of the conversation. */
   inject(body: Record<string, unknown>, frame: string): Record<string, unknown>;
   /** An error in this API's shape. */

@@ -5,7 +5,7 @@
  * errors in OpenAI's shape, sent through a ChatUpstream.
  */
 
-import type { ChatDialect } from "./chat-dialect";
+import { type ChatDialect, readBy } from "./chat-dialect";
 import { chatRequest, messageText } from "./chat-request";
 import type { ChatUpstream } from "./chat-upstream";
 import { openAiError } from "./openai-error";
@@ -14,22 +14,12 @@ export function openAiDialect(upstream: ChatUpstream | null, upstreamVariable: s
   return {
     userField: "user",
     upstreamVariable,
-    read(body) {
-      const parsed = chatRequest.safeParse(body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return { ok: false, param: issue.path.join("."), message: issue.message };
-      }
-      const request = parsed.data;
-      return {
-        ok: true,
-        request: {
-          body: request,
-          messages: request.messages.map((m) => ({ role: m.role, text: messageText(m) })),
-          user: request.user,
-        },
-      };
-    },
+    read: (body) =>
+      readBy(chatRequest, body, (request) => ({
+        body: request,
+        messages: request.messages.map((m) => ({ role: m.role, text: messageText(m) })),
+        user: request.user,
+      })),
     inject: (body, frame) => ({
       ...body,
       messages: [{ role: "system", content: frame }, ...(body.messages as unknown[])],
