@@ -63,14 +63,17 @@ const log = (chunk: string) => {
 async function baseline(root: string, mutants: Mutant[], timeoutMs: number): Promise<void> {
   const byProject = new Map<string, Set<string>>();
   for (const m of mutants) {
-    const files = byProject.get(m.project ?? "main") ?? new Set<string>();
+    const files = byProject.get(m.project ?? "") ?? new Set<string>();
     for (const t of m.tests) files.add(t);
-    byProject.set(m.project ?? "main", files);
+    byProject.set(m.project ?? "", files);
   }
   const runs: [string, string[]][] = opts.full ? [["all", testCommand(null, true)]] : [];
   if (!opts.full)
     for (const [project, files] of byProject)
-      runs.push([project, ["npx", "vitest", "run", "--project", project, ...files]]);
+      runs.push([
+        project || "each file's project",
+        ["npx", "vitest", "run", ...(project ? ["--project", project] : []), ...files],
+      ]);
   for (const [name, cmd] of runs) {
     const started = Date.now();
     const code = await runCommand(cmd, root, timeoutMs * 4, log);

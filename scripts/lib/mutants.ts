@@ -21,7 +21,10 @@ export interface Mutant {
   replacement: string;
   /** Test files that must fail with the mutant in place. */
   tests: string[];
-  /** Vitest project of those files (vitest.config.ts); default main. */
+  /**
+   * Vitest project of those files (vitest.config.ts). Unset: vitest runs each file in the one project
+   * that includes it (unit, main, or a variant such as free-plan).
+   */
   project?: string;
 }
 
@@ -160,7 +163,8 @@ export function runCommand(
 /** The vitest command for a mutant's files, or for the whole suite. */
 export function testCommand(m: Mutant | null, full: boolean): string[] {
   if (full || m === null) return ["npx", "vitest", "run"];
-  return ["npx", "vitest", "run", "--project", m.project ?? "main", ...m.tests];
+  const project = m.project === undefined ? [] : ["--project", m.project];
+  return ["npx", "vitest", "run", ...project, ...m.tests];
 }
 
 /**
