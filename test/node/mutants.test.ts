@@ -149,7 +149,7 @@ describe("npm run mutants on a tiny repository", () => {
     const repo = tinyRepo();
     writeFileSync(join(repo, "mutants.json"), JSON.stringify([killed, survivor]));
     const r = run(repo, ["--list", "mutants.json", "--json", "out.json"]);
-    expect(r.stdout).toMatch(/baseline main: exit 0/);
+    expect(r.stdout).toMatch(/baseline each file's project: exit 0/);
     expect(r.stdout).toMatch(/guard-removed\s+killed/);
     expect(r.stdout).toMatch(/equivalent\s+survived/);
     expect(r.stdout).toContain("mutation score 50 % (1 of 2 killed)");
