@@ -88,6 +88,13 @@ export const RETRIEVAL_WEIGHTS = {
    * evidence (1 direct, `hopWeight` by the hop); one with entity evidence alone scores `only` × it.
    */
   entity: { direct: 30, hop: 10, hopFrom: 3, hopWeight: 0.5, boost: 0.15, only: 0.2 },
+  /**
+   * The topic channel (recall/topic-channel.ts): a statement of the area of life the question asks
+   * about ("where do I live?" → "I moved to Munich"), weighted 1 for the newest and less for older
+   * ones. With word evidence too it is boosted by `boost` × that weight; alone it scores `only` × it,
+   * above a weak word match, so the current value of a changed fact comes first. bench:person dev.
+   */
+  topic: { boost: 0.5, only: 0.5 },
   /** How many fused candidates the reranker (when configured) sees, and its blend weight (unmeasured). */
   rerankTop: 20,
   rerankWeight: 0.5,

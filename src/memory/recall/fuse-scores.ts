@@ -15,6 +15,8 @@ export interface Evidence {
   bm25: number;
   /** The entity channel (entity-channel.ts): 1 when it names an entity the query names, less by a second hop. */
   entity?: number;
+  /** The topic channel (topic-channel.ts): 1 for the statement of the asked area most likely wanted, less for the others. */
+  topic?: number;
 }
 
 export interface FusedCandidate {
@@ -70,8 +72,12 @@ export function denseFloor(embedderKind: string, measured?: number): number {
 export function relevance(e: Evidence, ctx: FuseContext, spokenByNamed = false): number | null {
   const base = wordRelevance(e, ctx, spokenByNamed);
   const entity = e.entity ?? 0;
-  if (base === null) return entity > 0 ? W.entity.only * entity : null;
-  return base * (1 + W.entity.boost * entity);
+  const topic = e.topic ?? 0;
+  if (base === null) {
+    const alone = Math.max(W.entity.only * entity, W.topic.only * topic);
+    return alone > 0 ? alone : null;
+  }
+  return base * (1 + W.entity.boost * entity + W.topic.boost * topic);
 }
 
 /** Relevance from the words and the meaning alone (dense and BM25), or null below both floors. */

@@ -27,7 +27,8 @@ import {
 import { analyzeQuery } from "./query-analysis";
 import { passesRecallFilter, recallFilterFor } from "./recall-filters";
 import { namesPerson, resolveRelations } from "./relation-resolution";
-import { followSupersedeChain } from "./supersede-chain";
+import { asksAboutPast, followSupersedeChain } from "./supersede-chain";
+import { addTopicEvidence, inTopicOrder, topicCandidates, topicQuestion } from "./topic-channel";
 
 export interface RecallOutcome {
   results: FusedCandidate[];
@@ -51,14 +52,19 @@ export async function recallMemories(
   const text = resolved?.expanded ?? input.query;
   const query = analyzeQuery(text, now);
   const lexicalOptions = { limit: W.lexicalCandidates, statuses, contextWeight: W.context.weight };
-  const [[dense, lexical], named] = await Promise.all([
+  // "Where do I live?" finds "I moved to Munich" by its area of life (topic-channel.ts): one statement, only with an area.
+  const asked = topicQuestion(input.query, resolved);
+  const [[dense, lexical], named, topical] = await Promise.all([
     candidates(deps, scope, text, query.tokens, lexicalOptions, now),
     namedCandidates(deps, scope, input.query),
+    topicCandidates(deps, scope, asked, statuses, asksAboutPast(query, now)),
   ]);
   const evidence = new Map<string, Evidence>();
   for (const hit of dense ?? []) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
   for (const hit of lexical.hits) evidence.set(hit.id, { cosine: evidence.get(hit.id)?.cosine ?? 0, bm25: hit.score });
   addEntityEvidence(evidence, named, 1);
+  addTopicEvidence(evidence, topical);
+  const aboutTopic = new Set(topical.map((h) => h.memory.id));
   // A memory naming the person a relation word stands for matches that word (relation-resolution.ts).
   const aboutPerson = new Set(
     resolved ? lexical.rows.filter((m) => resolved.names.some((n) => namesPerson(m.content, n))).map((m) => m.id) : [],
@@ -77,7 +83,8 @@ export async function recallMemories(
   };
   const filter = recallFilterFor(scope, input, now);
   const ranks = { ...filter, includeSuperseded: true };
-  const rows = (await hydrate(deps, scope, evidence, lexical.rows, ctx)).filter((m) => passesRecallFilter(m, ranks));
+  const known = [...lexical.rows, ...topical.map((h) => h.memory)];
+  const rows = (await hydrate(deps, scope, evidence, known, ctx)).filter((m) => passesRecallFilter(m, ranks));
   const ranked = await deps.timer.time("rank", () => rerank(deps, text, fuseScores(rows, evidence, ctx)));
   // Coverage is judged on the query as asked and, with a resolved relation word, with the name in its place
   // (asking words left out: askedTokens).
@@ -85,16 +92,22 @@ export async function recallMemories(
   const readings = resolved
     ? [input.query, resolved.replaced].map((q) => askedTokens(q, dated))
     : [askedTokens(input.query, dated)];
-  // Decided on words and meaning alone: entity evidence adds candidates, never an answer.
+  // Decided on words and meaning alone: entity evidence adds candidates, never an answer. A statement
+  // of the area of life asked about is about the question whatever its words (topic-channel.ts).
   const byWords = ranked.filter(
     (c) =>
       aboutPerson.has(c.memory.id) ||
+      aboutTopic.has(c.memory.id) ||
       wordRelevance(evidence.get(c.memory.id)!, ctx, namesSpeaker(c.memory, query)) !== null,
   );
-  if (readings.every((tokens) => abstains(deps, text, tokens, lexical, byWords, evidence)) || byWords.length === 0)
+  const onTopic = byWords.some((c) => aboutTopic.has(c.memory.id));
+  if (
+    byWords.length === 0 ||
+    (!onTopic && readings.every((tokens) => abstains(deps, text, tokens, lexical, byWords, evidence)))
+  )
     return { results: [], totalRelevant: 0, lexicalOnly: dense === null };
   const hopped = await withSecondHop(deps, scope, text, ranked, evidence, ctx, filter);
-  const fused = await followSupersedeChain(deps, scope, hopped, { query, filter, now });
+  const fused = await followSupersedeChain(deps, scope, inTopicOrder(hopped, topical), { query, filter, now });
   return { results: fused.slice(0, limit), totalRelevant: fused.length, lexicalOnly: dense === null };
 }
 

@@ -20,7 +20,7 @@ const FREQUENCY =
  * "actually", 「改」「换成」「其实」). "now" alone is not one: "I'm drinking tea now" is the moment.
  */
 const SWITCH =
-  /\b(?:switched|changed|moved|converted|went back)\s+(?:over\s+)?(?:to|from)\b|\binstead\b|\bnowadays\b|\bthese days\b|\bactually\b|\bnow\s+i\b|\bi(?:'m|\s+am)?\s+now\b|改成|改为|换成|换了|改骑|改喝|改吃|改坐|改走|改跑|改用|改去|改了|其实|不对|说错了|更正/;
+  /\b(?:switched|changed|moved|converted|went back)\s+(?:over\s+)?(?:to|from)\b|\bswapped\b|\bscratch that\b|\binstead\b|\bnowadays\b|\bthese days\b|\bactually\b|\bnow\s+i\b|\bi(?:'m|\s+am)?\s+now\b|改成|改为|换成|换了|改骑|改喝|改吃|改坐|改走|改跑|改用|改去|改了|其实|不对|说错了|更正/;
 
 /** Giving a habit up: "I stopped running", "I quit coffee", "I don't run anymore", 「不再」「戒了」. */
 const STOPPED_EN = /\b(?:stopped|quit|gave up|no longer|don't|do not)\s+([a-z]+)/;
@@ -44,7 +44,7 @@ const AREAS: Record<string, { en: readonly string[]; zh: readonly string[] }> = 
     en: ["breakfast", "lunch", "dinner", "eat", "cereal", "oatmeal", "porridge"],
     zh: ["早餐", "早饭", "午饭", "午餐", "晚饭", "晚餐", "吃"],
   },
-  sleep: { en: ["sleep", "bed", "wake"], zh: ["睡", "起床"] },
+  sleep: { en: ["sleep", "bed", "wake"], zh: ["睡", "起床", "上床", "休息"] },
 };
 
 const WORD = /[a-z0-9][a-z0-9'-]*/g;

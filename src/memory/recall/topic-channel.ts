@@ -1,0 +1,107 @@
+/**
+ * @module memory/recall/topic-channel
+ * Recall's topic channel: a question about an area of the asker's own life ("where do I live?",
+ * 「我在哪上班」, "who am I seeing?") brings the statements of that area (text/life-topics.ts) though
+ * they share no word with it ("I moved to Munich last month", 「我入职了字节」), the newest first —
+ * the current value of a thing a life changes — or, for a question about the past ("where did I live
+ * before?"), the oldest first. Only the asker's own life: a question with a relation word ("what
+ * does my brother do?") is the relation channel's (relation-resolution.ts), and one in no person
+ * (LoCoMo's "What did Caroline paint?") is left to the words. One BM25 statement over the area's
+ * words, asked beside the others and only when a question names an area; any other question costs
+ * nothing. A statement found here is about the question, so it answers (abstention.ts is not
+ * asked to cover its words); the channel never adds anything for a question without an area.
+ */
+import { relationPhrases } from "../entities/query-relations";
+import type { MemoryDeps } from "../service-deps";
+import { firstPerson, type LifeTopic, statesTopic, topicSearchText, topicsAsked } from "../text/life-topics";
+import { queryTokens } from "../text/tokenize";
+import type { Memory, MemoryStatus, Scope } from "../types";
+import type { Evidence, FusedCandidate } from "./fuse-scores";
+import type { ResolvedQuery } from "./relation-resolution";
+
+/** Candidates one topic search reads, and the most search words it sends (bound parameters stay few). */
+export const TOPIC_CANDIDATES = 30;
+const TOPIC_TERMS_MAX = 64;
+
+export interface TopicQuestion {
+  topics: LifeTopic[];
+}
+
+/** The areas of the asker's own life a question asks about; null when the channel has nothing to do. */
+export function topicQuestion(query: string, resolved: ResolvedQuery | null): TopicQuestion | null {
+  // About someone else: a relation word (resolved or not), or no first person at all.
+  if (resolved !== null || relationPhrases(query).length > 0 || !firstPerson(query)) return null;
+  const topics = topicsAsked(query);
+  return topics.length > 0 ? { topics } : null;
+}
+
+export interface TopicHit {
+  memory: Memory;
+  /** 1 for the statement the question most likely wants, less for each one after it. */
+  weight: number;
+}
+
+/** The statements of the asked areas, weighted by when they held; none without a question or on failure. */
+export async function topicCandidates(
+  deps: MemoryDeps,
+  scope: Scope,
+  asked: TopicQuestion | null,
+  statuses: MemoryStatus[],
+  past: boolean,
+): Promise<TopicHit[]> {
+  if (asked === null) return [];
+  const tokens = queryTokens(topicSearchText(asked.topics)).slice(0, TOPIC_TERMS_MAX);
+  const found = await deps.repo
+    .searchLexical(scope, tokens, { limit: TOPIC_CANDIDATES, statuses, contextWeight: 0 })
+    .catch((err) => {
+      deps.log.warn("topic lookup failed; recall goes on without it", {
+        error: err instanceof Error ? err.name : "unknown",
+      });
+      return null;
+    });
+  if (found === null) return [];
+  const hitIds = new Set(found.hits.map((h) => h.id));
+  const about = found.rows.filter(
+    (m) => hitIds.has(m.id) && firstPerson(m.content) && asked.topics.some((t) => statesTopic(m.content, t)),
+  );
+  return weighByTime(about, past);
+}
+
+/**
+ * Which of two statements was told later: the one saved later ("I moved to Munich last month" told
+ * after "I rent a place in Lisbon" is the newer news, though the move it names is dated earlier), then
+ * within one conversation (saved in the same millisecond) the later id: ids are monotonic ULIDs given
+ * in the order of the transcript (composition.ts), so "…scratch that, I go to bed at 11" comes after.
+ */
+const toldAfter = (a: Memory, b: Memory) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Newest first (oldest first for the past), each one after the first weighing a little less. */
+export function weighByTime(memories: Memory[], past: boolean): TopicHit[] {
+  const ordered = [...memories].sort((a, b) => (past ? toldAfter(a, b) : toldAfter(b, a)));
+  return ordered.map((memory, rank) => ({ memory, weight: 1 / (1 + TOPIC_DECAY * rank) }));
+}
+
+/** How fast the weight falls from one statement to the next in time. */
+const TOPIC_DECAY = 0.25;
+
+/** Adds each hit's topic evidence (the strongest a memory gets counts). */
+export function addTopicEvidence(evidence: Map<string, Evidence>, hits: TopicHit[]): void {
+  for (const h of hits) {
+    const e = evidence.get(h.memory.id) ?? { cosine: 0, bm25: 0 };
+    evidence.set(h.memory.id, { ...e, topic: Math.max(e.topic ?? 0, h.weight) });
+  }
+}
+
+/**
+ * The ranked answer with the statements of the asked area in the order of their topic weight, in the
+ * places they hold: "I live in Lisbon" matching the question's "live" never ranks above "I moved to
+ * Munich" told after it; the rest of the answer keeps its order.
+ */
+export function inTopicOrder(ranked: FusedCandidate[], hits: TopicHit[]): FusedCandidate[] {
+  if (hits.length < 2) return ranked;
+  const weight = new Map(hits.map((h) => [h.memory.id, h.weight]));
+  const onTopic = ranked.filter((c) => weight.has(c.memory.id));
+  const ordered = [...onTopic].sort((a, b) => weight.get(b.memory.id)! - weight.get(a.memory.id)!);
+  let next = 0;
+  return ranked.map((c) => (weight.has(c.memory.id) ? ordered[next++] : c));
+}

@@ -1,0 +1,598 @@
+/**
+ * @module memory/text/life-topics
+ * The areas of a life a person asks about in their own words — where they live, where they work,
+ * who they are with, what they eat, drink, how they sleep, exercise, commute, their home's size and
+ * rent, leave, pay, contact details, car, pet, school, body — and whether a statement speaks of one.
+ * "Where do I live?" shares no word with "I moved to Munich last month"; both are about `home`.
+ * Recall's topic channel (recall/topic-channel.ts) uses it to bring the statements of the asked area
+ * and to rank the newest first (the current value of a thing a life changes). Cues are whole words
+ * (English, unstemmed, so "seeing" is not "see") or phrases and Chinese substrings; every match is a
+ * set lookup or `includes` (linear). Pure.
+ */
+
+export type LifeTopic =
+  | "home"
+  | "work"
+  | "partner"
+  | "diet"
+  | "sleep"
+  | "morning"
+  | "exercise"
+  | "commute"
+  | "drink"
+  | "home-size"
+  | "rent"
+  | "leave"
+  | "pay"
+  | "contact"
+  | "car"
+  | "pet"
+  | "school"
+  | "body";
+
+interface Cues {
+  /** Whole English words (lower case) or phrases (with a space), and Chinese substrings. */
+  en: readonly string[];
+  zh: readonly string[];
+}
+
+interface TopicCues {
+  /** How a question asks about the area. */
+  ask: Cues;
+  /** How a statement speaks of it. */
+  state: Cues;
+  /** Words that make a question about something else ("where was I born" is not about home now). */
+  not?: Cues;
+}
+
+/** Common job titles: "I'm a data analyst at Greenleaf" speaks of work without the word. */
+const JOB_TITLES_EN = [
+  "analyst",
+  "engineer",
+  "developer",
+  "designer",
+  "teacher",
+  "nurse",
+  "doctor",
+  "lawyer",
+  "accountant",
+  "manager",
+  "consultant",
+  "writer",
+  "editor",
+  "chef",
+  "cook",
+  "driver",
+  "scientist",
+  "researcher",
+  "copywriter",
+  "paramedic",
+  "pharmacist",
+  "architect",
+  "programmer",
+  "librarian",
+  "barista",
+  "electrician",
+  "plumber",
+  "photographer",
+  "professor",
+  "lecturer",
+  "dentist",
+  "surgeon",
+  "cashier",
+  "clerk",
+  "receptionist",
+  "paralegal",
+  "translator",
+  "journalist",
+];
+const JOB_TITLES_ZH = [
+  "工程师",
+  "分析师",
+  "设计师",
+  "律师",
+  "会计",
+  "医生",
+  "护士",
+  "老师",
+  "教师",
+  "经理",
+  "助理",
+  "主管",
+  "总监",
+  "程序员",
+  "销售",
+  "行政",
+  "公务员",
+  "记者",
+  "编辑",
+  "厨师",
+  "司机",
+  "研究员",
+  "产品经理",
+  "运营",
+  "客服",
+  "店长",
+];
+
+const TOPICS: Record<LifeTopic, TopicCues> = {
+  home: {
+    ask: {
+      en: ["live", "lives", "living", "home", "based", "reside", "address", "city", "town", "where am i"],
+      zh: ["住", "家在", "哪个城市", "哪座城市", "什么城市", "在哪生活", "居住", "定居", "人在哪", "在哪儿生活"],
+    },
+    state: {
+      en: [
+        "live",
+        "lives",
+        "living",
+        "lived",
+        "home",
+        "moved",
+        "move",
+        "moving",
+        "relocated",
+        "relocating",
+        "rent",
+        "renting",
+        "flat",
+        "apartment",
+        "house",
+        "based",
+        "settled",
+        "reside",
+        "packed up",
+        "neighbourhood",
+        "neighborhood",
+      ],
+      zh: ["住", "搬", "家在", "定居", "租", "安家", "落户", "落脚", "安顿", "生活"],
+    },
+    not: { en: ["born", "grew", "grow", "raised", "hometown", "live for"], zh: ["出生", "长大", "老家", "籍贯"] },
+  },
+  work: {
+    ask: {
+      en: [
+        "work",
+        "working",
+        "job",
+        "employer",
+        "employed",
+        "company",
+        "occupation",
+        "profession",
+        "career",
+        "for a living",
+        "earn a living",
+        "firm",
+      ],
+      zh: [
+        "工作",
+        "上班",
+        "雇主",
+        "公司",
+        "职业",
+        "哪一行",
+        "做什么的",
+        "单位",
+        "就职",
+        "干什么的",
+        "干哪行",
+        "什么行业",
+      ],
+    },
+    state: {
+      en: [
+        "work",
+        "works",
+        "working",
+        "worked",
+        "job",
+        "employer",
+        "employed",
+        "company",
+        "hired",
+        "joined",
+        "offer",
+        "position",
+        "role",
+        "career",
+        "firm",
+        "first day at",
+        "started at",
+        "intern",
+        "promoted",
+        "as a",
+        "as an",
+        ...JOB_TITLES_EN,
+      ],
+      zh: [
+        "上班",
+        "工作",
+        "入职",
+        "公司",
+        "就职",
+        "跳槽",
+        "职位",
+        "岗位",
+        "单位",
+        "辞职",
+        "离职",
+        "下家",
+        "转行",
+        "任职",
+        "的第一天",
+        ...JOB_TITLES_ZH,
+      ],
+    },
+    not: { en: ["get to work", "go to work", "travel to work", "commute"], zh: ["通勤", "怎么上班", "怎么去上班"] },
+  },
+  partner: {
+    ask: {
+      en: [
+        "partner",
+        "relationship",
+        "seeing",
+        "dating",
+        "girlfriend",
+        "boyfriend",
+        "wife",
+        "husband",
+        "spouse",
+        "married",
+        "other half",
+        "significant other",
+        "fiance",
+        "fiancee",
+        "fiancé",
+        "fiancée",
+      ],
+      zh: [
+        "对象",
+        "男朋友",
+        "女朋友",
+        "男友",
+        "女友",
+        "老公",
+        "老婆",
+        "伴侣",
+        "另一半",
+        "恋爱",
+        "在一起",
+        "爱人",
+        "丈夫",
+        "妻子",
+      ],
+    },
+    state: {
+      en: [
+        "partner",
+        "relationship",
+        "seeing",
+        "dating",
+        "girlfriend",
+        "boyfriend",
+        "wife",
+        "husband",
+        "spouse",
+        "married",
+        "broke up",
+        "engaged",
+        "fiance",
+        "fiancee",
+        "fiancé",
+        "fiancée",
+      ],
+      zh: [
+        "对象",
+        "男朋友",
+        "女朋友",
+        "男友",
+        "女友",
+        "老公",
+        "老婆",
+        "伴侣",
+        "另一半",
+        "恋爱",
+        "在一起",
+        "分手",
+        "结婚",
+        "订婚",
+        "爱人",
+        "丈夫",
+        "妻子",
+      ],
+    },
+    not: { en: ["business partner"], zh: ["合伙人"] },
+  },
+  diet: {
+    ask: {
+      en: ["diet", "vegetarian", "vegan", "meat", "eat", "eating"],
+      zh: ["饮食", "吃什么", "吃素", "忌口", "吃肉"],
+    },
+    state: {
+      en: [
+        "diet",
+        "vegetarian",
+        "vegan",
+        "pescatarian",
+        "keto",
+        "meat",
+        "gluten",
+        "dairy",
+        "plant-based",
+        "sugar",
+        "carbs",
+        "eat",
+        "eating",
+      ],
+      zh: ["吃素", "素食", "饮食", "不吃肉", "戒糖", "节食", "轻食", "吃肉", "低碳"],
+    },
+    not: { en: ["allergic", "allergy"], zh: ["过敏"] },
+  },
+  sleep: {
+    ask: {
+      en: ["sleep", "bed", "bedtime", "asleep", "turn in", "wake", "wake up"],
+      zh: ["睡", "起床", "休息", "作息", "上床"],
+    },
+    state: {
+      en: ["sleep", "sleeping", "bed", "bedtime", "asleep", "wake", "night owl", "early bird", "lights out"],
+      zh: ["睡", "起床", "熬夜", "早起", "作息", "上床"],
+    },
+  },
+  morning: {
+    ask: {
+      en: ["morning", "mornings", "breakfast", "first thing", "early-morning"],
+      zh: ["早上", "早晨", "早饭", "早餐", "每天早", "一早"],
+    },
+    state: {
+      en: ["morning", "mornings", "breakfast", "first thing"],
+      zh: ["早上", "早晨", "早饭", "早餐", "每天早", "一早", "晨"],
+    },
+  },
+  exercise: {
+    ask: {
+      en: [
+        "exercise",
+        "fit",
+        "fitness",
+        "workout",
+        "work out",
+        "sport",
+        "sports",
+        "gym",
+        "active",
+        "training",
+        "keep fit",
+        "stay fit",
+        "in shape",
+      ],
+      zh: ["锻炼", "运动", "健身", "身体"],
+    },
+    state: {
+      en: [
+        "run",
+        "runs",
+        "running",
+        "jog",
+        "jogging",
+        "swim",
+        "swimming",
+        "gym",
+        "yoga",
+        "pilates",
+        "cycling",
+        "cycle",
+        "hike",
+        "hiking",
+        "workout",
+        "exercise",
+        "climbing",
+        "tennis",
+        "football",
+        "soccer",
+        "basketball",
+        "5k",
+        "10k",
+        "lifting",
+        "marathon",
+        "dance",
+        "dancing",
+        "boxing",
+        "rowing",
+      ],
+      zh: [
+        "跑步",
+        "游泳",
+        "健身",
+        "瑜伽",
+        "锻炼",
+        "运动",
+        "骑行",
+        "爬山",
+        "打球",
+        "羽毛球",
+        "篮球",
+        "足球",
+        "跳舞",
+        "普拉提",
+        "夜跑",
+        "晨跑",
+      ],
+    },
+  },
+  commute: {
+    ask: {
+      en: [
+        "commute",
+        "commuting",
+        "get to work",
+        "go to work",
+        "get to the office",
+        "travel to work",
+        "transport",
+        "transportation",
+      ],
+      zh: ["通勤", "交通工具", "怎么上班", "怎么去上班", "怎么去公司", "上班怎么"],
+    },
+    state: {
+      en: [
+        "commute",
+        "commuting",
+        "subway",
+        "metro",
+        "bus",
+        "train",
+        "tram",
+        "bike",
+        "cycle",
+        "cycling",
+        "drive",
+        "car",
+        "walk",
+        "scooter",
+        "e-bike",
+      ],
+      zh: ["通勤", "地铁", "公交", "骑", "开车", "电动车", "自行车", "步行", "打车"],
+    },
+  },
+  drink: {
+    ask: { en: ["drink", "drinks", "coffee", "tea", "beverage"], zh: ["喝"] },
+    state: {
+      en: ["drink", "drinks", "drinking", "coffee", "tea", "oolong", "latte", "espresso", "matcha", "juice"],
+      zh: ["喝", "茶", "咖啡"],
+    },
+  },
+  "home-size": {
+    ask: { en: ["how big", "floor area", "square", "size of my", "how large"], zh: ["多少平", "面积", "多大"] },
+    state: { en: ["square", "sqm", "m2", "m²", "sq"], zh: ["平米", "平方", "多少平", "平的", "平，", "平。"] },
+  },
+  rent: {
+    ask: {
+      en: ["rent", "housing cost", "housing costs", "mortgage"],
+      zh: ["房租", "住房开销", "租金", "月租", "房贷"],
+    },
+    state: { en: ["rent", "mortgage"], zh: ["房租", "租金", "月租", "房贷"] },
+  },
+  leave: {
+    ask: {
+      en: ["leave", "holiday", "holidays", "vacation", "days off", "pto"],
+      zh: ["假期", "年假", "休假", "几天假"],
+    },
+    state: {
+      en: ["leave", "holiday", "holidays", "vacation", "days off", "pto"],
+      zh: ["假期", "年假", "休假", "天假"],
+    },
+  },
+  pay: {
+    ask: {
+      en: ["salary", "earn", "income", "paid", "wage", "wages"],
+      zh: ["工资", "薪水", "收入", "月薪", "年薪", "挣多少"],
+    },
+    state: {
+      en: ["salary", "earn", "earns", "income", "paid", "wage", "wages", "raise"],
+      zh: ["工资", "薪水", "收入", "月薪", "年薪", "涨薪"],
+    },
+  },
+  contact: {
+    ask: {
+      en: ["phone", "mobile", "email", "e-mail", "contact", "reach me", "call me"],
+      zh: ["手机", "电话", "邮箱", "联系", "微信"],
+    },
+    state: { en: ["phone", "mobile", "email", "e-mail", "number", "@"], zh: ["手机", "电话", "邮箱", "微信", "号码"] },
+  },
+  car: {
+    ask: { en: ["car", "vehicle", "drive"], zh: ["车"] },
+    state: { en: ["car", "vehicle", "drive", "drives", "motorbike"], zh: ["车"] },
+  },
+  pet: {
+    ask: { en: ["pet", "pets", "dog", "cat", "puppy", "kitten"], zh: ["宠物", "狗", "猫"] },
+    state: { en: ["pet", "pets", "dog", "cat", "puppy", "kitten"], zh: ["宠物", "狗", "猫"] },
+  },
+  school: {
+    ask: {
+      en: ["study", "studied", "school", "university", "college", "degree", "major", "uni"],
+      zh: ["大学", "学校", "读书", "专业", "毕业", "学历"],
+    },
+    state: {
+      en: ["study", "studied", "studying", "school", "university", "college", "degree", "major", "graduated", "uni"],
+      zh: ["大学", "学校", "读书", "专业", "毕业", "学历", "读研"],
+    },
+  },
+  body: {
+    ask: { en: ["height", "tall", "weigh", "weight"], zh: ["身高", "多高", "体重"] },
+    state: { en: ["tall", "height", "cm", "weigh", "weight", "kg"], zh: ["身高", "体重", "公斤"] },
+  },
+};
+
+const ALL_TOPICS = Object.keys(TOPICS) as LifeTopic[];
+
+/** A text read once: its lower-cased words, and itself padded for phrase matching. */
+interface ReadText {
+  words: Set<string>;
+  padded: string;
+  raw: string;
+}
+
+const WORDS = /[a-z0-9²@][a-z0-9²'é-]*/g;
+
+function read(text: string): ReadText {
+  // "my partner's name" asks about the partner: the possessive is not part of the word.
+  const lower = text.normalize("NFKC").toLowerCase().replaceAll("’", "'").replaceAll("'s ", " ");
+  const words = new Set(lower.match(WORDS) ?? []);
+  return { words, padded: ` ${lower.replace(/[^a-z0-9²@'é\u4e00-\u9fff-]+/g, " ")} `, raw: lower };
+}
+
+function hits(t: ReadText, cues: Cues): boolean {
+  for (const cue of cues.en) {
+    if (cue.includes(" ") ? t.padded.includes(` ${cue} `) : t.words.has(cue)) return true;
+    if (cue === "@" && t.raw.includes("@")) return true;
+  }
+  return cues.zh.some((cue) => t.raw.includes(cue));
+}
+
+/** First-person words: the speaker's own life ("I", "my", 「我」). */
+const FIRST_PERSON = [
+  "i",
+  "i'm",
+  "i've",
+  "i'd",
+  "i'll",
+  "my",
+  "me",
+  "mine",
+  "we",
+  "we're",
+  "we've",
+  "our",
+  "us",
+  "myself",
+];
+
+/** The text speaks of the speaker's own life. */
+export function firstPerson(text: string): boolean {
+  const t = read(text);
+  return FIRST_PERSON.some((w) => t.words.has(w)) || t.raw.includes("我");
+}
+
+/** The areas of life a question asks about; none for a question about something else. */
+export function topicsAsked(question: string): LifeTopic[] {
+  const t = read(question);
+  return ALL_TOPICS.filter((topic) => {
+    const cues = TOPICS[topic];
+    return hits(t, cues.ask) && !(cues.not && hits(t, cues.not));
+  });
+}
+
+/** Whether a statement speaks of `topic`. */
+export function statesTopic(statement: string, topic: LifeTopic): boolean {
+  const t = read(statement);
+  const cues = TOPICS[topic];
+  return hits(t, cues.state) && !(cues.not && hits(t, cues.not));
+}
+
+/** The words to search for statements of these areas (BM25 candidates, checked by statesTopic after). */
+export function topicSearchText(topics: readonly LifeTopic[]): string {
+  return topics
+    .flatMap((topic) => [...TOPICS[topic].state.en.filter((w) => /^[a-z]/.test(w)), ...TOPICS[topic].state.zh])
+    .join(" ");
+}

@@ -1,0 +1,93 @@
+/**
+ * A changed fact answers when asked in other words, on the real test D1: "where's home these days?"
+ * finds "We finally relocated to Munich" (no shared word) before the Lisbon it replaced; a question about
+ * the past finds Lisbon first; the same in Chinese; another user asking the same gets nothing of it; a
+ * question without an area of life costs no extra statement, one with it exactly one.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { MemoryRepo } from "../../src/memory/ports";
+import { D1MemoryRepo } from "../../src/storage/memories/d1-memory-repo";
+import { VectorizeVectorIndex } from "../../src/storage/vectors/vectorize-vector-index";
+import { uniqueUser } from "../helpers/api-keys";
+import { FakeVectorize } from "../helpers/fake-vectorize";
+import { testService } from "../helpers/test-service";
+
+/** Two people, each their own user: one telling their life in English, one in Chinese. */
+const LIVES = {
+  en: [
+    "I rent a place in Lisbon, close to the river.",
+    "I love spicy food, the hotter the better.",
+    "I work at Northwind as a data analyst.",
+    "We finally relocated to Munich last month.",
+    "Today was my first day at Zalando!",
+  ],
+  zh: ["我住在北京。", "我是网易的产品经理。", "我喜欢吃辣。", "我搬到杭州了。", "我已经离职了，下家是阿里。"],
+};
+
+function countingRepo(): { repo: MemoryRepo; lexical: () => number } {
+  let n = 0;
+  const real = new D1MemoryRepo(env.DB);
+  const repo = new Proxy(real, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        if (prop === "searchLexical") n += 1;
+        return value.apply(target, args);
+      };
+    },
+  });
+  return { repo, lexical: () => n };
+}
+
+async function lived(lang: keyof typeof LIVES = "en") {
+  const { repo, lexical } = countingRepo();
+  const svc = testService({ index: new VectorizeVectorIndex(new FakeVectorize() as unknown as VectorizeIndex), repo });
+  const scope = { accountId: "default", namespace: "user", userId: uniqueUser("topic"), actor: "t" };
+  for (const content of LIVES[lang]) expect((await svc.save(scope, { content })).status).not.toBe("rejected");
+  const ask = async (query: string, s = scope) =>
+    (await svc.recall(s, { query }, 5)).results.map((r) => r.memory.content);
+  return { svc, scope, ask, lexical };
+}
+
+describe("recall by area of life", () => {
+  it("answers a changed home and job in other words, the newest first, in English and Chinese", async () => {
+    const { ask } = await lived();
+    const home = await ask("Where's home for me these days?");
+    expect(home[0]).toBe("We finally relocated to Munich last month.");
+    expect(home.indexOf("I rent a place in Lisbon, close to the river.")).not.toBe(0);
+    expect((await ask("Who is my employer at the moment?"))[0]).toBe("Today was my first day at Zalando!");
+    const zh = (await lived("zh")).ask;
+    expect((await zh("我现在住在哪个城市？"))[0]).toBe("我搬到杭州了。");
+    expect((await zh("我目前在哪家公司？"))[0]).toBe("我已经离职了，下家是阿里。");
+  });
+
+  it("a question about the past answers with what was replaced first", async () => {
+    const { ask } = await lived();
+    expect((await ask("Where did I live before?"))[0]).toBe("I rent a place in Lisbon, close to the river.");
+    expect((await (await lived("zh")).ask("我以前住在哪"))[0]).toBe("我住在北京。");
+  });
+
+  it("another user asking the same question gets nothing of this life", async () => {
+    const { ask } = await lived();
+    await lived("zh");
+    const stranger = { accountId: "default", namespace: "user", userId: uniqueUser("topic-other"), actor: "t" };
+    expect(await ask("Where's home for me these days?", stranger)).toEqual([]);
+    expect(await ask("我现在住在哪个城市？", stranger)).toEqual([]);
+  });
+
+  it("costs one more lexical statement only when the question names an area of the asker's life", async () => {
+    const { ask, lexical } = await lived();
+    for (const [query, extra] of [
+      ["what spicy food do I love?", 0],
+      ["Where does Caroline live?", 0],
+      ["where do I live?", 1],
+      ["Where do I work now?", 1],
+    ] as const) {
+      const before = lexical();
+      await ask(query);
+      expect(lexical() - before, query).toBe(1 + extra);
+    }
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The topic channel's pure parts: which questions it takes (the asker's own life only), the order of
+ * the statements it finds (told later first; told earlier first for the past), and that it reorders
+ * only the statements of the area, in the places they hold.
+ */
+import { describe, expect, it } from "vitest";
+import type { FusedCandidate } from "../../src/memory/recall/fuse-scores";
+import { inTopicOrder, topicQuestion, weighByTime } from "../../src/memory/recall/topic-channel";
+import type { Memory } from "../../src/memory/types";
+
+const memory = (id: string, createdAt: number, eventTime: number | null = null) =>
+  ({ id, createdAt, eventTime, content: id }) as unknown as Memory;
+
+describe("topicQuestion", () => {
+  it("takes a question about the asker's own life", () => {
+    expect(topicQuestion("where do I live?", null)?.topics).toEqual(["home"]);
+    expect(topicQuestion("我在哪上班", null)?.topics).toContain("work");
+  });
+
+  it("leaves questions about someone else and questions without an area", () => {
+    expect(topicQuestion("Where does Caroline live?", null)).toBeNull();
+    expect(topicQuestion("What does my uncle do for work?", null)).toBeNull();
+    expect(
+      topicQuestion("what does my best friend do for work?", { names: ["Sarah"], expanded: "", replaced: "" }),
+    ).toBeNull();
+    expect(topicQuestion("What did I paint last week?", null)).toBeNull();
+  });
+});
+
+describe("weighByTime", () => {
+  it("puts the statement told later first, whatever day it names", () => {
+    // "I rent in Seattle" saved first; "I moved to Gothenburg last month" told after, naming an earlier day.
+    const older = memory("01A", 1_000, null);
+    const newer = memory("01B", 2_000, 500);
+    expect(weighByTime([older, newer], false).map((h) => h.memory.id)).toEqual(["01B", "01A"]);
+    expect(weighByTime([older, newer], true).map((h) => h.memory.id)).toEqual(["01A", "01B"]);
+  });
+
+  it("within one conversation (saved together), the later id is the later turn", () => {
+    const hits = weighByTime([memory("01B", 1_000), memory("01A", 1_000)], false);
+    expect(hits.map((h) => h.memory.id)).toEqual(["01B", "01A"]);
+    expect(hits[0].weight).toBe(1);
+    expect(hits[1].weight).toBeLessThan(1);
+  });
+});
+
+describe("inTopicOrder", () => {
+  it("reorders the statements of the area in their own places and leaves the rest", () => {
+    const c = (id: string, score: number): FusedCandidate => ({ memory: memory(id, 0), score });
+    const ranked = [c("old-home", 0.9), c("other", 0.8), c("new-home", 0.4)];
+    const hits = [
+      { memory: memory("new-home", 2), weight: 1 },
+      { memory: memory("old-home", 1), weight: 0.8 },
+    ];
+    expect(inTopicOrder(ranked, hits).map((x) => x.memory.id)).toEqual(["new-home", "other", "old-home"]);
+    expect(inTopicOrder(ranked, hits.slice(0, 1))).toBe(ranked);
+  });
+});
