@@ -12,6 +12,7 @@ import { chatTalk } from "./chat-talk";
 import { splitChineseClauses, splitCompound, withDroppedI } from "./clause-split";
 import { signalScore, speaksOfSelf } from "./fact-signals";
 import { statesHabit } from "./life-changes";
+import { aboutSomeoneKnown, namesADay } from "./others-and-dates";
 import {
   isChineseStatement,
   statementBeforeQuestion,
@@ -236,6 +237,9 @@ function zhKind(text: string): FactCategory {
   return ZH_PAST_TIME.test(text) && ZH_DONE.test(text) ? "event" : "personal";
 }
 
+/** 「不对，最近不跑了」: the words that mark a correction are not part of what it says (nor 「我不对」 with the subject put back). */
+const ZH_CORRECTION_OPENING = /^(?:哦|噢|啊)?(?:不对|说错了)[，,]\s*/;
+
 /** Category of one sentence, or null when it is not a first-person fact worth keeping. */
 export function classifySentence(sentence: string): FactCategory | null {
   const text = normalise(sentence);
@@ -245,8 +249,12 @@ export function classifySentence(sentence: string): FactCategory | null {
   if (!assessValue(sentence).keep) return null;
   const category = RULES.find((r) => r.pattern.test(text))?.category ?? null;
   // Chinese leaves the subject out of what a speaker says of themselves (「最近在准备马拉松」).
-  if (!speaksOfSelf(text))
-    return isChineseStatement(text) && signalScore(text) >= 0 ? (category ?? zhKind(text)) : null;
+  if (!speaksOfSelf(text)) {
+    if (isChineseStatement(text) && signalScore(text) >= 0) return category ?? zhKind(text);
+    // What a person they know does, a thing of theirs on a day (others-and-dates.ts).
+    if (aboutSomeoneKnown(sentence)) return category ?? "personal";
+    return namesADay(sentence) ? (category ?? "plan") : null;
+  }
   const score = signalScore(text) + (category ? CATEGORY_WEIGHT : 0);
   const long = text.split(" ").length >= LONG_SENTENCE_WORDS;
   const zh = isChineseStatement(text) && score >= 0;
@@ -294,7 +302,7 @@ export function extractFactsByRules(messages: { role: string; content: string }[
         continue;
       }
       // "She loves ceramics" is judged as what it says: "My sister loves ceramics".
-      const stated = statementOf(said);
+      const stated = statementOf(said)?.replace(ZH_CORRECTION_OPENING, "") ?? null;
       let sentence = stated === null ? null : withPerson(stated, context, turn);
       let category = sentence === null ? null : (classifySentence(sentence) ?? classifySentence(stated!));
       // A Chinese sentence that also speaks to the assistant keeps what it says of the speaker.
