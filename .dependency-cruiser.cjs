@@ -6,7 +6,10 @@
  *   - http/ reaches the MCP layer only through mcp/transports.ts (the MCP endpoints as HTTP handlers);
  *     what both need (caller, scope, the Durable Object client) lives in access/;
  *   - only the Worker entry (index.ts) and the Durable Objects (durable/) import the composition root:
- *     everything else is handed what it needs (http/route-services.ts, jobs' ScheduledDeps).
+ *     everything else is handed what it needs (http/route-services.ts, jobs' ScheduledDeps);
+ *   - http/ and mcp/ never import storage/: memory rows are reached through the Durable Object or the
+ *     route services, the account tables through the account ports (accounts/account-ports.ts);
+ *   - accounts/ (the account ports and the key format) imports only accounts/ and npm packages.
  */
 // Without @swc/core dependency-cruiser would cruise nothing and pass: fail loudly instead.
 require.resolve("@swc/core");
@@ -54,6 +57,25 @@ module.exports = {
         "call it. Routes get read services through c.var (http/request-context.ts), jobs get their scans as arguments.",
       from: { path: "^src/", pathNot: "^src/(index\\.ts|durable/)" },
       to: { path: "^src/composition\\.ts$" },
+    },
+    {
+      name: "transports-never-import-storage",
+      severity: "error",
+      comment:
+        "http/ and mcp/ never import an adapter from storage/: memories through the Durable Object (access/) or " +
+        "c.var.services() (http/route-services.ts), account tables through the ports in accounts/ that " +
+        "c.var.services().accounts() hands out (built by the composition root).",
+      from: { path: "^src/(http|mcp)/" },
+      to: { path: "^src/storage/" },
+    },
+    {
+      name: "accounts-imports-no-adapter",
+      severity: "error",
+      comment:
+        "accounts/ holds the account ports and the API key format: it imports only accounts/ and npm packages, " +
+        "so the operator scripts can load the key format under plain Node and no route reaches an adapter through it.",
+      from: { path: "^src/accounts/" },
+      to: { path: "^src/", pathNot: "^src/accounts/" },
     },
     {
       name: "not-to-unresolvable",

@@ -4,6 +4,7 @@
  * the entry point) knows which concrete storage and providers exist.
  */
 import { monotonicFactory } from "ulid";
+import type { AccountStores } from "./accounts/account-ports";
 import { type Config, embeddingDimensions, embeddingModelKey, vectorizeBindingOf } from "./config";
 import { consoleLogger } from "./console-logger";
 import type { Env } from "./env";
@@ -39,6 +40,10 @@ import { WorkersAiUpstream } from "./router/workers-ai-upstream";
 import type { ShardStores } from "./shards/owner-home";
 import { memoryShard, memoryShards, ownerShardForRead } from "./shards/shard-lookup";
 import type { ShardHome } from "./shards/shard-placement";
+import { D1ApiKeyStore } from "./storage/accounts/d1-api-key-store";
+import { D1ClientRegistrationStore } from "./storage/accounts/d1-client-registration-store";
+import { D1DashboardSessionStore } from "./storage/accounts/d1-dashboard-session-store";
+import { D1SseSessionStore } from "./storage/accounts/d1-sse-session-store";
 import { D1EntityStore } from "./storage/entities/d1-entity-store";
 import { D1ExportReader, exportPageQueries } from "./storage/memories/d1-export-reader";
 import { D1LifecycleScan } from "./storage/memories/d1-lifecycle-queries";
@@ -224,6 +229,7 @@ export function buildExportReader(db: D1Database): ExportReader {
 /** The Worker routes' reads (http/route-services.ts) over this deployment's shards and providers. */
 export function buildRouteServices(env: Env, config: Config): RouteServices {
   const model = embeddingModelKey(config);
+  let accounts: AccountStores | undefined;
   return {
     async exportPart(owner) {
       const reader = buildExportReader((await ownerShardForRead(env, config, owner)).db);
@@ -243,8 +249,19 @@ export function buildRouteServices(env: Env, config: Config): RouteServices {
       };
     },
     embedder: () => buildEmbedder(env, config),
+    accounts: () => (accounts ??= buildAccountStores(env.DB)),
     chatUpstream: () => buildChatUpstream(env, config),
     anthropicUpstream: () => buildAnthropicUpstream(config),
+  };
+}
+
+/** The account stores (keys, dashboard sessions, client registrations, SSE sessions): all on `DB`. */
+export function buildAccountStores(db: D1Database): AccountStores {
+  return {
+    apiKeys: new D1ApiKeyStore(db),
+    dashboardSessions: new D1DashboardSessionStore(db),
+    clientRegistrations: new D1ClientRegistrationStore(db),
+    sseSessions: new D1SseSessionStore(db),
   };
 }
 

@@ -1,10 +1,10 @@
 /**
  * @module scripts/lib/api-keys
  * API key issuing for the operator scripts (keys.ts, dev.ts), against the `api_keys` table.
- * Keys, their hashes and ids are made by src/storage/accounts/api-key-format.ts, the same code the Worker's
+ * Keys, their hashes and ids are made by src/accounts/api-key-format.ts, the same code the Worker's
  * auth and the tests use.
  */
-import { issueApiKey } from "../../src/storage/accounts/api-key-format.ts";
+import { issueApiKey } from "../../src/accounts/api-key-format.ts";
 import { query, ScriptError, safeKeyId, safeName, sqlValue, type Target } from "./wrangler-d1.ts";
 
 export type Scope = "user" | "app";

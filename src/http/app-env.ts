@@ -6,7 +6,7 @@ import type { TimingVariables } from "hono/timing";
 import type { Principal } from "../access/principal";
 import type { Config } from "../config";
 import type { Env } from "../env";
-import type { RouteServices } from "./route-services";
+import type { AccountStoresFor, RouteServices } from "./route-services";
 
 export interface AppEnv {
   Bindings: Env;
@@ -15,6 +15,8 @@ export interface AppEnv {
     config: Config;
     /** The request's read services, built on first use (http/route-services.ts). */
     services: () => RouteServices;
+    /** The account stores for any env, for the OAuth library's callbacks (http/oauth/oauth-site.ts). */
+    accountsFor: AccountStoresFor;
     principal?: Principal;
     resourceMetadataUrl?: string;
   };

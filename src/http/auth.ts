@@ -7,8 +7,8 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { Principal } from "../access/principal";
-import { API_KEY_PATTERN, sha256Hex } from "../storage/accounts/api-key-format";
-import { D1ApiKeyRepo, LAST_USED_GRANULARITY_MS } from "../storage/accounts/d1-api-key-repo";
+import { type ApiKeyStore, LAST_USED_GRANULARITY_MS } from "../accounts/account-ports";
+import { API_KEY_PATTERN, sha256Hex } from "../accounts/api-key-format";
 import { currentTiming } from "../timing/request-timing";
 import type { AppEnv } from "./app-env";
 import { errorBody } from "./error-response";
@@ -42,19 +42,18 @@ export interface KeyAuth {
  * response (`background`), never on the request's path.
  */
 export async function principalFromKey(
-  db: D1Database,
+  keys: ApiKeyStore,
   presented: string,
   now: number,
   background: (p: Promise<unknown>) => void,
 ): Promise<KeyAuth | null> {
   const hash = await sha256Hex(presented);
   const cached = keyCache.get(hash, now);
-  const repo = new D1ApiKeyRepo(db);
-  const row = cached ?? (await repo.findActiveByHash(hash));
+  const row = cached ?? (await keys.findActiveByHash(hash));
   if (!row) return null;
   if (row.lastUsedAt === null || now - row.lastUsedAt >= LAST_USED_GRANULARITY_MS) {
     row.lastUsedAt = now;
-    background(repo.touch(row.id, now));
+    background(keys.touch(row.id, now));
   }
   if (!cached) keyCache.set(hash, row, now);
   return {
@@ -77,16 +76,21 @@ export async function principalFromBearer(
   credential: string,
   site: OAuthSite | null,
 ): Promise<Principal | null> {
+  const keys = c.var.services().accounts().apiKeys;
   const background = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
   const timing = currentTiming();
   const started = performance.now();
   let principal: Principal | null = null;
   if (API_KEY_PATTERN.test(credential)) {
-    const found = await principalFromKey(c.env.DB, credential, Date.now(), background);
+    const found = await principalFromKey(keys, credential, Date.now(), background);
     if (timing && found) timing.auth.source = found.source;
     principal = found?.principal ?? null;
   } else if (site) {
-    principal = await principalFromAccessToken(c.env, site, c.req.path, credential, background);
+    principal = await principalFromAccessToken(c.env, site, c.req.path, credential, {
+      keys,
+      config: c.var.config,
+      waitUntil: background,
+    });
     if (timing) timing.auth.source = "oauth";
   }
   if (timing) timing.auth.ms = performance.now() - started;
@@ -96,7 +100,7 @@ export async function principalFromBearer(
 /** Middleware: a request passes with a valid API key or OAuth access token as its bearer credential, else 401. */
 export const requireBearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get("principal")) return next();
-  const site = oauthSite(c.env, c.req.url);
+  const site = oauthSite(c);
   const resource = site ? resourceForPath(site, c.req.path) : undefined;
   if (resource) c.set("resourceMetadataUrl", resource.metadataUrl);
   const header = c.req.header("authorization") ?? "";

@@ -6,7 +6,7 @@
  * that sees the revocation (a grant's or dashboard session's check finds the key revoked, and
  * `forgetApiKey` drops it). Oldest entries leave first when it is full.
  */
-import type { ApiKeyRow } from "../storage/schema";
+import type { ApiKeyRecord } from "../accounts/account-ports";
 
 /** How long a live key is trusted without asking D1 again: the bound on a revocation elsewhere. */
 export const KEY_CACHE_TTL_MS = 10_000;
@@ -47,7 +47,7 @@ export class TtlCache<V> {
 }
 
 /** This isolate's live API keys by key hash. */
-export const apiKeyCache = new TtlCache<ApiKeyRow>(KEY_CACHE_TTL_MS, 1_000);
+export const apiKeyCache = new TtlCache<ApiKeyRecord>(KEY_CACHE_TTL_MS, 1_000);
 
 /** A key this isolate found revoked stops working here at once. */
 export function forgetApiKey(keyId: string): void {

@@ -1,10 +1,12 @@
 /**
  * @module http/route-services
  * What the Worker's own routes use besides the user's Durable Object: reads that need no single
- * writer (export, health, similarity, the dashboard's export) and the memory router's upstreams, as
+ * writer (export, health, similarity, the dashboard's export), the account stores (keys, sessions,
+ * client registrations; accounts/account-ports.ts) and the memory router's upstreams, as
  * one object built per request by the composition root and handed to the routes through
  * `c.var.services`. Routes parse, call one of these and answer; they never pick an adapter or a shard.
  */
+import type { AccountStores } from "../accounts/account-ports";
 import type { Config } from "../config";
 import type { Env } from "../env";
 import type { Embedder, ExportReader } from "../memory/ports";
@@ -35,6 +37,8 @@ export interface RouteServices {
   indexSync(cap: number): Promise<IndexSync>;
   /** The embedder this deployment uses (the similarity route). */
   embedder(): Embedder;
+  /** The account stores: API keys, dashboard sessions, OAuth client registrations, SSE sessions. */
+  accounts(): AccountStores;
   /** The memory router's OpenAI-compatible upstream, or null when none is configured (docs/router.md). */
   chatUpstream(): ChatUpstream | null;
   /** The memory router's Anthropic upstream, or null when none is configured. */
@@ -43,3 +47,9 @@ export interface RouteServices {
 
 /** Builds the read services of one request; the composition root provides it to `buildApp`. */
 export type RouteServicesFactory = (env: Env, config: Config) => RouteServices;
+
+/**
+ * The account stores for an env, outside any request's context: the OAuth library's callbacks
+ * (a token exchange checks the grant's key) are handed the env only. It holds no request.
+ */
+export type AccountStoresFor = (env: Env) => AccountStores;

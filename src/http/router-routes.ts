@@ -74,7 +74,7 @@ function routerAuth(dialectOf: DialectOf, apiKeyHeader = false): MiddlewareHandl
   return async (c, next) => {
     const apiKey = apiKeyHeader && !c.req.header("authorization") ? c.req.header("x-api-key") : undefined;
     if (apiKey) {
-      const principal = await principalFromBearer(c, apiKey.trim(), oauthSite(c.env, c.req.url));
+      const principal = await principalFromBearer(c, apiKey.trim(), oauthSite(c));
       if (!principal) return dialectOf(c).error(401, INVALID_KEY, "authentication_error", null, "invalid_api_key");
       c.set("principal", principal);
       return next();

@@ -6,7 +6,6 @@
  * issued to the same credential. Anything else is 404, so a leaked session id gives nothing away.
  */
 import type { Context } from "hono";
-import { D1SseSessionRepo } from "../storage/accounts/d1-sse-session-repo";
 import type { AppEnv } from "./app-env";
 import { errorBody } from "./error-response";
 
@@ -24,7 +23,7 @@ function unknownSession(c: Context<AppEnv>): Response {
 export async function bindSseSession(c: Context<AppEnv>): Promise<Request | Response> {
   const url = new URL(c.req.url);
   const credential = c.get("principal")!.credential;
-  const repo = new D1SseSessionRepo(c.env.DB);
+  const repo = c.var.services().accounts().sseSessions;
   const now = Date.now();
   const presented = url.searchParams.get("sessionId");
   if (c.req.method === "GET") {

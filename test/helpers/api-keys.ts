@@ -1,6 +1,6 @@
 /** Creates API keys straight in the test D1 with the same issueApiKey() the keys CLI uses. */
 import { env } from "cloudflare:workers";
-import { issueApiKey } from "../../src/storage/accounts/api-key-format";
+import { issueApiKey } from "../../src/accounts/api-key-format";
 
 let counter = 0;
 

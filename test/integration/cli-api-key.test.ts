@@ -7,6 +7,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { INSERT_KEYS, newKeyRow } from "../../scripts/lib/api-keys";
 import { principalFromKey } from "../../src/http/auth";
+import { D1ApiKeyStore } from "../../src/storage/accounts/d1-api-key-store";
 import { uniqueUser } from "../helpers/api-keys";
 
 async function cliKey(scope: "user" | "app", name: string) {
@@ -19,7 +20,7 @@ describe("a key made by the keys CLI", () => {
   it("authenticates as its user", async () => {
     const user = uniqueUser("cli");
     const { id, key } = await cliKey("user", user);
-    const auth = await principalFromKey(env.DB, key, Date.now(), () => {});
+    const auth = await principalFromKey(new D1ApiKeyStore(env.DB), key, Date.now(), () => {});
     expect(auth?.principal).toMatchObject({
       accountId: "cli-test",
       scope: "user",

@@ -3,7 +3,8 @@
  * configuration, on a small tree written for the purpose, and must report exactly the violations
  * planted there (and nothing for the allowed imports beside them).
  *   - dependency-cruiser (.dependency-cruiser.cjs): a cycle made only of `import type`, memory/
- *     importing an adapter, http/ importing an mcp/ internal, access/ importing a transport;
+ *     importing an adapter, http/ importing an mcp/ internal, access/ importing a transport, http/ or
+ *     mcp/ importing storage/, accounts/ importing anything outside it;
  *   - Biome plugins (.biome/*.grit): `as never` / `as unknown as` in src/mcp, and an import() type
  *     (which dependency-cruiser's swc parser cannot see, so a cycle through one would pass).
  * Runs in the Node project (vitest.config.ts): it starts the real command-line tools.
@@ -67,6 +68,13 @@ describe("dependency-cruiser rules", () => {
     "src/http/uses-composition.ts": 'import { built } from "../composition";\nexport const x = built;\n',
     "src/durable/uses-composition.ts": 'import { built } from "../composition";\nexport const x = built;\n',
     "src/index.ts": 'import { built } from "./composition";\nexport const x = built;\n',
+    "src/http/uses-storage.ts": 'import { row } from "../storage/d1-row";\nexport const x = row;\n',
+    "src/mcp/uses-storage.ts": 'import type { Row } from "../storage/accounts/d1-key";\nexport type X = Row;\n',
+    "src/storage/accounts/d1-key.ts": 'import type { Port } from "../../accounts/port";\nexport type Row = Port;\n',
+    "src/http/uses-port.ts": 'import type { Port } from "../accounts/port";\nexport type X = Port;\n',
+    "src/accounts/port.ts": 'import { sibling } from "./format";\nexport type Port = typeof sibling;\n',
+    "src/accounts/format.ts": "export const sibling = 1;\n",
+    "src/accounts/uses-composition.ts": 'import { built } from "../composition";\nexport const x = built;\n',
   });
   const found = depcruise(dir).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
 
@@ -76,12 +84,16 @@ describe("dependency-cruiser rules", () => {
     ]);
   });
 
-  it("reports memory/ importing an adapter, http/ importing an mcp/ internal or the composition root, access/ importing http/", () => {
+  it("reports memory/ importing an adapter, http/ importing an mcp/ internal or the composition root, access/ importing http/, a transport importing storage/, accounts/ importing outside it", () => {
     expect(found.filter((v) => !v.startsWith("no-cycle:")).sort()).toEqual([
       "access-is-transport-neutral: src/access/uses-http.ts → src/http/h.ts",
+      "accounts-imports-no-adapter: src/accounts/uses-composition.ts → src/composition.ts",
+      "composition-only-at-entries: src/accounts/uses-composition.ts → src/composition.ts",
       "composition-only-at-entries: src/http/uses-composition.ts → src/composition.ts",
       "http-uses-mcp-entry-only: src/http/uses-internal.ts → src/mcp/tool-context.ts",
       "memory-imports-no-adapter: src/memory/uses-adapter.ts → src/storage/d1-row.ts",
+      "transports-never-import-storage: src/http/uses-storage.ts → src/storage/d1-row.ts",
+      "transports-never-import-storage: src/mcp/uses-storage.ts → src/storage/accounts/d1-key.ts",
     ]);
   });
 });

@@ -13,7 +13,7 @@ import type { ClientGrant } from "./clients-page";
 const MAX_PAGES = 10;
 
 export async function listGrants(c: Context<AppEnv>, accountId: string, userId: string): Promise<ClientGrant[] | null> {
-  const site = oauthSite(c.env, c.req.url);
+  const site = oauthSite(c);
   if (!site) return null;
   const api = site.server.getOAuthApi(c.env);
   const out: ClientGrant[] = [];
@@ -47,7 +47,7 @@ export async function revokeGrant(
   userId: string,
   grantId: string,
 ): Promise<boolean> {
-  const site = oauthSite(c.env, c.req.url);
+  const site = oauthSite(c);
   if (!site) return false;
   const own = await listGrants(c, accountId, userId);
   if (!own?.some((g) => g.id === grantId)) return false;

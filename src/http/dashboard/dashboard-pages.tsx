@@ -13,7 +13,6 @@ import { invalidInput } from "../../memory/errors";
 import { weekOf, weekStart } from "../../memory/manage/calendar-weeks";
 import { detectInjection } from "../../memory/write/injection-detector";
 import { screenLabels } from "../../memory/write/screen-content";
-import { D1ApiKeyRepo } from "../../storage/accounts/d1-api-key-repo";
 import type { AppEnv } from "../app-env";
 import { listGrants } from "./client-grants";
 import { ClientsPage } from "./clients-page";
@@ -144,7 +143,7 @@ export async function memoryPage(c: Context<AppEnv>): Promise<Response> {
   const id = parseId(c);
   const [detail, keys] = await Promise.all([
     callMemory(c, session, (stub, scope) => stub.history(scope, id)),
-    new D1ApiKeyRepo(c.env.DB).listForUser(session.principal.accountId, session.principal.userId!),
+    c.var.services().accounts().apiKeys.listForUser(session.principal.accountId, session.principal.userId!),
   ]);
   const frame = frameOf(c, "memories", session);
   const keyLabels = new Map(keys.map((k) => [k.id, k.label ?? ""]));

@@ -11,8 +11,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Principal } from "../../access/principal";
-import { sha256Hex } from "../../storage/accounts/api-key-format";
-import { D1DashboardSessions } from "../../storage/accounts/d1-dashboard-sessions";
+import { sha256Hex } from "../../accounts/api-key-format";
 import type { AppEnv } from "../app-env";
 import { PASSPHRASE_KEY_ID } from "../oauth/grant-props";
 import { isCredentialLive, type SignInProblem, signIn } from "../oauth/sign-in";
@@ -52,12 +51,13 @@ export async function sameToken(a: string, b: string): Promise<boolean> {
 
 /** Signs in and sets the cookie; the problem otherwise (the credential is never logged). */
 export async function startSession(c: Context<AppEnv>, presented: string): Promise<SignInProblem | null> {
-  const result = await signIn(c.env, presented);
+  const accounts = c.var.services().accounts();
+  const result = await signIn(accounts.apiKeys, c.var.config, presented);
   if (!result.ok) return result.problem;
   const token = randomToken();
   const now = Date.now();
   const { identity } = result;
-  await new D1DashboardSessions(c.env.DB).create(
+  await accounts.dashboardSessions.create(
     await sha256Hex(token),
     {
       accountId: identity.accountId,
@@ -84,10 +84,11 @@ export async function currentSession(c: Context<AppEnv>): Promise<DashSession | 
   const token = getCookie(c, SESSION_COOKIE);
   if (!token || token.length > 100) return null;
   const tokenHash = await sha256Hex(token);
-  const store = new D1DashboardSessions(c.env.DB);
+  const accounts = c.var.services().accounts();
+  const store = accounts.dashboardSessions;
   const row = await store.find(tokenHash, Date.now());
   if (!row) return null;
-  const live = await isCredentialLive(c.env, {
+  const live = await isCredentialLive(accounts.apiKeys, c.var.config, {
     accountId: row.accountId,
     userId: row.userId,
     keyId: row.keyId,
@@ -112,6 +113,6 @@ export async function currentSession(c: Context<AppEnv>): Promise<DashSession | 
 }
 
 export async function endSession(c: Context<AppEnv>, session: DashSession): Promise<void> {
-  await new D1DashboardSessions(c.env.DB).remove(session.tokenHash);
+  await c.var.services().accounts().dashboardSessions.remove(session.tokenHash);
   deleteCookie(c, SESSION_COOKIE, { path: HOST_COOKIE_PATH, secure: true });
 }

@@ -7,7 +7,6 @@
  */
 import type { Context } from "hono";
 import { invalidInput } from "../../memory/errors";
-import { D1ApiKeyRepo } from "../../storage/accounts/d1-api-key-repo";
 import type { AppEnv } from "../app-env";
 import { forgetApiKey } from "../key-cache";
 import { checkForm, frameOf, requireSession } from "./dashboard-context";
@@ -19,7 +18,10 @@ const KEY_ID = /^key_[0-9a-f]{16}$/;
 export async function devicesPage(c: Context<AppEnv>): Promise<Response> {
   const session = await requireSession(c);
   if (session instanceof Response) return session;
-  const keys = await new D1ApiKeyRepo(c.env.DB).listForUser(session.principal.accountId, session.principal.userId!);
+  const keys = await c.var
+    .services()
+    .accounts()
+    .apiKeys.listForUser(session.principal.accountId, session.principal.userId!);
   return renderPage(
     c,
     DevicesPage({ frame: frameOf(c, "devices", session), keys, currentKeyId: session.principal.keyId }),
@@ -32,12 +34,10 @@ export async function revokeDeviceAction(c: Context<AppEnv>): Promise<Response> 
   await checkForm(c, session.csrf);
   const id = c.req.param("id") ?? "";
   if (!KEY_ID.test(id)) throw invalidInput("id", "is not a key id (key_ and 16 hex characters)");
-  const row = await new D1ApiKeyRepo(c.env.DB).revokeForUser(
-    id,
-    session.principal.accountId,
-    session.principal.userId!,
-    Date.now(),
-  );
+  const row = await c.var
+    .services()
+    .accounts()
+    .apiKeys.revokeForUser(id, session.principal.accountId, session.principal.userId!, Date.now());
   if (row !== null) forgetApiKey(row.id);
   // Revoking the key of this very session ends it: the next page is the sign-in page.
   const flash = row === null ? "notYours" : "keyRevoked";

@@ -5,10 +5,10 @@
  * (which ends the key, the OAuth grants made with it and its dashboard sessions at once), with the
  * apps they connected through OAuth linked beside them. Labels are the person's own text, escaped.
  */
-import type { ApiKeyRow } from "../../storage/schema";
+import type { ApiKeyRecord } from "../../accounts/account-ports";
 import { Layout, type PageFrame, PostForm } from "./layout";
 
-export function DevicesPage(props: { frame: PageFrame; keys: ApiKeyRow[]; currentKeyId: string }) {
+export function DevicesPage(props: { frame: PageFrame; keys: ApiKeyRecord[]; currentKeyId: string }) {
   const { m, csrf, fmt } = props.frame;
   const d = m.devices;
   return (

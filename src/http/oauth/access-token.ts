@@ -7,6 +7,8 @@
  */
 
 import type { Principal } from "../../access/principal";
+import type { ApiKeyStore } from "../../accounts/account-ports";
+import type { Config } from "../../config";
 import type { Env } from "../../env";
 import { grantPropsSchema } from "./grant-props";
 import { allowsAccess, allowsWrite } from "./oauth-scopes";
@@ -19,12 +21,19 @@ function grantOf(token: string): { subject: string; grantId: string } | null {
   return parts.length === 3 ? { subject: parts[0], grantId: parts[1] } : null;
 }
 
+/** What checking a token needs besides the library: the grant's key, the passphrase, and a way to clean up later. */
+export interface AccessTokenDeps {
+  keys: ApiKeyStore;
+  config: Config;
+  waitUntil: (p: Promise<unknown>) => void;
+}
+
 export async function principalFromAccessToken(
   env: Env,
   site: OAuthSite,
   path: string,
   token: string,
-  waitUntil: (p: Promise<unknown>) => void,
+  { keys, config, waitUntil }: AccessTokenDeps,
 ): Promise<Principal | null> {
   const resource = resourceForPath(site, path);
   if (!resource) return null;
@@ -32,7 +41,7 @@ export async function principalFromAccessToken(
   if (!validated) return null;
   const props = grantPropsSchema.safeParse(validated.props);
   if (!props.success || !allowsAccess(validated.scope)) return null;
-  if (!(await isCredentialLive(env, props.data))) {
+  if (!(await isCredentialLive(keys, config, props.data))) {
     const grant = grantOf(token);
     if (grant)
       waitUntil(

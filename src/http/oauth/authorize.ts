@@ -14,7 +14,6 @@ import {
   type OAuthHelpers,
 } from "@cloudflare/workers-oauth-provider";
 import type { Context } from "hono";
-import { D1ClientRegistrations } from "../../storage/accounts/d1-client-registrations";
 import type { AppEnv } from "../app-env";
 import { type ConsentLocale, consentMessages, pickLocale } from "./consent-messages";
 import { type ConsentView, newNonce, pageHeaders, renderConsentPage, renderErrorPage } from "./consent-page";
@@ -87,7 +86,7 @@ async function viewFor(oauth: OAuthHelpers, request: AuthRequest, url: string): 
 /** GET /authorize */
 export async function showAuthorization(c: Context<AppEnv>): Promise<Response> {
   const locale = pickLocale(c.req.query("lang"), c.req.header("accept-language"));
-  const site = oauthSite(c.env, c.req.url);
+  const site = oauthSite(c);
   if (!site) return errorPage(locale, 503, consentMessages(locale).unavailable);
   const oauth = site.server.getOAuthApi(c.env);
   let request: AuthRequest;
@@ -163,7 +162,7 @@ async function approve(
   });
   await dropConsentView(c.env.OAUTH_KV!, handle);
   // An authorised client is never evicted as a registration no one approved (registration-guard.ts).
-  await new D1ClientRegistrations(c.env.DB).authorized(approved.request.clientId, Date.now());
+  await c.var.services().accounts().clientRegistrations.authorized(approved.request.clientId, Date.now());
   approved.headers.set("Location", redirectTo);
   return new Response(null, { status: 302, headers: approved.headers });
 }
@@ -184,7 +183,7 @@ async function decide(
   if (!view) return errorPage(locale, 400, consentMessages(locale).expired);
   const level = field(form, "access") as AccessLevel;
   if (!view.levels.includes(level)) return rerender(c, view, handle, locale, "access_invalid");
-  const result = await signIn(c.env, field(form, "credential"));
+  const result = await signIn(c.var.services().accounts().apiKeys, c.var.config, field(form, "credential"));
   if (!result.ok) return rerender(c, view, handle, locale, result.problem, level);
   return approve(c, oauth, handle, view, result.identity, level);
 }
@@ -192,7 +191,7 @@ async function decide(
 /** POST /authorize */
 export async function submitAuthorization(c: Context<AppEnv>): Promise<Response> {
   let locale = pickLocale(c.req.query("lang"), c.req.header("accept-language"));
-  const site = oauthSite(c.env, c.req.url);
+  const site = oauthSite(c);
   if (!site) return errorPage(locale, 503, consentMessages(locale).unavailable);
   if (crossSite(c, site)) return errorPage(locale, 403, consentMessages(locale).crossSite);
   const form = (await c.req.parseBody()) as FormFields;

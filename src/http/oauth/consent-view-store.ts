@@ -6,7 +6,7 @@
  * the form but the handle itself).
  */
 import { z } from "zod";
-import { sha256Hex } from "../../storage/accounts/api-key-format";
+import { sha256Hex } from "../../accounts/api-key-format";
 import type { ConsentView } from "./consent-page";
 
 const VIEW_TTL_SECONDS = 600;

@@ -35,14 +35,14 @@ function notConfigured(c: Context<AppEnv>): Response {
 }
 
 function toAuthorizationServer(c: Context<AppEnv>): Promise<Response> | Response {
-  const site = oauthSite(c.env, c.req.url);
+  const site = oauthSite(c);
   if (!site) return notConfigured(c);
   return site.server.fetch(c.req.raw, c.env, c.executionCtx as ExecutionContext);
 }
 
 function toResourceMetadata(path: string) {
   return (c: Context<AppEnv>): Promise<Response> | Response => {
-    const resource = oauthSite(c.env, c.req.url)?.resources.find((r) => r.path === path);
+    const resource = oauthSite(c)?.resources.find((r) => r.path === path);
     if (!resource) return notConfigured(c);
     return resource.host.fetch(c.req.raw, c.env, c.executionCtx as ExecutionContext);
   };

@@ -7,9 +7,12 @@
  * the Worker serves API keys only.
  */
 import { OAuthAuthorizationServer, OAuthError, OAuthResourceServer } from "@cloudflare/workers-oauth-provider";
+import type { Context } from "hono";
 import { loadConfig } from "../../config";
 import { consoleLogger } from "../../console-logger";
 import type { Env } from "../../env";
+import type { AppEnv } from "../app-env";
+import type { AccountStoresFor } from "../route-services";
 import { type GrantProps, grantPropsSchema } from "./grant-props";
 import { MEMORY_READ, MEMORY_WRITE, SUPPORTED_SCOPES } from "./oauth-scopes";
 import { isCredentialLive } from "./sign-in";
@@ -38,10 +41,17 @@ export interface OAuthSite {
   resources: ProtectedResource[];
 }
 
-/** Refresh (and code exchange) refuse a grant whose key was revoked; the library then deletes the grant. */
-async function refuseEndedCredential(options: { props: unknown; env: Env }): Promise<void> {
+/**
+ * Refresh (and code exchange) refuse a grant whose key was revoked; the library then deletes the
+ * grant. The library hands the callback the env only, hence the stores are looked up from it.
+ */
+async function refuseEndedCredential(
+  accountsFor: AccountStoresFor,
+  options: { props: unknown; env: Env },
+): Promise<void> {
   const props = grantPropsSchema.safeParse(options.props);
-  if (props.success && (await isCredentialLive(options.env, props.data))) return;
+  const { env } = options;
+  if (props.success && (await isCredentialLive(accountsFor(env).apiKeys, loadConfig(env), props.data))) return;
   throw new OAuthError("invalid_grant", {
     description: "The key this grant was made with was revoked (or the passphrase changed): connect again",
     internal: { category: "hippocampus", reason: "credential_ended" },
@@ -76,7 +86,7 @@ function buildResource(server: OAuthAuthorizationServer<Env>, origin: string, pa
   return { path, resource, metadataUrl: `${origin}/.well-known/oauth-protected-resource${path}`, host };
 }
 
-function buildSite(origin: string): OAuthSite {
+function buildSite(origin: string, accountsFor: AccountStoresFor): OAuthSite {
   const server = new OAuthAuthorizationServer<Env>({
     issuer: origin,
     resources: PROTECTED_PATHS.map((p) => `${origin}${p}`),
@@ -90,7 +100,7 @@ function buildSite(origin: string): OAuthSite {
     // is PKCE-bound (S256, required of public clients) and the page names the scheme as a local app.
     allowPrivateUseRedirectUris: true,
     refreshTokenIdleTTL: REFRESH_IDLE_TTL_SECONDS,
-    tokenExchangeCallback: refuseEndedCredential,
+    tokenExchangeCallback: (options) => refuseEndedCredential(accountsFor, options),
     onError: logOAuthError,
   });
   return { origin, server, resources: PROTECTED_PATHS.map((p) => buildResource(server, origin, p)) };
@@ -98,17 +108,21 @@ function buildSite(origin: string): OAuthSite {
 
 const sites = new Map<string, OAuthSite | null>();
 
-/** The OAuth site serving a request, or null when OAuth is off for this deployment or origin. */
-export function oauthSite(env: Env, requestUrl: string): OAuthSite | null {
-  if (!env.OAUTH_KV) return null;
-  const configured = loadConfig(env).PUBLIC_URL;
-  const origin = new URL(configured ?? requestUrl).origin;
+/**
+ * The OAuth site serving a request, or null when OAuth is off for this deployment or origin. A site
+ * is cached per origin and keeps the account stores' factory of the request that built it (one per
+ * app: the composition root's), never the request itself.
+ */
+export function oauthSite(c: Context<AppEnv>): OAuthSite | null {
+  if (!c.env.OAUTH_KV) return null;
+  const configured = c.var.config.PUBLIC_URL;
+  const origin = new URL(configured ?? c.req.url).origin;
   if (sites.has(origin)) return sites.get(origin)!;
   // Requests choose the origin (Host header) when PUBLIC_URL is unset: keep the cache bounded.
   if (sites.size >= MAX_CACHED_SITES) sites.clear();
   let site: OAuthSite | null = null;
   try {
-    site = buildSite(origin);
+    site = buildSite(origin, c.var.accountsFor);
   } catch (err) {
     consoleLogger.warn("oauth disabled for this origin; API keys still work", { origin, reason: String(err) });
   }

@@ -7,14 +7,14 @@
  * are kept is bounded by eviction, never by refusing an address: ChatGPT and Claude register from
  * their own servers for everyone behind them, so a per-address cap would lock out a whole family or
  * team. Before each registration, clients never authorised within a day go, and so do the oldest
- * never-authorised ones past `pendingMax` (storage/d1-client-registrations.ts records each stored
+ * never-authorised ones past `pendingMax` (the ClientRegistrationStore records each stored
  * client and its first authorisation); a person's authorised clients are never evicted. The edge's
  * per-address rate limit (rate-limit.ts, an IPv6 client by its /64) still slows a flood.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import type { ClientRegistrationStore } from "../../accounts/account-ports";
 import { consoleLogger } from "../../console-logger";
 import { isSafeLabel, LABEL_RULE } from "../../memory/limits";
-import { D1ClientRegistrations } from "../../storage/accounts/d1-client-registrations";
 import type { AppEnv } from "../app-env";
 import { oauthSite } from "./oauth-site";
 
@@ -81,8 +81,8 @@ const oauthError = (c: Context<AppEnv>, status: 400, error: string, description:
  * `pendingMax` (room for one more): their rows first (only rows still unauthorised), then the OAuth
  * library's records. A failure leaves them for the next registration; it never refuses this one.
  */
-async function evictPending(c: Context<AppEnv>, registry: D1ClientRegistrations, now: number): Promise<void> {
-  const site = oauthSite(c.env, c.req.url);
+async function evictPending(c: Context<AppEnv>, registry: ClientRegistrationStore, now: number): Promise<void> {
+  const site = oauthSite(c);
   if (!site) return;
   try {
     const candidates = await registry.evictable(now - L.pendingMs, L.pendingMax - 1, L.evictPerRegistration);
@@ -118,7 +118,7 @@ export const guardRegistration: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata)) return next();
   const problem = registrationProblem(metadata as Record<string, unknown>);
   if (problem) return oauthError(c, 400, "invalid_client_metadata", problem);
-  const registry = new D1ClientRegistrations(c.env.DB);
+  const registry = c.var.services().accounts().clientRegistrations;
   const now = Date.now();
   await evictPending(c, registry, now);
   await next();

@@ -4,7 +4,7 @@
  * problem, said the same on the OAuth authorization page (consent-messages.ts) and the dashboard's
  * sign-in (dashboard/dashboard-messages.ts), which both sign in through sign-in.ts.
  */
-import { API_KEY_HEX_CHARS, API_KEY_PREFIX } from "../../storage/accounts/api-key-format";
+import { API_KEY_HEX_CHARS, API_KEY_PREFIX } from "../../accounts/api-key-format";
 import type { SignInProblem } from "./sign-in";
 
 export const SIGN_IN_PROBLEMS: Record<"en" | "zh", Record<SignInProblem, string>> = {

@@ -6,10 +6,9 @@
  * the key or rotating the passphrase ends every grant made with it.
  */
 
-import { loadConfig } from "../../config";
-import type { Env } from "../../env";
-import { API_KEY_PATTERN, sha256Hex } from "../../storage/accounts/api-key-format";
-import { D1ApiKeyRepo } from "../../storage/accounts/d1-api-key-repo";
+import type { ApiKeyStore } from "../../accounts/account-ports";
+import { API_KEY_PATTERN, sha256Hex } from "../../accounts/api-key-format";
+import type { Config } from "../../config";
 import { forgetApiKey } from "../key-cache";
 import { type GrantProps, PASSPHRASE_KEY_ID } from "./grant-props";
 
@@ -40,18 +39,16 @@ async function sameSecret(a: string, b: string): Promise<boolean> {
   return crypto.subtle.timingSafeEqual(da, db);
 }
 
-async function signInWithKey(env: Env, key: string): Promise<SignInResult> {
-  const repo = new D1ApiKeyRepo(env.DB);
-  const row = await repo.findActive(key);
+async function signInWithKey(keys: ApiKeyStore, key: string): Promise<SignInResult> {
+  const row = await keys.findActive(key);
   if (!row) return { ok: false, problem: "unknown_key" };
   // App keys act for many end users; a grant must act as exactly one person.
   if (row.scope === "app" || !row.userId) return { ok: false, problem: "app_key" };
-  await repo.touch(row.id, Date.now());
+  await keys.touch(row.id, Date.now());
   return { ok: true, identity: { accountId: row.accountId, userId: row.userId, keyId: row.id } };
 }
 
-async function signInWithPassphrase(env: Env, presented: string): Promise<SignInResult> {
-  const config = loadConfig(env);
+async function signInWithPassphrase(config: Config, presented: string): Promise<SignInResult> {
   if (!config.OAUTH_PASSPHRASE) return { ok: false, problem: "not_a_key" };
   if (!(await sameSecret(presented, config.OAUTH_PASSPHRASE))) return { ok: false, problem: "wrong_passphrase" };
   return {
@@ -66,18 +63,17 @@ async function signInWithPassphrase(env: Env, presented: string): Promise<SignIn
 }
 
 /** Checks what the person typed on the authorization page. The credential is never logged. */
-export async function signIn(env: Env, presented: string): Promise<SignInResult> {
+export async function signIn(keys: ApiKeyStore, config: Config, presented: string): Promise<SignInResult> {
   const credential = presented.trim();
   if (credential === "") return { ok: false, problem: "empty" };
   if (credential.length > MAX_CREDENTIAL_CHARS) return { ok: false, problem: "not_a_key" };
-  if (API_KEY_PATTERN.test(credential)) return signInWithKey(env, credential);
-  return signInWithPassphrase(env, credential);
+  if (API_KEY_PATTERN.test(credential)) return signInWithKey(keys, credential);
+  return signInWithPassphrase(config, credential);
 }
 
 /** Whether the credential a grant was made with still stands: checked on every token use and refresh. */
-export async function isCredentialLive(env: Env, props: GrantProps): Promise<boolean> {
+export async function isCredentialLive(keys: ApiKeyStore, config: Config, props: GrantProps): Promise<boolean> {
   if (props.keyId === PASSPHRASE_KEY_ID) {
-    const config = loadConfig(env);
     if (!config.OAUTH_PASSPHRASE || !props.passphraseFingerprint) return false;
     const current = await passphraseFingerprint(config.OAUTH_PASSPHRASE);
     return (
@@ -86,7 +82,7 @@ export async function isCredentialLive(env: Env, props: GrantProps): Promise<boo
       config.OAUTH_PASSPHRASE_USER === props.userId
     );
   }
-  const row = await new D1ApiKeyRepo(env.DB).findById(props.keyId);
+  const row = await keys.findById(props.keyId);
   // Seen revoked here: this isolate stops trusting its cached copy of the key at once.
   if (row?.revokedAt != null) forgetApiKey(row.id);
   return (

@@ -147,7 +147,7 @@ const RULES: Rule[] = [
     kind: "private-key",
     pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----[\s\S]*?(?:-----END \1PRIVATE KEY-----|$)/g,
   },
-  // Hippocampus's own API keys (format: storage/d1-api-key-repo.ts API_KEY_PATTERN).
+  // Hippocampus's own API keys (format: accounts/api-key-format.ts API_KEY_PATTERN).
   { kind: "hippocampus-key", pattern: /\bhc_[0-9a-f]{40}(?![0-9a-f])/g },
   // OAuth tokens this server issues (workers-oauth-provider): `<user>:<16-char grant>:<32-char secret>`,
   // unlabelled; the grant and secret go, the user part stays.

@@ -1,13 +1,14 @@
 /**
- * @module storage/accounts/d1-client-registrations
- * The OAuth clients dynamic client registration stored (migration 0016): when each was registered
+ * @module storage/accounts/d1-client-registration-store
+ * The ClientRegistrationStore port (accounts/account-ports.ts) in D1: the OAuth clients dynamic client registration stored (migration 0016): when each was registered
  * and when a person first authorised it. Kept in D1 beside the OAuth library's own KV records so a
  * registration can find, in one indexed read, the clients to evict: those never authorised within a
  * day, and the oldest never-authorised ones past the cap on how many may be held at once. A client
  * registered before migration 0016 has no row and is never evicted. Rows carry no user data.
  */
+import type { ClientRegistrationStore } from "../../accounts/account-ports";
 
-export class D1ClientRegistrations {
+export class D1ClientRegistrationStore implements ClientRegistrationStore {
   constructor(private readonly db: D1Database) {}
 
   /**

@@ -1,21 +1,15 @@
 /**
- * @module storage/accounts/d1-dashboard-sessions
- * Dashboard sessions in D1 (migration 0009): looked up by the SHA-256 of the cookie's random token,
- * so a leaked table cannot be replayed as cookies. Expired rows are deleted when someone signs in.
+ * @module storage/accounts/d1-dashboard-session-store
+ * The DashboardSessionStore port (accounts/account-ports.ts) in D1 (migration 0009): looked up by
+ * the SHA-256 of the cookie's random token, so a leaked table cannot be replayed as cookies. Expired
+ * rows are deleted when someone signs in.
  */
-export interface SessionRow {
-  accountId: string;
-  userId: string;
-  keyId: string;
-  passphraseFingerprint: string | null;
-  csrf: string;
-  expiresAt: number;
-}
+import type { DashboardSessionRecord, DashboardSessionStore } from "../../accounts/account-ports";
 
-export class D1DashboardSessions {
+export class D1DashboardSessionStore implements DashboardSessionStore {
   constructor(private readonly db: D1Database) {}
 
-  async create(tokenHash: string, row: SessionRow, now: number): Promise<void> {
+  async create(tokenHash: string, row: DashboardSessionRecord, now: number): Promise<void> {
     await this.db.batch([
       this.db.prepare("DELETE FROM dashboard_sessions WHERE expires_at <= ?").bind(now),
       this.db
@@ -26,7 +20,7 @@ export class D1DashboardSessions {
     ]);
   }
 
-  async find(tokenHash: string, now: number): Promise<SessionRow | null> {
+  async find(tokenHash: string, now: number): Promise<DashboardSessionRecord | null> {
     const r = await this.db
       .prepare(
         "SELECT account_id, user_id, key_id, passphrase_fingerprint, csrf, expires_at FROM dashboard_sessions WHERE token_hash = ? AND expires_at > ?",

@@ -1,8 +1,8 @@
 /**
- * @module storage/accounts/api-key-format
- * The one definition of an API key and its `api_keys` row, used by the Worker's auth (through
- * d1-api-key-repo.ts), the operator CLI (scripts/lib/api-keys.ts) and the test helpers, so a key
- * one of them makes is a key the others accept:
+ * @module accounts/api-key-format
+ * The one definition of an API key and its `api_keys` row, used by the Worker's auth (through the
+ * ApiKeyStore, storage/accounts/d1-api-key-store.ts), the operator CLI (scripts/lib/api-keys.ts)
+ * and the test helpers, so a key one of them makes is a key the others accept:
  *   key      = "hc_" + 40 lowercase hex chars (20 random bytes)
  *   key_hash = lowercase hex SHA-256 of the key string (UTF-8); the key itself is never stored
  *   id       = "key_" + 16 lowercase hex chars

@@ -1,16 +1,17 @@
 /**
- * @module storage/accounts/d1-sse-session-repo
- * The legacy SSE sessions this server issued, each with the credential that opened it. D1, not the
+ * @module storage/accounts/d1-sse-session-store
+ * The SseSessionStore port (accounts/account-ports.ts) in D1: the legacy SSE sessions this server issued, each with the credential that opened it. D1, not the
  * session's Durable Object, so a message for an id nobody issued is refused without creating one.
  */
 import { and, eq, inArray, lt } from "drizzle-orm";
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
+import type { SseSessionStore } from "../../accounts/account-ports";
 import { sseSessions } from "../schema";
 
 /** Stale sessions removed per issue, so pruning stays bounded. */
 const PRUNE_BATCH = 100;
 
-export class D1SseSessionRepo {
+export class D1SseSessionStore implements SseSessionStore {
   private readonly db: DrizzleD1Database;
 
   constructor(d1: D1Database) {
