@@ -21,6 +21,7 @@ const LIVES = {
     "I work at Northwind as a data analyst.",
     "We finally relocated to Munich last month.",
     "Today was my first day at Zalando!",
+    "User adopted a dog called Pixel.",
   ],
   zh: ["我住在北京。", "我是网易的产品经理。", "我喜欢吃辣。", "我搬到杭州了。", "我已经离职了，下家是阿里。"],
 };
@@ -58,6 +59,9 @@ describe("recall by area of life", () => {
     expect(home[0]).toBe("We finally relocated to Munich last month.");
     expect(home.indexOf("I rent a place in Lisbon, close to the river.")).not.toBe(0);
     expect((await ask("Who is my employer at the moment?"))[0]).toBe("Today was my first day at Zalando!");
+    // As an agent asks it of the memory, about the person it serves.
+    expect((await ask("where does the user live now?"))[0]).toBe("We finally relocated to Munich last month.");
+    expect(await ask("does the user have a pet?")).toContain("User adopted a dog called Pixel.");
     const zh = (await lived("zh")).ask;
     expect((await zh("我现在住在哪个城市？"))[0]).toBe("我搬到杭州了。");
     expect((await zh("我目前在哪家公司？"))[0]).toBe("我已经离职了，下家是阿里。");

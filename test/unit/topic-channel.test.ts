@@ -15,6 +15,10 @@ describe("topicQuestion", () => {
   it("takes a question about the asker's own life", () => {
     expect(topicQuestion("where do I live?", null)?.topics).toEqual(["home"]);
     expect(topicQuestion("我在哪上班", null)?.topics).toContain("work");
+    // As an agent asks about the person it serves.
+    expect(topicQuestion("where does the user live now?", null)?.topics).toEqual(["home"]);
+    expect(topicQuestion("user's current employer", null)?.topics).toContain("work");
+    expect(topicQuestion("用户现在住在哪个城市", null)?.topics).toContain("home");
   });
 
   it("leaves questions about someone else and questions without an area", () => {

@@ -13,7 +13,7 @@
  */
 import { relationPhrases } from "../entities/query-relations";
 import type { MemoryDeps } from "../service-deps";
-import { firstPerson, type LifeTopic, statesTopic, topicSearchText, topicsAsked } from "../text/life-topics";
+import { asksOwnLife, type LifeTopic, statesTopic, topicSearchText, topicsAsked } from "../text/life-topics";
 import { queryTokens } from "../text/tokenize";
 import type { Memory, MemoryStatus, Scope } from "../types";
 import type { Evidence, FusedCandidate } from "./fuse-scores";
@@ -29,8 +29,8 @@ export interface TopicQuestion {
 
 /** The areas of the asker's own life a question asks about; null when the channel has nothing to do. */
 export function topicQuestion(query: string, resolved: ResolvedQuery | null): TopicQuestion | null {
-  // About someone else: a relation word (resolved or not), or no first person at all.
-  if (resolved !== null || relationPhrases(query).length > 0 || !firstPerson(query)) return null;
+  // About someone else: a relation word (resolved or not), or neither the first person nor "the user".
+  if (resolved !== null || relationPhrases(query).length > 0 || !asksOwnLife(query)) return null;
   const topics = topicsAsked(query);
   return topics.length > 0 ? { topics } : null;
 }
@@ -62,7 +62,7 @@ export async function topicCandidates(
   if (found === null) return [];
   const hitIds = new Set(found.hits.map((h) => h.id));
   const about = found.rows.filter(
-    (m) => hitIds.has(m.id) && firstPerson(m.content) && asked.topics.some((t) => statesTopic(m.content, t)),
+    (m) => hitIds.has(m.id) && asksOwnLife(m.content) && asked.topics.some((t) => statesTopic(m.content, t)),
   );
   return weighByTime(about, past);
 }

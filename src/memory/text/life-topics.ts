@@ -574,6 +574,18 @@ export function firstPerson(text: string): boolean {
   return FIRST_PERSON.some((w) => t.words.has(w)) || t.raw.includes("我");
 }
 
+/**
+ * An agent asks about the person it serves in the third person: "where does the user live now?",
+ * "user's employer", 「用户住在哪」. For a question that is the asker's own life too.
+ */
+const THE_USER = ["user", "users", "user's"];
+
+/** The text is about the asker's own life: in the first person, or about "the user" (as agents save it too). */
+export function asksOwnLife(question: string): boolean {
+  const t = read(question);
+  return firstPerson(question) || THE_USER.some((w) => t.words.has(w)) || t.raw.includes("用户");
+}
+
 /** The areas of life a question asks about; none for a question about something else. */
 export function topicsAsked(question: string): LifeTopic[] {
   const t = read(question);
