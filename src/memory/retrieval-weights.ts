@@ -92,9 +92,13 @@ export const RETRIEVAL_WEIGHTS = {
    * The topic channel (recall/topic-channel.ts): a statement of the area of life the question asks
    * about ("where do I live?" → "I moved to Munich"), weighted 1 for the newest and less for older
    * ones. With word evidence too it is boosted by `boost` × that weight; alone it scores `only` × it,
-   * above a weak word match, so the current value of a changed fact comes first. bench:person dev.
+   * above a weak word match, so the current value of a changed fact comes first. A statement of the
+   * area answers without covering the question's words when, read with the words that ask about its
+   * area, it covers `coverage` (`coverageCjk` for a question mostly in CJK) of the question
+   * (recall/topic-channel.ts topicAnswers). bench:person dev
+   * and the Chinese sets' cross-user check.
    */
-  topic: { boost: 0.5, only: 0.5 },
+  topic: { boost: 0.5, only: 0.5, coverage: 0.5, coverageCjk: 0.35 },
   /** How many fused candidates the reranker (when configured) sees, and its blend weight (unmeasured). */
   rerankTop: 20,
   rerankWeight: 0.5,

@@ -28,7 +28,7 @@ import { analyzeQuery } from "./query-analysis";
 import { passesRecallFilter, recallFilterFor } from "./recall-filters";
 import { namesPerson, resolveRelations } from "./relation-resolution";
 import { asksAboutPast, followSupersedeChain } from "./supersede-chain";
-import { addTopicEvidence, inTopicOrder, topicCandidates, topicQuestion } from "./topic-channel";
+import { addTopicEvidence, inTopicOrder, topicAnswers, topicCandidates, topicQuestion } from "./topic-channel";
 
 export interface RecallOutcome {
   results: FusedCandidate[];
@@ -100,7 +100,15 @@ export async function recallMemories(
       aboutTopic.has(c.memory.id) ||
       wordRelevance(evidence.get(c.memory.id)!, ctx, namesSpeaker(c.memory, query)) !== null,
   );
-  const onTopic = byWords.some((c) => aboutTopic.has(c.memory.id));
+  const hitIds = new Set(lexical.hits.map((h) => h.id));
+  const onTopic = topicAnswers({
+    readings,
+    asked,
+    hits: topical.filter((h) => byWords.some((c) => c.memory.id === h.memory.id)),
+    pool: lexical.rows.filter((m) => hitIds.has(m.id)),
+    corpusSize: lexical.corpusSize,
+    threshold: mostlyCjk(text) ? W.topic.coverageCjk : W.topic.coverage,
+  });
   if (
     byWords.length === 0 ||
     (!onTopic && readings.every((tokens) => abstains(deps, text, tokens, lexical, byWords, evidence)))

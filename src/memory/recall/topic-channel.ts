@@ -13,9 +13,10 @@
  */
 import { relationPhrases } from "../entities/query-relations";
 import type { MemoryDeps } from "../service-deps";
-import { asksOwnLife, type LifeTopic, statesTopic, topicSearchText, topicsAsked } from "../text/life-topics";
+import { asksOwnLife, type LifeTopic, statesTopic, topicAskText, topicSearchText, topicsAsked } from "../text/life-topics";
 import { queryTokens } from "../text/tokenize";
 import type { Memory, MemoryStatus, Scope } from "../types";
+import { bestCoverage } from "./abstention";
 import type { Evidence, FusedCandidate } from "./fuse-scores";
 import type { ResolvedQuery } from "./relation-resolution";
 
@@ -104,4 +105,31 @@ export function inTopicOrder(ranked: FusedCandidate[], hits: TopicHit[]): FusedC
   const ordered = [...onTopic].sort((a, b) => weight.get(b.memory.id)! - weight.get(a.memory.id)!);
   let next = 0;
   return ranked.map((c) => (weight.has(c.memory.id) ? ordered[next++] : c));
+}
+
+/**
+ * Whether the statements of the asked area answer the question: each, read with the words that ask
+ * about its area, covers `threshold` of what the question asks (coverage as abstention.ts weighs it).
+ * "Where do I live?" is all area; 「我喝奶茶一般点什么口味」 asks a flavour no statement of drinks names,
+ * and "which gym do I go to?" a gym: those are left to abstention like any other question.
+ */
+export function topicAnswers(input: {
+  readings: string[][];
+  asked: TopicQuestion | null;
+  hits: TopicHit[];
+  pool: Pick<Memory, "content">[];
+  corpusSize: number;
+  threshold: number;
+}): boolean {
+  if (input.asked === null || input.hits.length === 0) return false;
+  const askWords = topicAskText(input.asked.topics);
+  const candidates = input.hits.map((h) => ({
+    memory: { content: `${h.memory.content} ${askWords}` },
+    evidence: undefined,
+  }));
+  return input.readings.some(
+    (tokens) =>
+      tokens.length === 0 ||
+      bestCoverage({ tokens, pool: input.pool, corpusSize: input.corpusSize, candidates }) >= input.threshold,
+  );
 }

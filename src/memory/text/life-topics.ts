@@ -366,7 +366,7 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
         "stay fit",
         "in shape",
       ],
-      zh: ["锻炼", "运动", "健身", "身体"],
+      zh: ["锻炼", "运动", "健身"],
     },
     state: {
       en: [
@@ -542,12 +542,22 @@ function read(text: string): ReadText {
   return { words, padded: ` ${lower.replace(/[^a-z0-9²@'é\u4e00-\u9fff-]+/g, " ")} `, raw: lower };
 }
 
-function hits(t: ReadText, cues: Cues): boolean {
+function hits(t: ReadText, cues: Cues, asked = false): boolean {
   for (const cue of cues.en) {
     if (cue.includes(" ") ? t.padded.includes(` ${cue} `) : t.words.has(cue)) return true;
     if (cue === "@" && t.raw.includes("@")) return true;
   }
-  return cues.zh.some((cue) => t.raw.includes(cue));
+  return cues.zh.some((cue) => (asked ? ownOccurrence(t.raw, cue) : t.raw.includes(cue)));
+}
+
+/**
+ * The cue occurs not as someone else's: 「小芳的老公」 asks about 小芳's husband, 「我的老公」 and 「我老公」
+ * about the asker's. One scan of the occurrences (linear).
+ */
+function ownOccurrence(text: string, cue: string): boolean {
+  for (let at = text.indexOf(cue); at !== -1; at = text.indexOf(cue, at + 1))
+    if (text[at - 1] !== "的" || text[at - 2] === "我") return true;
+  return false;
 }
 
 /** First-person words: the speaker's own life ("I", "my", 「我」). */
@@ -591,8 +601,19 @@ export function topicsAsked(question: string): LifeTopic[] {
   const t = read(question);
   return ALL_TOPICS.filter((topic) => {
     const cues = TOPICS[topic];
-    return hits(t, cues.ask) && !(cues.not && hits(t, cues.not));
+    return hits(t, cues.ask, true) && !(cues.not && hits(t, cues.not));
   });
+}
+
+/**
+ * Words that ask for a thing's value now: a question about the current value of an area ("where's home
+ * right now?", 「我目前的雇主是谁」) holds them, the statement that answers it need not.
+ */
+const NOW_WORDS = "now right currently current still moment these days nowadays present at the moment 目前 现在 如今 当前 还 眼下";
+
+/** The words a question asks about these areas with: what a statement of the area answers without holding them. */
+export function topicAskText(topics: readonly LifeTopic[]): string {
+  return [NOW_WORDS, ...topics.flatMap((topic) => [...TOPICS[topic].ask.en, ...TOPICS[topic].ask.zh])].join(" ");
 }
 
 /** Whether a statement speaks of `topic`. */
