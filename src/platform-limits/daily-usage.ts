@@ -117,42 +117,36 @@ export function addUsage(stored: DailyUsage | null | undefined, delta: UsageDelt
   };
 }
 
-/** A share rounded to a thousandth, null without an allowance. */
-const shareOf = (used: number, allowance: number | undefined) =>
-  allowance === undefined ? null : Math.round((used / allowance) * 1000) / 1000;
-
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
- * What memory_stats shows of today's usage: this memory's figures, and beside them Free's daily
- * allowance (null on other plans) and this memory's share of it. `allowance_scope` says whose
- * allowance it is: the account's, shared with every other user and Worker of the account.
+ * What memory_stats shows of today's usage: this memory's figures, and Workers Free's daily allowances
+ * beside them (empty on other plans). The allowances are the account's, shared with every other user
+ * and Worker of it: this memory's figures are its share, not the account's total.
  */
 export function dailyUsageView(stored: DailyUsage | null | undefined, limits: PlatformLimits, now: number) {
   const u = usageToday(stored, now);
   const allowances = dailyAllowances(limits);
-  const line = (used: number, allowance: number | undefined) => ({
-    used,
-    allowance: allowance ?? null,
-    share: shareOf(used, allowance),
-  });
   return {
     day: u.day,
-    resets_at: new Date(nextUtcMidnight(now)).toISOString(),
-    plan: limits.plan,
-    allowance_scope: "account" as const,
-    d1_rows_read: line(u.d1RowsRead, allowances?.d1_rows_read),
-    d1_rows_written: line(u.d1RowsWritten, allowances?.d1_rows_written),
-    workers_ai: {
-      embeddings: u.embeddings,
-      generations: u.generations,
-      reranks: u.reranks,
-      failures: u.failures,
-      rate_limited: u.rateLimited,
-      daily_allocation_refused: u.dailyAllocation,
-      last_limit_at: iso(u.lastLimitAt),
-      neurons_allowance: allowances?.workers_ai_neurons ?? null,
+    used: {
+      d1_rows_read: u.d1RowsRead,
+      d1_rows_written: u.d1RowsWritten,
+      ai_embeddings: u.embeddings,
+      ai_generations: u.generations,
+      ai_reranks: u.reranks,
+      ai_failures: u.failures,
+      ai_rate_limited: u.rateLimited,
+      ai_allocation_spent: u.dailyAllocation,
     },
+    free_allowances: (allowances
+      ? {
+          d1_rows_read: allowances.d1_rows_read,
+          d1_rows_written: allowances.d1_rows_written,
+          ai_neurons: allowances.workers_ai_neurons,
+        }
+      : {}) as Partial<Record<"d1_rows_read" | "d1_rows_written" | "ai_neurons", number>>,
+    last_limit_at: iso(u.lastLimitAt),
   };
 }
 

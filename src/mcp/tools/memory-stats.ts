@@ -15,51 +15,14 @@ import { count, isoText } from "../views";
 
 const counts = z.record(z.string(), count);
 
-const usageLine = (what: string) =>
-  z
-    .object({
-      used: count.describe(`${what} this memory's queries spent today (UTC), as D1 reports them`),
-      allowance: count
-        .nullable()
-        .describe("The plan's daily allowance for the whole account (Workers Free), null when none"),
-      share: z.number().nullable().describe("used / allowance, null without an allowance"),
-    })
-    .describe(what);
-
 const dailyUsage = z
   .object({
-    day: z.string().describe("The UTC day these figures are for (YYYY-MM-DD)"),
-    resets_at: isoText.describe("When every daily allowance resets (00:00 UTC)"),
-    plan: z.string().describe("PLATFORM_LIMITS: free shows Workers Free's daily allowances; other plans have none"),
-    allowance_scope: z
-      .literal("account")
-      .describe(
-        "Allowances are the Cloudflare account's, shared with every user and Worker of it: this memory's figures are its share, not the account's total",
-      ),
-    d1_rows_read: usageLine("D1 rows read"),
-    d1_rows_written: usageLine("D1 rows written"),
-    workers_ai: z
-      .object({
-        embeddings: count.describe("Embedding calls to Workers AI today"),
-        generations: count.describe("Text-generation calls to Workers AI today"),
-        reranks: count.describe("Reranker calls to Workers AI today"),
-        failures: count.describe(
-          "Workers AI calls that failed today (degraded: saves indexed later, recall by keywords)",
-        ),
-        rate_limited: count.describe("Calls Workers AI refused today for its per-minute rate limit"),
-        daily_allocation_refused: count.describe(
-          "Calls refused today because the account's daily free allocation of neurons was spent",
-        ),
-        last_limit_at: isoText
-          .nullable()
-          .describe("When a rate limit or the daily allocation last refused a call today"),
-        neurons_allowance: count
-          .nullable()
-          .describe("Workers Free's 10,000 neurons a day for the account; calls are counted, neurons are not reported"),
-      })
-      .describe("Workers AI calls of this memory today"),
+    day: z.string().describe("UTC day; resets 00:00 UTC"),
+    used: counts.describe("D1 rows read/written, Workers AI calls, failures, refusals"),
+    free_allowances: counts.describe("Workers Free's daily allowances (the account's); empty off Free"),
+    last_limit_at: z.string().nullable(),
   })
-  .describe("This memory's usage of today (UTC) beside the plan's daily allowances");
+  .describe("Usage today");
 
 export const memoryStatsTool = defineTool({
   name: "memory_stats",
@@ -170,17 +133,23 @@ export function statsText(s: StatsView, agent: string | undefined, m: Messages, 
 
 /** Today's usage: D1 rows (beside Free's allowance when set), Workers AI calls, and any limit met today. */
 export function dailyUsageText(d: StatsView["daily_usage"], m: Messages): string[] {
-  const ai = d.workers_ai;
-  const read = d.d1_rows_read;
-  const written = d.d1_rows_written;
+  const { d1_rows_read: readMax, d1_rows_written: writtenMax } = d.free_allowances;
+  const u = d.used;
+  const reset = `${nextDay(d.day)}T00:00:00Z`;
   return [
-    read.allowance !== null && written.allowance !== null
-      ? m.statsDailyD1Allowance(d.day, read.used, read.allowance, written.used, written.allowance)
-      : m.statsDailyD1(d.day, read.used, written.used),
-    ai.embeddings + ai.generations + ai.reranks > 0 ? m.statsDailyAi(ai.embeddings, ai.generations, ai.reranks) : "",
-    ai.daily_allocation_refused > 0
-      ? m.statsDailyAllocationMet(ai.daily_allocation_refused, ai.last_limit_at ?? "-", d.resets_at)
+    readMax !== undefined && writtenMax !== undefined
+      ? m.statsDailyD1Allowance(d.day, u.d1_rows_read, readMax, u.d1_rows_written, writtenMax)
+      : m.statsDailyD1(d.day, u.d1_rows_read, u.d1_rows_written),
+    u.ai_embeddings + u.ai_generations + u.ai_reranks > 0
+      ? m.statsDailyAi(u.ai_embeddings, u.ai_generations, u.ai_reranks)
       : "",
-    ai.rate_limited > 0 ? m.statsRateLimited(ai.rate_limited, ai.last_limit_at ?? "-") : "",
+    u.ai_allocation_spent > 0 ? m.statsDailyAllocationMet(u.ai_allocation_spent, d.last_limit_at ?? "-", reset) : "",
+    u.ai_rate_limited > 0 ? m.statsRateLimited(u.ai_rate_limited, d.last_limit_at ?? "-") : "",
   ];
+}
+
+/** The day after a UTC day (YYYY-MM-DD). */
+function nextDay(day: string): string {
+  const [y, mo, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, mo - 1, d + 1)).toISOString().slice(0, 10);
 }
