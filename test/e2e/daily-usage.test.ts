@@ -6,6 +6,7 @@
  * recall still answers from keywords. The embedder is Workers AI over a fake binding (workers-types'
  * shape) metered as the object meters its own AI binding (platform-limits/workers-ai-usage.ts).
  */
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Embedder } from "../../src/memory/ports";
 import { FREE_DAILY_ALLOWANCES } from "../../src/platform-limits/daily-usage";
@@ -116,5 +117,20 @@ describe("memory_stats' daily usage on Workers Free", () => {
     const bad = await callTool(client, "memory_stats", { agent: 42 });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toContain("agent");
+  });
+
+  it("/health gives Workers Free's daily allowances and their reset, and says the account's usage is not visible", async () => {
+    const res = await exports.default.fetch(new Request("http://localhost/health", { headers: { host: "localhost" } }));
+    const body = (await res.json()) as { daily_limits: Record<string, unknown> };
+    expect(body.daily_limits).toMatchObject({
+      plan: "free",
+      allowances: FREE_DAILY_ALLOWANCES,
+      account_usage_today: null,
+      account_usage_source: expect.stringContaining("not visible to the Worker"),
+    });
+    const reset = Date.parse(body.daily_limits.resets_at as string);
+    expect(new Date(reset).toISOString()).toMatch(/T00:00:00\.000Z$/);
+    expect(reset - Date.now()).toBeGreaterThan(0);
+    expect(reset - Date.now()).toBeLessThanOrEqual(86_400_000);
   });
 });
