@@ -35,11 +35,6 @@ export function invocationBudget(env: object): InvocationBudget {
   return new InvocationBudget(platformLimits(env));
 }
 
-/** Runs `work` on a fresh invocation budget (a call into a Durable Object, whose bindings are already limited). */
-export function inInvocation<T>(env: object, work: () => T): T {
-  return runInvocation(invocationBudget(env), work);
-}
-
 /** D1 calls the current invocation may still make (unbounded outside any invocation). */
 export function invocationCallsLeft(): number {
   return currentInvocation()?.callsLeft() ?? Number.POSITIVE_INFINITY;
