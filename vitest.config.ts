@@ -33,7 +33,7 @@ const VARIANTS: Record<string, { files: string[]; vars: Record<string, string> }
   // Workers Free as published (src/platform-limits/): steps sized by its 10 ms of CPU as well as its D1
   // queries; two shards, for a move's steps.
   "free-plan": {
-    files: ["test/integration/free-plan-cpu.test.ts"],
+    files: ["test/integration/free-plan-cpu.test.ts", "test/e2e/daily-usage.test.ts"],
     vars: {
       PLATFORM_LIMITS: "free",
       MEMORY_SHARDS: '["DB","DB_SHARD_1"]',

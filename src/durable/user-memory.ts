@@ -32,18 +32,21 @@ import { ownerAddress } from "../memory/owner-address";
 import { recallInSession, type SessionRecall } from "../memory/recall/session-recall";
 import type { MemoryDeps } from "../memory/service-deps";
 import type { Scope } from "../memory/types";
+import { dailyUsageView } from "../platform-limits/daily-usage";
 import {
-  inInvocation,
+  invocationBudget,
   invocationCallsLeft,
   limitedBindings,
   maintenanceWithinCpu,
   moveStepRows,
 } from "../platform-limits/invocation";
+import { runInvocation } from "../platform-limits/invocation-budget";
 import { TOOL_CALL_DEADLINE_MS, withCallDeadline } from "../providers/gate/call-deadline";
 import { OwnerHome } from "../shards/owner-home";
 import { memoryShard, onlyShard, ownerShard } from "../shards/shard-lookup";
 import { type CrossingState, holdsWrites, type RelocationReport, relocateOwner } from "../shards/shard-relocation";
 import { RequestTiming, runTimed, type TimingSnapshot } from "../timing/request-timing";
+import { DailyUsageRecord } from "./daily-usage-record";
 import { heldEntityWrites, heldWrites } from "./held-writes";
 import { DoCursorStore } from "./maintenance-state";
 
@@ -77,10 +80,13 @@ export class UserMemory extends DurableObject<Env> {
   private ownerHome: OwnerHome | null = null;
   private overrides: DepsOverride[] = [];
   private crossingLoaded = false;
+  /** Today's D1 rows and Workers AI calls of this user (memory_stats' daily usage). */
+  private readonly usage: DailyUsageRecord;
 
   /** Its bindings under PLATFORM_LIMITS: each call into the object is an invocation of its own (run). */
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, limitedBindings(env));
+    this.usage = new DailyUsageRecord(ctx.storage);
   }
 
   /** Built on first use, so a config error surfaces as the call's error, not the object's construction. */
@@ -135,10 +141,17 @@ export class UserMemory extends DurableObject<Env> {
    */
   private async run<T>(scope: Scope, op: () => Promise<T>): Promise<RpcResult<T>> {
     const timing = new RequestTiming();
+    const budget = invocationBudget(this.env);
     const result = await runTimed(timing, () =>
-      withCallDeadline(TOOL_CALL_DEADLINE_MS, () => inInvocation(this.env, () => this.attempt(scope, op))),
+      withCallDeadline(TOOL_CALL_DEADLINE_MS, () => runInvocation(budget, () => this.attempt(scope, op))),
     );
-    return { ...result, timing: timing.snapshot() };
+    const snapshot = timing.snapshot();
+    // The call's D1 rows (D1's own meta, storage/metered-d1.ts) and Workers AI calls, added to today's record.
+    await this.usage.add(
+      { d1RowsRead: snapshot.d1RowsRead, d1RowsWritten: snapshot.d1RowsWritten, ai: budget.ai },
+      Date.now(),
+    );
+    return { ...result, timing: snapshot };
   }
 
   private async attempt<T>(
@@ -225,8 +238,13 @@ export class UserMemory extends DurableObject<Env> {
     return this.run(scope, () => this.svc.history(scope, id));
   }
 
+  /** The service's counts, with this user's usage of today against the plan's daily allowances. */
   stats(scope: Scope, input?: StatsInput) {
-    return this.run(scope, () => this.svc.stats(scope, input));
+    return this.run(scope, async () => {
+      const now = Date.now();
+      const daily = dailyUsageView(await this.usage.today(now), loadConfig(this.env).PLATFORM_LIMITS, now);
+      return { ...(await this.svc.stats(scope, input)), daily };
+    });
   }
 
   get(scope: Scope, id: string) {

@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { consoleLogger } from "../console-logger";
 import { MemoryError, type MemoryErrorCode } from "../memory/errors";
+import { kvDailyLimitError } from "../platform-limits/kv-daily-limits";
 
 export function statusFor(code: MemoryErrorCode): ContentfulStatusCode {
   switch (code) {
@@ -38,7 +39,9 @@ export function errorBody(code: MemoryErrorCode, message: string, field?: string
 }
 
 export function handleError(err: unknown, c: Context): Response {
-  if (err instanceof MemoryError) return c.json(errorBody(err.code, err.message, err.field), statusFor(err.code));
+  // KV's daily-limit refusal (Workers Free's 1,000 writes) is a quota, not a fault: no stack in the log.
+  const known = err instanceof MemoryError ? err : kvDailyLimitError(err);
+  if (known) return c.json(errorBody(known.code, known.message, known.field), statusFor(known.code));
   consoleLogger.error("unhandled request error", {
     error: String(err),
     stack: (err as Error)?.stack,

@@ -5,12 +5,16 @@
  * all users (bounded counts per shard, summed; no per-user data). An embedder reached over HTTP
  * (EMBEDDING_PROVIDER=openai-compatible) is probed (providers/openai-compatible/embedder-probe.ts): a
  * server that does not answer makes embeddings "unavailable" and the status "degraded" (still 200:
- * saves are kept and indexed later, recall answers from keywords).
+ * saves are kept and indexed later, recall answers from keywords). `daily_limits`: the plan's daily
+ * allowances (Workers Free's; none on Paid) and when they reset; the account's usage of them is not
+ * visible to the Worker (Cloudflare counts it per account), so the field says so instead of a figure,
+ * and each user's own share is in memory_stats.
  */
 import type { Context } from "hono";
 import { type Config, embeddingDimensions, embeddingModelKey, vectorIndexBindings } from "../config";
 import { consoleLogger } from "../console-logger";
 import type { Env } from "../env";
+import { dailyAllowances, nextUtcMidnight } from "../platform-limits/daily-usage";
 import { probeEmbedder } from "../providers/openai-compatible/embedder-probe";
 import { databaseBytes } from "../shards/shard-placement";
 import { VERSION } from "../version";
@@ -42,6 +46,7 @@ export async function health(c: Context<AppEnv>): Promise<Response> {
     },
     semantic_search: aiReady && indexReady,
     index_sync: storage === "ok" ? await indexSync(services) : null,
+    daily_limits: dailyLimits(config, Date.now()),
   };
   return c.json(body, storage === "ok" ? 200 : 503);
 }
@@ -77,6 +82,22 @@ export async function vectorizeHeadroom(env: Env, config: Config) {
       }
     }),
   );
+}
+
+/**
+ * The plan's daily allowances and their reset. The account-wide usage of them is Cloudflare's count,
+ * across every Worker and user of the account, which no binding reports: `account_usage_today` is null
+ * and `account_usage_source` says where to read it. Each user's own share: memory_stats' daily_usage.
+ */
+export function dailyLimits(config: Config, now: number) {
+  return {
+    plan: config.PLATFORM_LIMITS.plan,
+    allowances: dailyAllowances(config.PLATFORM_LIMITS) ?? {},
+    resets_at: new Date(nextUtcMidnight(now)).toISOString(),
+    account_usage_today: null,
+    account_usage_source:
+      "not visible to the Worker: the Cloudflare dashboard (Workers, D1, KV, Workers AI usage) or the GraphQL Analytics API; each user's own share is in memory_stats",
+  };
 }
 
 /** Workers AI needs its binding; an OpenAI-compatible server must answer (probed, cached); the offline embedder always does. */

@@ -71,6 +71,16 @@ const en = {
   statsAgent: (agent: string) => `Agent filter: ${agent}`,
   statsLexicalOnly: (count: number, last: string) =>
     `Recall: ${count} answer${plural(count, "", "s")} from keywords only (embedding model unavailable), last at ${last}`,
+  statsDailyD1: (day: string, read: number, written: number) =>
+    `Today (${day} UTC): ${read.toLocaleString("en")} D1 rows read, ${written.toLocaleString("en")} written by this memory`,
+  statsDailyD1Allowance: (day: string, read: number, readMax: number, written: number, writtenMax: number) =>
+    `Today (${day} UTC): this memory read ${read.toLocaleString("en")} of Workers Free's ${readMax.toLocaleString("en")} D1 rows a day and wrote ${written.toLocaleString("en")} of ${writtenMax.toLocaleString("en")}; the allowance is the whole account's, shared with its other users, and resets at 00:00 UTC`,
+  statsDailyAi: (embeddings: number, generations: number, reranks: number) =>
+    `Workers AI today: ${embeddings} embedding, ${generations} generation, ${reranks} rerank call${plural(embeddings + generations + reranks, "", "s")}`,
+  statsDailyAllocationMet: (count: number, last: string, reset: string) =>
+    `Workers AI's daily free allocation (10,000 neurons for the account) was spent today: ${count} call${plural(count, "", "s")} refused, last at ${last}; until ${reset} saves are indexed later and recall answers from keywords`,
+  statsRateLimited: (count: number, last: string) =>
+    `Workers AI's rate limit was met today: ${count} call${plural(count, "", "s")} refused, last at ${last}; those saves are indexed later and those recalls answered from keywords`,
   none: "none",
   lineSaved: (when: string) => `saved ${when}`,
   lineEvent: (when: string) => `event ${when}`,
@@ -198,6 +208,15 @@ const zh: typeof en = {
   statsIndexRoom: (indexed, max) => `本地索引：${indexed} / ${max} 个向量；超过 ${max} 后，新记忆只能按关键词找到`,
   statsAgent: (agent) => `智能体筛选：${agent}`,
   statsLexicalOnly: (count, last) => `召回：${count} 次仅按关键词回答（嵌入模型不可用），最近一次 ${last}`,
+  statsDailyD1: (day, read, written) => `今天（UTC ${day}）：本记忆库读取 D1 ${read} 行，写入 ${written} 行`,
+  statsDailyD1Allowance: (day, read, readMax, written, writtenMax) =>
+    `今天（UTC ${day}）：本记忆库读取 D1 ${read} 行（Workers Free 每天 ${readMax} 行），写入 ${written} 行（每天 ${writtenMax} 行）；该额度属于整个账户，与其他用户共用，UTC 00:00 重置`,
+  statsDailyAi: (embeddings, generations, reranks) =>
+    `今天的 Workers AI 调用：嵌入 ${embeddings} 次，生成 ${generations} 次，重排 ${reranks} 次`,
+  statsDailyAllocationMet: (count, last, reset) =>
+    `今天 Workers AI 的每日免费额度（账户共 10,000 neurons）已用完：${count} 次调用被拒，最近一次 ${last}；在 ${reset} 之前，保存的记忆稍后建立索引，召回仅按关键词`,
+  statsRateLimited: (count, last) =>
+    `今天触及 Workers AI 的速率限制：${count} 次调用被拒，最近一次 ${last}；这些保存稍后建立索引，这些召回仅按关键词回答`,
   none: "无",
   lineSaved: (when) => `保存于 ${when}`,
   lineEvent: (when) => `发生于 ${when}`,

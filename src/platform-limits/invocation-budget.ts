@@ -9,6 +9,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { MemoryError } from "../memory/errors";
+import { type AiTally, emptyAiTally } from "./daily-usage";
 import { enforced, type PlatformLimits } from "./platform-limits";
 
 type Counted = "d1_queries_per_invocation" | "subrequests_per_invocation";
@@ -32,6 +33,8 @@ export function limitExceeded(limits: PlatformLimits, limit: keyof PlatformLimit
 
 export class InvocationBudget {
   private spent: Record<Counted, number> = { d1_queries_per_invocation: 0, subrequests_per_invocation: 0 };
+  /** Workers AI calls this invocation made (platform-limits/workers-ai-usage.ts), for the day's usage. */
+  readonly ai: AiTally = emptyAiTally();
 
   constructor(readonly limits: PlatformLimits) {}
 

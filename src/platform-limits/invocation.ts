@@ -11,6 +11,7 @@ import { maintenanceRowsByCpu, moveRowsByCpu, refuseImportOverCpu } from "./cpu-
 import { currentInvocation, InvocationBudget, runInvocation } from "./invocation-budget";
 import { limitedEnv } from "./limited-env";
 import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from "./platform-limits";
+import { meteredAiEnv } from "./workers-ai-usage";
 
 /** PLATFORM_LIMITS of this deployment; the paid figures while the config cannot be read (its error surfaces elsewhere). */
 export function platformLimits(env: object): PlatformLimits {
@@ -21,19 +22,17 @@ export function platformLimits(env: object): PlatformLimits {
   }
 }
 
-/** The bindings under PLATFORM_LIMITS (limited-env.ts): D1 limited, Durable Object calls counted. */
+/**
+ * The bindings under PLATFORM_LIMITS (limited-env.ts): D1 limited, Durable Object calls counted; and
+ * Workers AI calls counted on the invocation on every plan (workers-ai-usage.ts: the day's usage).
+ */
 export function limitedBindings<E extends object>(env: E): E {
-  return limitedEnv(env, platformLimits(env));
+  return meteredAiEnv(limitedEnv(env, platformLimits(env)));
 }
 
 /** A fresh budget for one invocation (a Worker request, a Cron run, a Durable Object call). */
 export function invocationBudget(env: object): InvocationBudget {
   return new InvocationBudget(platformLimits(env));
-}
-
-/** Runs `work` on a fresh invocation budget (a call into a Durable Object, whose bindings are already limited). */
-export function inInvocation<T>(env: object, work: () => T): T {
-  return runInvocation(invocationBudget(env), work);
 }
 
 /** D1 calls the current invocation may still make (unbounded outside any invocation). */

@@ -4,12 +4,13 @@
  * by count and by total characters, so one import of long lines never becomes one huge request;
  * `truncate_inputs` lets the model cut a text past its context window instead of failing the batch.
  * Failures surface as provider_unavailable (recall then answers from BM25 alone; writes keep the row
- * and leave it for index repair), and so do vectors that are not of the configured dimension or not
+ * and leave it for index repair; the account's spent daily allocation is named as such), and so do vectors that are not of the configured dimension or not
  * finite (gate/vector-gate.ts). A model that keeps failing is skipped for a while (gate/circuit-breaker.ts).
  */
 
 import { MemoryError } from "../memory/errors";
 import type { Embedder } from "../memory/ports";
+import { isAiDailyAllocation } from "../platform-limits/workers-ai-usage";
 import { withAiTimeout } from "./ai-timeout";
 import { CircuitBreaker } from "./gate/circuit-breaker";
 import { gateVectors } from "./gate/vector-gate";
@@ -48,7 +49,9 @@ export class WorkersAiEmbedder implements Embedder {
       } catch (err) {
         throw new MemoryError(
           "provider_unavailable",
-          `Embedding model ${this.model} is unavailable: ${(err as Error).message}`,
+          isAiDailyAllocation(err)
+            ? `Embedding model ${this.model}: Workers AI's daily free allocation of 10,000 neurons is spent; until 00:00 UTC saves are indexed later and recall answers from keywords`
+            : `Embedding model ${this.model} is unavailable: ${(err as Error).message}`,
         );
       }
       try {

@@ -85,6 +85,8 @@ describe("GET /health", () => {
       vector_index: { kind: "local", status: "ok" },
       embeddings: { provider: "local", model: "local-hash-v1", status: "ok" },
       semantic_search: true,
+      // Paid has no hard daily allowances; the account's usage is never faked.
+      daily_limits: { plan: "paid", allowances: {}, account_usage_today: null },
     });
   });
 });

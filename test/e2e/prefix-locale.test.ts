@@ -130,6 +130,7 @@ for (const transport of ["mcp", "sse"] as const) {
         "类别：work 1",
         expect.stringMatching(/^最早：\S+ · 最新：\S+$/),
         "索引：local，模型 local-hash-v1，已同步",
+        expect.stringMatching(/^今天（UTC \d{4}-\d{2}-\d{2}）：本记忆库读取 D1 [1-9]\d* 行，写入 [1-9]\d* 行$/),
       ]);
     });
 

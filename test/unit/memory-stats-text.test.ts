@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { localeMessages } from "../../src/mcp/messages";
 import { statsText, toStatsView } from "../../src/mcp/tools/memory-stats";
 import type { MemoryStats } from "../../src/memory/manage/browse-memories";
+import { dailyUsageView } from "../../src/platform-limits/daily-usage";
+import { DEFAULT_PLATFORM_LIMITS } from "../../src/platform-limits/platform-limits";
 
-const stats = (kind: string): MemoryStats =>
-  ({
+const stats = (kind: string) => ({
+  ...({
     total: 4_900,
     byStatus: { active: 4_900 },
     byCategory: {},
@@ -21,7 +23,9 @@ const stats = (kind: string): MemoryStats =>
     indexResidentBytes: null,
     inSync: true,
     recall: { lexicalOnly: 0, lastLexicalOnlyAt: null },
-  }) as MemoryStats;
+  } as MemoryStats),
+  daily: dailyUsageView(null, DEFAULT_PLATFORM_LIMITS, 0),
+});
 
 describe("memory_stats' headroom sentence", () => {
   it("says how many of the capped local index's vectors the user holds, in English and Chinese", () => {

@@ -38,6 +38,8 @@ export interface ConsentMessages {
   invalidRequest: string;
   crossSite: string;
   tooMany: string;
+  /** Workers Free's KV writes of the day are spent (http/oauth/kv-daily-limit.ts). */
+  kvDailyLimit: string;
   unavailable: string;
   startAgain: string;
 }
@@ -72,6 +74,8 @@ const en: ConsentMessages = {
   invalidRequest: "The app sent an authorization request that cannot be accepted:",
   crossSite: "The form was sent from another site, so it was refused.",
   tooMany: SIGN_IN_TOO_MANY.en,
+  kvDailyLimit:
+    "Sign-in is paused until 00:00 UTC: this server's Cloudflare account has used its 1,000 storage writes of the day (Workers Free's KV limit). Nothing stored is lost; try again after the reset, or connect with an API key meanwhile.",
   unavailable: "Sign-in is not available on this server right now.",
   startAgain: "Go back to the app and start connecting again.",
 };
@@ -104,6 +108,8 @@ const zh: ConsentMessages = {
   invalidRequest: "应用发送的授权请求无法接受：",
   crossSite: "表单来自其他网站，已被拒绝。",
   tooMany: SIGN_IN_TOO_MANY.zh,
+  kvDailyLimit:
+    "登录暂停至 UTC 00:00：此服务器的 Cloudflare 账户今天已用完 1,000 次存储写入（Workers Free 的 KV 限额）。已保存的内容不会丢失；请在重置后再试，或先用 API 密钥连接。",
   unavailable: "此服务器当前无法登录。",
   startAgain: "请返回应用，重新开始连接。",
 };

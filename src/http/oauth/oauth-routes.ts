@@ -12,6 +12,7 @@ import { errorBody } from "../error-response";
 import { errorPage, showAuthorization, submitAuthorization } from "./authorize";
 import { guardAuthorizeClientId, guardTokenClientId } from "./client-id-guard";
 import { consentMessages, pickLocale } from "./consent-messages";
+import { answerKvDailyLimit } from "./kv-daily-limit";
 import { AUTHORIZE_PATH, oauthSite, PROTECTED_PATHS, REGISTER_PATH, TOKEN_PATH } from "./oauth-site";
 import { oauthTooMany, rateLimit, SIGN_IN_BUCKET } from "./rate-limit";
 import { guardRegistration } from "./registration-guard";
@@ -58,6 +59,7 @@ export function registerOAuthRoutes(app: Hono<AppEnv>): void {
   for (const path of PROTECTED_PATHS) app.all(`/.well-known/oauth-protected-resource${path}`, toResourceMetadata(path));
   app.all(
     TOKEN_PATH,
+    answerKvDailyLimit("json"),
     rateLimit("OAUTH_RATE_LIMITER", "token", oauthTooMany),
     limitOAuthBody,
     guardTokenClientId,
@@ -65,6 +67,7 @@ export function registerOAuthRoutes(app: Hono<AppEnv>): void {
   );
   app.all(
     REGISTER_PATH,
+    answerKvDailyLimit("json"),
     rateLimit("OAUTH_RATE_LIMITER", "register", oauthTooMany),
     limitOAuthBody,
     guardRegistration,
@@ -72,12 +75,14 @@ export function registerOAuthRoutes(app: Hono<AppEnv>): void {
   );
   app.get(
     AUTHORIZE_PATH,
+    answerKvDailyLimit("page"),
     rateLimit("OAUTH_RATE_LIMITER", "authorize", pageTooMany),
     guardAuthorizeClientId,
     showAuthorization,
   );
   app.post(
     AUTHORIZE_PATH,
+    answerKvDailyLimit("page"),
     rateLimit("OAUTH_SIGNIN_LIMITER", SIGN_IN_BUCKET, pageTooMany),
     limitOAuthBody,
     submitAuthorization,

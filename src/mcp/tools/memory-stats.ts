@@ -1,17 +1,28 @@
 /**
  * @module mcp/tools/memory-stats
- * memory_stats: counts by status, category, priority and type; oldest/newest; index sync; models.
+ * memory_stats: counts by status, category, priority and type; oldest/newest; index sync; models;
+ * today's usage of the plan's daily allowances (platform-limits/daily-usage.ts).
  */
 import { z } from "zod";
 import { scopeFields } from "../../access/scope";
 import { withMemory } from "../../access/user-memory-client";
 import { statsInput } from "../../memory/contracts";
 import type { MemoryStats } from "../../memory/manage/browse-memories";
+import type { DailyUsageView } from "../../platform-limits/daily-usage";
 import type { Messages } from "../messages";
 import { defineTool, READ_ONLY } from "../tool-definition";
 import { count, isoText } from "../views";
 
 const counts = z.record(z.string(), count);
+
+const dailyUsage = z
+  .object({
+    day: z.string().describe("UTC day; resets 00:00 UTC"),
+    used: counts.describe("D1 rows read/written, Workers AI calls, failures, refusals"),
+    free_allowances: counts.describe("Workers Free's daily allowances (the account's); empty off Free"),
+    last_limit_at: z.string().nullable(),
+  })
+  .describe("Usage today");
 
 export const memoryStatsTool = defineTool({
   name: "memory_stats",
@@ -53,6 +64,7 @@ export const memoryStatsTool = defineTool({
         last_lexical_only: z.string().nullable().describe("When that last happened (ISO 8601), null if never"),
       })
       .describe("Whether recall has had to fall back to keyword search"),
+    daily_usage: dailyUsage,
   }),
   annotations: READ_ONLY,
   async run(ctx, args) {
@@ -67,7 +79,7 @@ export const memoryStatsTool = defineTool({
 });
 
 /** The tool's structured output; memory://stats serves the same object. */
-export function toStatsView(s: MemoryStats) {
+export function toStatsView(s: MemoryStats & { daily: DailyUsageView }) {
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {
     total: s.total,
@@ -88,6 +100,7 @@ export function toStatsView(s: MemoryStats) {
       in_sync: s.inSync,
     },
     recall: { lexical_only: s.recall.lexicalOnly, last_lexical_only: iso(s.recall.lastLexicalOnlyAt) },
+    daily_usage: s.daily,
   };
 }
 type StatsView = ReturnType<typeof toStatsView>;
@@ -112,7 +125,31 @@ export function statsText(s: StatsView, agent: string | undefined, m: Messages, 
       : m.statsIndexBehind(i.kind, i.embedding_model, i.unindexed, i.other_model),
     i.kind === "local" && localIndexMax > 0 ? m.statsIndexRoom(i.indexed, localIndexMax) : "",
     s.recall.lexical_only > 0 ? m.statsLexicalOnly(s.recall.lexical_only, s.recall.last_lexical_only ?? "-") : "",
+    ...dailyUsageText(s.daily_usage, m),
   ]
     .filter(Boolean)
     .join("\n");
+}
+
+/** Today's usage: D1 rows (beside Free's allowance when set), Workers AI calls, and any limit met today. */
+export function dailyUsageText(d: StatsView["daily_usage"], m: Messages): string[] {
+  const { d1_rows_read: readMax, d1_rows_written: writtenMax } = d.free_allowances;
+  const u = d.used;
+  const reset = `${nextDay(d.day)}T00:00:00Z`;
+  return [
+    readMax !== undefined && writtenMax !== undefined
+      ? m.statsDailyD1Allowance(d.day, u.d1_rows_read, readMax, u.d1_rows_written, writtenMax)
+      : m.statsDailyD1(d.day, u.d1_rows_read, u.d1_rows_written),
+    u.ai_embeddings + u.ai_generations + u.ai_reranks > 0
+      ? m.statsDailyAi(u.ai_embeddings, u.ai_generations, u.ai_reranks)
+      : "",
+    u.ai_allocation_spent > 0 ? m.statsDailyAllocationMet(u.ai_allocation_spent, d.last_limit_at ?? "-", reset) : "",
+    u.ai_rate_limited > 0 ? m.statsRateLimited(u.ai_rate_limited, d.last_limit_at ?? "-") : "",
+  ];
+}
+
+/** The day after a UTC day (YYYY-MM-DD). */
+function nextDay(day: string): string {
+  const [y, mo, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, mo - 1, d + 1)).toISOString().slice(0, 10);
 }
