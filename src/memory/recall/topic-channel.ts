@@ -13,7 +13,14 @@
  */
 import { relationPhrases } from "../entities/query-relations";
 import type { MemoryDeps } from "../service-deps";
-import { asksOwnLife, type LifeTopic, statesTopic, topicAskText, topicSearchText, topicsAsked } from "../text/life-topics";
+import {
+  asksOwnLife,
+  type LifeTopic,
+  statesTopic,
+  topicAskText,
+  topicSearchText,
+  topicsAsked,
+} from "../text/life-topics";
 import { queryTokens } from "../text/tokenize";
 import type { Memory, MemoryStatus, Scope } from "../types";
 import { bestCoverage } from "./abstention";

@@ -609,7 +609,8 @@ export function topicsAsked(question: string): LifeTopic[] {
  * Words that ask for a thing's value now: a question about the current value of an area ("where's home
  * right now?", 「我目前的雇主是谁」) holds them, the statement that answers it need not.
  */
-const NOW_WORDS = "now right currently current still moment these days nowadays present at the moment 目前 现在 如今 当前 还 眼下";
+const NOW_WORDS =
+  "now right currently current still moment these days nowadays present at the moment 目前 现在 如今 当前 还 眼下";
 
 /** The words a question asks about these areas with: what a statement of the area answers without holding them. */
 export function topicAskText(topics: readonly LifeTopic[]): string {
