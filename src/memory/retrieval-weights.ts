@@ -95,10 +95,11 @@ export const RETRIEVAL_WEIGHTS = {
    * above a weak word match, so the current value of a changed fact comes first. A statement of the
    * area answers without covering the question's words when, read with the words that ask about its
    * area, it covers `coverage` (`coverageCjk` for a question mostly in CJK) of the question
-   * (recall/topic-channel.ts topicAnswers). bench:person dev
+   * (recall/topic-channel.ts topicAnswers). The statements are put in the order they were told only
+   * when those asking words alone cover `pure` of the question (asksOnlyTheArea). bench:person dev
    * and the Chinese sets' cross-user check.
    */
-  topic: { boost: 0.5, only: 0.5, coverage: 0.5, coverageCjk: 0.35 },
+  topic: { boost: 0.5, only: 0.5, coverage: 0.5, coverageCjk: 0.35, pure: 0.4, pureCjk: 0.25 },
   /** How many fused candidates the reranker (when configured) sees, and its blend weight (unmeasured). */
   rerankTop: 20,
   rerankWeight: 0.5,

@@ -4,8 +4,9 @@
  * only the statements of the area, in the places they hold.
  */
 import { describe, expect, it } from "vitest";
+import { askedTokens } from "../../src/memory/recall/abstention";
 import type { FusedCandidate } from "../../src/memory/recall/fuse-scores";
-import { inTopicOrder, topicQuestion, weighByTime } from "../../src/memory/recall/topic-channel";
+import { asksOnlyTheArea, inTopicOrder, topicQuestion, weighByTime } from "../../src/memory/recall/topic-channel";
 import type { Memory } from "../../src/memory/types";
 
 const memory = (id: string, createdAt: number, eventTime: number | null = null) =>
@@ -58,5 +59,20 @@ describe("inTopicOrder", () => {
     ];
     expect(inTopicOrder(ranked, hits).map((x) => x.memory.id)).toEqual(["new-home", "other", "old-home"]);
     expect(inTopicOrder(ranked, hits.slice(0, 1))).toBe(ranked);
+  });
+});
+
+describe("asksOnlyTheArea", () => {
+  const args = (question: string) => {
+    const tokens = askedTokens(question, false);
+    const asked = topicQuestion(question, null);
+    return { readings: [tokens], asked, pool: [], corpusSize: 100, threshold: 0.4 };
+  };
+
+  it("a question for the area's value, not one about something in the area", () => {
+    expect(asksOnlyTheArea(args("Where's home for me right now?"))).toBe(true);
+    expect(asksOnlyTheArea(args("What time do I go to sleep?"))).toBe(true);
+    expect(asksOnlyTheArea(args("Where did my girlfriend and I plan to go for the spring festival?"))).toBe(false);
+    expect(asksOnlyTheArea({ ...args("what do I paint?"), asked: null })).toBe(false);
   });
 });

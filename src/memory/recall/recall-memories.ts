@@ -28,7 +28,14 @@ import { analyzeQuery } from "./query-analysis";
 import { passesRecallFilter, recallFilterFor } from "./recall-filters";
 import { namesPerson, resolveRelations } from "./relation-resolution";
 import { asksAboutPast, followSupersedeChain } from "./supersede-chain";
-import { addTopicEvidence, inTopicOrder, topicAnswers, topicCandidates, topicQuestion } from "./topic-channel";
+import {
+  addTopicEvidence,
+  asksOnlyTheArea,
+  inTopicOrder,
+  topicAnswers,
+  topicCandidates,
+  topicQuestion,
+} from "./topic-channel";
 
 export interface RecallOutcome {
   results: FusedCandidate[];
@@ -115,7 +122,16 @@ export async function recallMemories(
   )
     return { results: [], totalRelevant: 0, lexicalOnly: dense === null };
   const hopped = await withSecondHop(deps, scope, text, ranked, evidence, ctx, filter);
-  const fused = await followSupersedeChain(deps, scope, inTopicOrder(hopped, topical), { query, filter, now });
+  // Told-order only for a question that asks for the area's value, not one about something in it.
+  const onlyArea = asksOnlyTheArea({
+    readings,
+    asked,
+    pool: lexical.rows.filter((m) => hitIds.has(m.id)),
+    corpusSize: lexical.corpusSize,
+    threshold: mostlyCjk(text) ? W.topic.pureCjk : W.topic.pure,
+  });
+  const ordered = onlyArea ? inTopicOrder(hopped, topical) : hopped;
+  const fused = await followSupersedeChain(deps, scope, ordered, { query, filter, now });
   return { results: fused.slice(0, limit), totalRelevant: fused.length, lexicalOnly: dense === null };
 }
 

@@ -140,3 +140,25 @@ export function topicAnswers(input: {
       bestCoverage({ tokens, pool: input.pool, corpusSize: input.corpusSize, candidates }) >= input.threshold,
   );
 }
+
+/**
+ * The question asks only for the area's value: its words that ask about the area (and "now") alone
+ * cover `threshold` of it ("where's home for me right now?", 「我目前的雇主是谁」), unlike a question
+ * about something else in that area (「清明节我和女朋友计划去哪里」). Only then is the answer put in the
+ * order the statements were told (inTopicOrder); otherwise the words decide the order.
+ */
+export function asksOnlyTheArea(input: {
+  readings: string[][];
+  asked: TopicQuestion | null;
+  pool: Pick<Memory, "content">[];
+  corpusSize: number;
+  threshold: number;
+}): boolean {
+  if (input.asked === null) return false;
+  const candidates = [{ memory: { content: topicAskText(input.asked.topics) }, evidence: undefined }];
+  return input.readings.some(
+    (tokens) =>
+      tokens.length > 0 &&
+      bestCoverage({ tokens, pool: input.pool, corpusSize: input.corpusSize, candidates }) >= input.threshold,
+  );
+}

@@ -607,10 +607,13 @@ export function topicsAsked(question: string): LifeTopic[] {
 
 /**
  * Words that ask for a thing's value now: a question about the current value of an area ("where's home
- * right now?", 「我目前的雇主是谁」) holds them, the statement that answers it need not.
+ * right now?", 「我目前的雇主是谁」, "what time do I go to sleep?") holds them, the statement that
+ * answers it need not.
  */
 const NOW_WORDS =
-  "now right currently current still moment these days nowadays present at the moment 目前 现在 如今 当前 还 眼下";
+  "now right currently current still moment these days nowadays present at the moment 目前 现在 如今 当前 还 眼下 " +
+  // …and the words of asking for a habit's value: "what time do I go to sleep?", 「我几点睡觉」.
+  "time what when go get do usually normally typically 几点 什么时候 一般 平时 通常 每天";
 
 /** The words a question asks about these areas with: what a statement of the area answers without holding them. */
 export function topicAskText(topics: readonly LifeTopic[]): string {
