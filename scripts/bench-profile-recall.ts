@@ -209,6 +209,7 @@ async function main(): Promise<void> {
     await inspector.send("Profiler.start");
     const totals: number[] = [];
     const d1: number[] = [];
+    const d1Sql: number[] = [];
     const rank: number[] = [];
     const index: number[] = [];
     const started = performance.now();
@@ -216,6 +217,7 @@ async function main(): Promise<void> {
       const r = await recall(client, "profile-user", q);
       totals.push(r.server?.dur.total ?? Number.NaN);
       d1.push(r.server?.dur.d1 ?? Number.NaN);
+      d1Sql.push(r.server?.dur["d1-sql"] ?? Number.NaN);
       rank.push(r.server?.dur.rank ?? 0);
       index.push(r.server?.dur.index ?? 0);
     }
