@@ -26,6 +26,9 @@ import { applyMigrations, ScriptError, setLocalPersistDir } from "./lib/wrangler
 
 const say = (text: string) => process.stderr.write(`profile: ${text}\n`);
 
+const USAGE =
+  "usage: npm run bench:profile -- [--size 100000] [--recalls 200] [--top 30] [--out recall.cpuprofile] [--keep]";
+
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
@@ -75,10 +78,20 @@ class Inspector {
     return new Inspector(ws);
   }
 
+  /** One CDP command; its answer, or a ScriptError after a minute without one. */
   send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
     const id = this.next++;
     this.ws.send(JSON.stringify({ id, method, params }));
-    return new Promise((done) => this.waiting.set(id, done as (v: unknown) => void));
+    return new Promise((done, fail) => {
+      const timer = setTimeout(() => fail(new ScriptError(`inspector: no answer to ${method}`)), 60_000);
+      this.waiting.set(id, (v) => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        const error = (v as { error?: { message?: string } } | undefined)?.error;
+        if (error) fail(new ScriptError(`inspector: ${method} failed: ${error.message ?? "?"}`));
+        else done(v as T);
+      });
+    });
   }
 
   close(): void {
@@ -176,12 +189,19 @@ async function main(): Promise<void> {
       top: { type: "string", default: "30" },
       out: { type: "string" },
       keep: { type: "boolean", default: false },
+      help: { type: "boolean" },
     },
   });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   const size = Number(values.size);
   const recalls = Number(values.recalls);
   if (!Number.isInteger(size) || size < 100) throw new ScriptError("--size must be an integer ≥ 100");
   if (!Number.isInteger(recalls) || recalls < 1) throw new ScriptError("--recalls must be a positive integer");
+  if (!Number.isInteger(Number(values.top)) || Number(values.top) < 1)
+    throw new ScriptError("--top must be a positive integer");
   const dir = mkdtempSync(join(tmpdir(), "hippocampus-profile-"));
   const inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT) || (await freePort());
   setLocalPersistDir(dir);
@@ -230,7 +250,9 @@ async function main(): Promise<void> {
     const n = Number(values.top);
     const pc = (xs: number[]) => `${percentile(xs, 50)} / ${percentile(xs, 95)}`;
     console.log(`${size} memories, ${recalls} recalls, ${(wall / recalls).toFixed(1)} ms wall each (client)`);
-    console.log(`Server-Timing p50 / p95 ms: total ${pc(totals)}, d1 ${pc(d1)}, index ${pc(index)}, rank ${pc(rank)}`);
+    console.log(
+      `Server-Timing p50 / p95 ms: total ${pc(totals)}, d1 ${pc(d1)} (D1's own execution, d1-sql: ${pc(d1Sql)}), index ${pc(index)}, rank ${pc(rank)}`,
+    );
     console.log(`isolate samples: ${total.toFixed(0)} ms (${(total / recalls).toFixed(2)} ms per recall)`);
     console.log("\nself time by file:");
     for (const line of top(file, n, total)) console.log(line);
