@@ -370,6 +370,9 @@ function printTable(rows: SizeResult[]): void {
     const s = r.hippocampus.server;
     out.push(
       `${String(r.memories).padEnd(9)} recall server p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms; D1 sequential ${s.d1SequentialMean.toFixed(2)}/call (max ${s.d1SequentialMax}), ${s.d1QueriesMean.toFixed(1)} statements; update p95 ${r.hippocampus.updateP95.toFixed(1)} ms, delete p95 ${r.hippocampus.deleteP95.toFixed(1)} ms`,
+      `          recall phases p50 / p95 (ms): ${Object.entries(s.phases)
+        .map(([name, p]) => `${name} ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)}`)
+        .join(", ")} (d1-sql: D1's own execution time)`,
       `${"".padEnd(9)} D1 rows per recall: ${rowsLine(s)}; per save_memory: ${rowsLine(r.hippocampus.saves)}`,
       `${"".padEnd(9)} workerd peak RSS ${r.hippocampus.importRssMb.toFixed(0)} MB until the import ended, ${r.hippocampus.rssMb.toFixed(0)} MB over the run (index load, recalls, edits); ${r.hippocampus.endRssMb.toFixed(0)} MB at its end`,
       `${"".padEnd(9)} one recall: ${r.hippocampus.sampleTiming}`,

@@ -19,7 +19,12 @@ export interface ServerSummary {
   d1RowsReadMean: number | null;
   d1RowsReadMax: number | null;
   d1RowsWrittenMean: number | null;
+  /** p50 / p95 of the phases inside a call (ms): D1 in flight, D1's own execution time, the vector index. */
+  phases: Record<(typeof PHASES)[number], { p50: number; p95: number }>;
 }
+
+/** The Server-Timing phases summarised beside the total: `d1-sql` is D1's own time, `d1` minus it the binding's. */
+const PHASES = ["do", "d1", "d1-sql", "index"] as const;
 
 export class ServerFigures {
   private readonly totals: number[] = [];
@@ -27,10 +32,15 @@ export class ServerFigures {
   private readonly queries: number[] = [];
   private readonly rowsRead: number[] = [];
   private readonly rowsWritten: number[] = [];
+  private readonly phaseMs = Object.fromEntries(PHASES.map((p) => [p, [] as number[]])) as Record<
+    (typeof PHASES)[number],
+    number[]
+  >;
 
   add(t: ServerTiming | null): void {
     if (!t) return;
     this.totals.push(t.dur.total ?? 0);
+    for (const p of PHASES) if (t.dur[p] !== undefined) this.phaseMs[p].push(t.dur[p]);
     this.sequential.push(t.d1Sequential);
     this.queries.push(t.d1Queries);
     if (t.d1RowsRead !== null) this.rowsRead.push(t.d1RowsRead);
@@ -50,6 +60,9 @@ export class ServerFigures {
       d1SequentialMean: mean(this.sequential),
       d1SequentialMax: Math.max(0, ...this.sequential),
       d1QueriesMean: mean(this.queries),
+      phases: Object.fromEntries(
+        PHASES.map((p) => [p, { p50: percentile(this.phaseMs[p], 50), p95: percentile(this.phaseMs[p], 95) }]),
+      ) as ServerSummary["phases"],
     };
   }
 }

@@ -2,7 +2,8 @@
  * @module http/server-timing
  * The Server-Timing header of every /mcp and /v1/* response: `auth` (key or token check), `do`
  * (waiting on the user's Durable Object), `d1`, `index`, `rank` (measured inside the object and
- * returned with its RPC result), `total`, and the D1 counts `d1-queries` / `d1-sequential` /
+ * returned with its RPC result), `d1-sql` (D1's own execution time, `meta.timings.sql_duration_ms`:
+ * `d1` minus it is the network and the binding's result handling), `total`, and the D1 counts `d1-queries` / `d1-sequential` /
  * `d1-rows-read` / `d1-rows-written` (D1's own `meta.rows_read` / `rows_written`) in `desc`. The D1 figures are the memory operation's; the auth lookup is reported by `auth` alone
  * (its `desc` says whether it came from the cache, D1 or OAuth). Hono's timing middleware writes
  * the header; timing/request-timing.ts gathers the figures.
@@ -48,6 +49,7 @@ const gather: MiddlewareHandler<AppEnv> = async (c, next) => {
   setMetric(c, "auth", t.auth.ms, t.auth.source);
   setMetric(c, "do", t.doMs);
   setMetric(c, "d1", s.d1Ms);
+  setMetric(c, "d1-sql", s.d1SqlMs);
   setMetric(c, "index", s.phases.index ?? 0);
   setMetric(c, "rank", s.phases.rank ?? 0);
   setMetric(c, "d1-queries", String(s.d1Queries));

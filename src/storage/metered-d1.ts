@@ -6,7 +6,8 @@
  * this wrapper and do not know it is there. A batch is one round trip of n statements.
  *
  * It also adds up the rows D1 says each statement read and wrote (`meta.rows_read` /
- * `meta.rows_written`, what D1 bills). D1 hands that meta only with object rows (`all`, `run`,
+ * `meta.rows_written`, what D1 bills) and the time D1 says it spent executing them
+ * (`meta.timings.sql_duration_ms`, Server-Timing `d1-sql`). D1 hands that meta only with object rows (`all`, `run`,
  * `batch`), so `first` and `raw` are served from `all()`: the same query and the same round trip
  * (D1's own `first` fetches every row and keeps the first), with a raw row being the object's values
  * in column order, as drizzle maps D1's batch results (`d1ToRawMapping`). `raw({ columnNames })`,
@@ -18,10 +19,17 @@ type Begin = (statements: number) => () => void;
 
 const meterOfCurrentRequest: Begin = (statements) => currentTiming()?.d1Begin(statements) ?? (() => undefined);
 
-/** Takes the rows one D1 result says it read and wrote. */
-type CountRows = (meta: Pick<D1Meta, "rows_read" | "rows_written">) => void;
+/** Takes the rows one D1 result says it read and wrote, and the time it says the statement ran. */
+type CountRows = (meta: Pick<D1Meta, "rows_read" | "rows_written" | "duration" | "timings">) => void;
 
-const rowsOfCurrentRequest: CountRows = (meta) => currentTiming()?.d1Rows(meta.rows_read ?? 0, meta.rows_written ?? 0);
+/** D1's own execution time of one statement: `timings.sql_duration_ms` where D1 gives it, else `duration`. */
+export const sqlMsOf = (meta: Pick<D1Meta, "duration" | "timings">): number => {
+  const ms = meta.timings?.sql_duration_ms ?? meta.duration;
+  return typeof ms === "number" && Number.isFinite(ms) && ms > 0 ? ms : 0;
+};
+
+const rowsOfCurrentRequest: CountRows = (meta) =>
+  currentTiming()?.d1Rows(meta.rows_read ?? 0, meta.rows_written ?? 0, sqlMsOf(meta));
 
 async function metered<T>(begin: Begin, statements: number, call: () => Promise<T>): Promise<T> {
   const end = begin(statements);

@@ -28,6 +28,12 @@ export interface TimingSnapshot {
   /** Rows D1 read and wrote, as its result metadata counts them (`meta.rows_read` / `rows_written`: what D1 bills). */
   d1RowsRead: number;
   d1RowsWritten: number;
+  /**
+   * Milliseconds D1 says it spent executing the statements (`meta.timings.sql_duration_ms`, else
+   * `meta.duration`): SQLite's own time, without the network or the binding's result handling,
+   * which `d1Ms` includes.
+   */
+  d1SqlMs: number;
 }
 
 export const emptySnapshot = (): TimingSnapshot => ({
@@ -37,6 +43,7 @@ export const emptySnapshot = (): TimingSnapshot => ({
   d1Ms: 0,
   d1RowsRead: 0,
   d1RowsWritten: 0,
+  d1SqlMs: 0,
 });
 
 /** How the Worker authenticated the request: a cached key, a D1 lookup, or an OAuth token. */
@@ -60,6 +67,7 @@ export class RequestTiming {
   private d1Ms = 0;
   private d1RowsRead = 0;
   private d1RowsWritten = 0;
+  private d1SqlMs = 0;
   private inFlight = 0;
   private busySince = 0;
 
@@ -81,10 +89,11 @@ export class RequestTiming {
     };
   }
 
-  /** Rows one D1 statement read and wrote (its result's meta). */
-  d1Rows(read: number, written: number): void {
+  /** Rows one D1 statement read and wrote, and the time D1 spent executing it (its result's meta). */
+  d1Rows(read: number, written: number, sqlMs = 0): void {
     this.d1RowsRead += read;
     this.d1RowsWritten += written;
+    this.d1SqlMs += sqlMs;
   }
 
   addPhase(phase: Phase, ms: number): void {
@@ -106,7 +115,7 @@ export class RequestTiming {
     this.d1Queries += other.d1Queries;
     this.d1Sequential += other.d1Sequential;
     this.d1Ms += other.d1Ms;
-    this.d1Rows(other.d1RowsRead, other.d1RowsWritten);
+    this.d1Rows(other.d1RowsRead, other.d1RowsWritten, other.d1SqlMs ?? 0);
   }
 
   snapshot(): TimingSnapshot {
@@ -117,6 +126,7 @@ export class RequestTiming {
       d1Ms: this.d1Ms,
       d1RowsRead: this.d1RowsRead,
       d1RowsWritten: this.d1RowsWritten,
+      d1SqlMs: this.d1SqlMs,
     };
   }
 }

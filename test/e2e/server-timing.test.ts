@@ -27,6 +27,7 @@ const NAMES = [
   "auth",
   "do",
   "d1",
+  "d1-sql",
   "index",
   "rank",
   "total",

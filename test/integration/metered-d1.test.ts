@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MeteredD1 } from "../../src/storage/metered-d1";
+import { MeteredD1, sqlMsOf } from "../../src/storage/metered-d1";
 import { RequestTiming, runTimed } from "../../src/timing/request-timing";
 
 async function measure(work: (db: D1Database) => Promise<unknown>) {
@@ -66,6 +66,28 @@ describe("MeteredD1", () => {
     expect(s.d1RowsWritten).toBeGreaterThanOrEqual(3);
     expect(s.d1RowsRead).toBeGreaterThanOrEqual(readByQueries);
     await env.DB.exec(`DROP TABLE ${table}`);
+  });
+
+  it("adds up D1's own execution time of each statement, within the time a call was in flight", async () => {
+    // A statement that makes SQLite work: D1 reports its execution time in the result's meta.
+    const busy =
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000) SELECT count(*) AS n FROM c";
+    let reported = 0;
+    const s = await measure(async (db) => {
+      const r = await db.prepare(busy).all();
+      const [b] = await db.batch([db.prepare(busy)]);
+      reported = sqlMsOf(r.meta) + sqlMsOf(b.meta);
+    });
+    expect(reported).toBeGreaterThan(0);
+    expect(s.d1SqlMs).toBeCloseTo(reported, 6);
+    expect(s.d1SqlMs).toBeLessThanOrEqual(s.d1Ms);
+  });
+
+  it("reads D1's sql_duration_ms, else its duration, and nothing that is not a positive number", () => {
+    expect(sqlMsOf({ duration: 3, timings: { sql_duration_ms: 1.5 } })).toBe(1.5);
+    expect(sqlMsOf({ duration: 3 })).toBe(3);
+    expect(sqlMsOf({ duration: Number.NaN })).toBe(0);
+    expect(sqlMsOf({ duration: -1 })).toBe(0);
   });
 
   it("meters nothing outside a request", async () => {

@@ -22,6 +22,7 @@ import type { VectorIndex, VectorItem } from "../../memory/ports";
 import { topK } from "../../memory/top-k";
 import type { Owner, ScoredId } from "../../memory/types";
 import { DO_SQLITE_MAX_VALUE_BYTES } from "../object/do-sqlite-limits";
+import { queryDims, scoreInt8Block } from "./int8-block-scan";
 import { transposeInPlace } from "./transpose-in-place";
 
 /**
@@ -164,25 +165,14 @@ export class LocalVectorIndex implements VectorIndex {
     if (n === 0) return [];
     if (this.scratch.length < n) this.scratch = new Float32Array(m.blocks.length * this.blockRows);
     const scores = this.scratch.subarray(0, n);
-    for (let b = 0; b < m.blocks.length; b++) this.scoreBlock(m, b, vector, scores);
-    return topK(scores, k).map(({ index, score }) => ({ id: m.ids[index], score }));
-  }
-
-  /** Scores the rows of block `b` into `scores` (at their global slots), dimension by dimension. */
-  private scoreBlock(m: Matrix, b: number, vector: Float32Array, scores: Float32Array): void {
-    const base = b * this.blockRows;
-    const rows = Math.min(this.blockRows, m.count - base);
-    const out = scores.subarray(base, base + rows);
-    out.fill(0);
-    const block = m.blocks[b];
-    for (let dim = 0; dim < this.dims; dim++) {
-      const w = vector[dim];
-      if (w === 0) continue;
-      const column = block.subarray(dim * this.blockRows, dim * this.blockRows + rows);
-      for (let row = 0; row < rows; row++) out[row] += w * column[row];
+    const q = queryDims(vector, this.dims);
+    for (let b = 0; b < m.blocks.length; b++) {
+      // Each block's rows at their global slots (int8-block-scan.ts).
+      const base = b * this.blockRows;
+      const rows = Math.min(this.blockRows, n - base);
+      scoreInt8Block(m.blocks[b], this.blockRows, rows, q, m.scales[b], scores.subarray(base, base + rows));
     }
-    const scales = m.scales[b];
-    for (let row = 0; row < rows; row++) out[row] *= scales[row];
+    return topK(scores, k).map(({ index, score }) => ({ id: m.ids[index], score }));
   }
 
   async remove(owner: Owner, ids: string[]): Promise<void> {
