@@ -76,6 +76,9 @@ export default defineConfig(async () => {
             name: "main",
             include: ["test/**/*.test.ts"],
             exclude: [...configDefaults.exclude, ...variantFiles, "test/node/**", "test/browser/**", "test/unit/**"],
+            // One workerd per worker for all its files instead of one per file (its start-up was most of the
+            // suite's time); every file still starts on empty tables (test/apply-migrations.ts).
+            isolate: false,
             ...common,
           },
         },

@@ -22,8 +22,19 @@ const LIVES = {
     "We finally relocated to Munich last month.",
     "Today was my first day at Zalando!",
     "User adopted a dog called Pixel.",
+    "Anna moved to Porto last week.",
+    "My sister lives in Vienna.",
   ],
-  zh: ["我住在北京。", "我是网易的产品经理。", "我喜欢吃辣。", "我搬到杭州了。", "我已经离职了，下家是阿里。"],
+  zh: [
+    "我住在北京。",
+    "我是网易的产品经理。",
+    "我喜欢吃辣。",
+    "我搬到杭州了。",
+    "我已经离职了，下家是阿里。",
+    "我每个月房租四千五。",
+    "更正一下，房租是五千二一个月。",
+    "我妹妹搬到成都了。",
+  ],
 };
 
 function countingRepo(): { repo: MemoryRepo; lexical: () => number } {
@@ -58,6 +69,9 @@ describe("recall by area of life", () => {
     const home = await ask("Where's home for me these days?");
     expect(home[0]).toBe("We finally relocated to Munich last month.");
     expect(home.indexOf("I rent a place in Lisbon, close to the river.")).not.toBe(0);
+    // A friend's move and a sister's home are theirs.
+    expect(home).not.toContain("Anna moved to Porto last week.");
+    expect(home).not.toContain("My sister lives in Vienna.");
     expect((await ask("Who is my employer at the moment?"))[0]).toBe("Today was my first day at Zalando!");
     // As an agent asks it of the memory, about the person it serves.
     expect((await ask("where does the user live now?"))[0]).toBe("We finally relocated to Munich last month.");
@@ -65,6 +79,9 @@ describe("recall by area of life", () => {
     const zh = (await lived("zh")).ask;
     expect((await zh("我现在住在哪个城市？"))[0]).toBe("我搬到杭州了。");
     expect((await zh("我目前在哪家公司？"))[0]).toBe("我已经离职了，下家是阿里。");
+    // Said without 我, still the asker's rent; the sister's move is hers, not the asker's home.
+    expect((await zh("我租房一个月多少钱？"))[0]).toBe("更正一下，房租是五千二一个月。");
+    expect(await zh("我现在住在哪个城市？")).not.toContain("我妹妹搬到成都了。");
   });
 
   it("a question about the past answers with what was replaced first", async () => {

@@ -98,3 +98,12 @@ describe("firstPerson and the search words", () => {
     expect(text).not.toContain("job");
   });
 });
+
+describe("whose area a Chinese question asks about", () => {
+  it("the asker's, with 我 before 的, and not someone else's", () => {
+    expect(topicsAsked("我目前的雇主是谁？")).toContain("work");
+    expect(topicsAsked("我的老公叫什么")).toContain("partner");
+    expect(topicsAsked("小芳的老公给我推荐了什么？")).not.toContain("partner");
+    expect(topicsAsked("我租房一个月多少钱？")).toContain("rent");
+  });
+});

@@ -61,7 +61,7 @@ export async function recallMemories(
   const lexicalOptions = { limit: W.lexicalCandidates, statuses, contextWeight: W.context.weight };
   // "Where do I live?" finds "I moved to Munich" by its area of life (topic-channel.ts): one statement, only with an area.
   const asked = topicQuestion(input.query, resolved);
-  const [[dense, lexical], named, topical] = await Promise.all([
+  const [[dense, lexical], named, topicFound] = await Promise.all([
     candidates(deps, scope, text, query.tokens, lexicalOptions, now),
     namedCandidates(deps, scope, input.query),
     topicCandidates(deps, scope, asked, statuses, asksAboutPast(query, now)),
@@ -70,6 +70,25 @@ export async function recallMemories(
   for (const hit of dense ?? []) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
   for (const hit of lexical.hits) evidence.set(hit.id, { cosine: evidence.get(hit.id)?.cosine ?? 0, bm25: hit.score });
   addEntityEvidence(evidence, named, 1);
+  // Coverage is judged on the query as asked and, with a resolved relation word, with the name in its place
+  // (asking words left out: askedTokens).
+  const dated = query.windows.length > 0;
+  const readings = resolved
+    ? [input.query, resolved.replaced].map((q) => askedTokens(q, dated))
+    : [askedTokens(input.query, dated)];
+  const hitIds = new Set(lexical.hits.map((h) => h.id));
+  const pool = lexical.rows.filter((m) => hitIds.has(m.id));
+  // A question for the area's value takes its statements whatever their words, in the order told; one about
+  // something in the area (「我在哪家银行上班」) only boosts those its words or meaning found (topic-channel.ts).
+  const onlyArea = asksOnlyTheArea({
+    readings,
+    asked,
+    pool,
+    corpusSize: lexical.corpusSize,
+    threshold: mostlyCjk(text) ? W.topic.pureCjk : W.topic.pure,
+  });
+  const floor = denseFloor(deps.settings.embedderKind, deps.settings.thresholds?.denseFloor);
+  const topical = onlyArea ? topicFound : topicFound.filter((h) => foundByItself(evidence.get(h.memory.id), floor));
   addTopicEvidence(evidence, topical);
   const aboutTopic = new Set(topical.map((h) => h.memory.id));
   // A memory naming the person a relation word stands for matches that word (relation-resolution.ts).
@@ -93,12 +112,6 @@ export async function recallMemories(
   const known = [...lexical.rows, ...topical.map((h) => h.memory)];
   const rows = (await hydrate(deps, scope, evidence, known, ctx)).filter((m) => passesRecallFilter(m, ranks));
   const ranked = await deps.timer.time("rank", () => rerank(deps, text, fuseScores(rows, evidence, ctx)));
-  // Coverage is judged on the query as asked and, with a resolved relation word, with the name in its place
-  // (asking words left out: askedTokens).
-  const dated = query.windows.length > 0;
-  const readings = resolved
-    ? [input.query, resolved.replaced].map((q) => askedTokens(q, dated))
-    : [askedTokens(input.query, dated)];
   // Decided on words and meaning alone: entity evidence adds candidates, never an answer. A statement
   // of the area of life asked about is about the question whatever its words (topic-channel.ts).
   const byWords = ranked.filter(
@@ -107,12 +120,11 @@ export async function recallMemories(
       aboutTopic.has(c.memory.id) ||
       wordRelevance(evidence.get(c.memory.id)!, ctx, namesSpeaker(c.memory, query)) !== null,
   );
-  const hitIds = new Set(lexical.hits.map((h) => h.id));
   const onTopic = topicAnswers({
     readings,
     asked,
     hits: topical.filter((h) => byWords.some((c) => c.memory.id === h.memory.id)),
-    pool: lexical.rows.filter((m) => hitIds.has(m.id)),
+    pool,
     corpusSize: lexical.corpusSize,
     threshold: mostlyCjk(text) ? W.topic.coverageCjk : W.topic.coverage,
   });
@@ -122,14 +134,6 @@ export async function recallMemories(
   )
     return { results: [], totalRelevant: 0, lexicalOnly: dense === null };
   const hopped = await withSecondHop(deps, scope, text, ranked, evidence, ctx, filter);
-  // Told-order only for a question that asks for the area's value, not one about something in it.
-  const onlyArea = asksOnlyTheArea({
-    readings,
-    asked,
-    pool: lexical.rows.filter((m) => hitIds.has(m.id)),
-    corpusSize: lexical.corpusSize,
-    threshold: mostlyCjk(text) ? W.topic.pureCjk : W.topic.pure,
-  });
   const ordered = onlyArea ? inTopicOrder(hopped, topical) : hopped;
   const fused = await followSupersedeChain(deps, scope, ordered, { query, filter, now });
   return { results: fused.slice(0, limit), totalRelevant: fused.length, lexicalOnly: dense === null };
@@ -160,6 +164,11 @@ async function withSecondHop(
   const fetched = missing.length > 0 ? await deps.repo.getMany(scope, missing) : [];
   const rows = [...known.values(), ...fetched.filter((m) => m.status === "active" && passesRecallFilter(m, filter))];
   return deps.timer.time("rank", () => rerank(deps, text, fuseScores(rows, evidence, ctx)));
+}
+
+/** A candidate the words or the meaning found on their own (BM25, or a cosine past the dense floor). */
+function foundByItself(e: Evidence | undefined, floor: number): boolean {
+  return e !== undefined && (e.bm25 > 0 || e.cosine >= floor);
 }
 
 /** No relevant candidate is about the query (recall/abstention.ts): the answer is "nothing remembered". */

@@ -21,6 +21,7 @@ import {
   topicSearchText,
   topicsAsked,
 } from "../text/life-topics";
+import { splitSpeaker } from "../text/speaker";
 import { queryTokens } from "../text/tokenize";
 import type { Memory, MemoryStatus, Scope } from "../types";
 import { bestCoverage } from "./abstention";
@@ -70,9 +71,37 @@ export async function topicCandidates(
   if (found === null) return [];
   const hitIds = new Set(found.hits.map((h) => h.id));
   const about = found.rows.filter(
-    (m) => hitIds.has(m.id) && asksOwnLife(m.content) && asked.topics.some((t) => statesTopic(m.content, t)),
+    (m) => hitIds.has(m.id) && !aboutSomeoneElse(m.content) && asked.topics.some((t) => statesTopic(m.content, t)),
   );
   return weighByTime(about, past);
+}
+
+/** Openings that name someone else: he, she, they (他, 她), or a capitalised name. */
+const THIRD_PERSON = /^(?:he|she|they|his|her|their)\b|^(?:他|她)/i;
+const NAME_OPENING = /^[A-Z][a-z]+\b/;
+/** Capitalised openings that are not a person's name. */
+const NOT_A_NAME = new Set(
+  "The This That These Those It There Here Today Tomorrow Yesterday User Home Now Actually Correction Hmm Oh So Also And But Back Every".split(
+    " ",
+  ),
+);
+
+/**
+ * A statement about someone else's life: it opens with a relation ("My sister Anna lives in Lisbon",
+ * 「我妹妹住在成都」), or with a third person or a name and never speaks of the asker ("Anna moved to
+ * Porto"; "Taylor is my partner" is the asker's). Anything else in the asker's memory is theirs, with
+ * or without "I": 「更正一下，房租是五千二一个月」 is the asker's rent.
+ */
+function aboutSomeoneElse(content: string): boolean {
+  // A conversation's turn ("林雨桐：我搬到深圳了"): either speaker may be the asker, so only its first person counts.
+  const turn = splitSpeaker(content);
+  if (turn !== null) return !asksOwnLife(turn.body);
+  const text = content.trim();
+  const first = relationPhrases(text)[0];
+  if (first !== undefined && text.slice(0, first.start).trim().length === 0) return true;
+  const name = NAME_OPENING.exec(text)?.[0];
+  const other = THIRD_PERSON.test(text) || (name !== undefined && !NOT_A_NAME.has(name));
+  return other && !asksOwnLife(text);
 }
 
 /**

@@ -147,7 +147,10 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
       ],
       zh: ["住", "搬", "家在", "定居", "租", "安家", "落户", "落脚", "安顿", "生活"],
     },
-    not: { en: ["born", "grew", "grow", "raised", "hometown", "live for"], zh: ["出生", "长大", "老家", "籍贯"] },
+    not: {
+      en: ["born", "grew", "grow", "raised", "hometown", "live for", "for a living", "earn a living", "make a living"],
+      zh: ["出生", "长大", "老家", "籍贯"],
+    },
   },
   work: {
     ask: {
@@ -469,7 +472,7 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
   rent: {
     ask: {
       en: ["rent", "housing cost", "housing costs", "mortgage"],
-      zh: ["房租", "住房开销", "租金", "月租", "房贷"],
+      zh: ["房租", "住房开销", "租金", "月租", "房贷", "租房"],
     },
     state: { en: ["rent", "mortgage"], zh: ["房租", "租金", "月租", "房贷"] },
   },
@@ -551,12 +554,12 @@ function hits(t: ReadText, cues: Cues, asked = false): boolean {
 }
 
 /**
- * The cue occurs not as someone else's: 「小芳的老公」 asks about 小芳's husband, 「我的老公」 and 「我老公」
- * about the asker's. One scan of the occurrences (linear).
+ * The cue occurs not as someone else's: 「小芳的老公」 asks about 小芳's husband, 「我的老公」「我老公」 and
+ * 「我目前的雇主」 (我 among the three characters before 的) about the asker's. One scan of the occurrences.
  */
 function ownOccurrence(text: string, cue: string): boolean {
   for (let at = text.indexOf(cue); at !== -1; at = text.indexOf(cue, at + 1))
-    if (text[at - 1] !== "的" || text[at - 2] === "我") return true;
+    if (text[at - 1] !== "的" || text.slice(Math.max(0, at - 4), at - 1).includes("我")) return true;
   return false;
 }
 
