@@ -24,8 +24,8 @@ type Tool = {
 // toolsList: 24,000 until a recalled memory could carry `update` (the older fact it replaced: id and
 // date in structuredContent) and a partial summary its `unsaved` facts, which the list held with
 // 4 bytes to spare; every description was already at its shortest (output descriptions are not listed).
-// 24,200 until memory_stats carried today's usage beside Workers Free's daily allowances (issue 43:
-// `daily_usage`, four fields, 24,545 B measured with it): 24,600.
+// 24,200 until memory_stats carried today's usage beside Workers Free's daily allowances
+// (`daily_usage`, four fields, 24,545 B measured with it): 24,600.
 const BUDGET = { inputSchemas: 8_000, toolsList: 24_600, patternChars: 100, sentences: 2 };
 
 async function listTools(key: string, transport: "mcp" | "sse" = "mcp"): Promise<{ tools: Tool[]; bytes: number }> {
