@@ -26,7 +26,12 @@ describe("topicQuestion", () => {
     expect(topicQuestion("Where does Caroline live?", null)).toBeNull();
     expect(topicQuestion("What does my uncle do for work?", null)).toBeNull();
     expect(
-      topicQuestion("what does my best friend do for work?", { names: ["Sarah"], expanded: "", replaced: "" }),
+      topicQuestion("what does my best friend do for work?", {
+        names: ["Sarah"],
+        keys: ["best friend"],
+        expanded: "",
+        replaced: "",
+      }),
     ).toBeNull();
     expect(topicQuestion("What did I paint last week?", null)).toBeNull();
   });

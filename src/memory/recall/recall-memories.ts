@@ -36,6 +36,7 @@ import {
   topicCandidates,
   topicQuestion,
 } from "./topic-channel";
+import { namesRelations, unresolvedRelations } from "./unresolved-relation";
 
 export interface RecallOutcome {
   results: FusedCandidate[];
@@ -114,11 +115,14 @@ export async function recallMemories(
   const ranked = await deps.timer.time("rank", () => rerank(deps, text, fuseScores(rows, evidence, ctx)));
   // Decided on words and meaning alone: entity evidence adds candidates, never an answer. A statement
   // of the area of life asked about is about the question whatever its words (topic-channel.ts).
+  // "my uncle", never told of: only a memory naming an uncle is about him (unresolved-relation.ts).
+  const unresolved = unresolvedRelations(input.query, new Set(resolved?.keys ?? []));
   const byWords = ranked.filter(
     (c) =>
       aboutPerson.has(c.memory.id) ||
       aboutTopic.has(c.memory.id) ||
-      wordRelevance(evidence.get(c.memory.id)!, ctx, namesSpeaker(c.memory, query)) !== null,
+      (wordRelevance(evidence.get(c.memory.id)!, ctx, namesSpeaker(c.memory, query)) !== null &&
+        (unresolved.length === 0 || namesRelations(c.memory.content, unresolved))),
   );
   const onTopic = topicAnswers({
     readings,

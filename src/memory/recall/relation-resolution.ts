@@ -21,6 +21,8 @@ const NAMES_MAX = 8;
 export interface ResolvedQuery {
   /** The names the query's relation words stand for ("Sarah", 「小雅」). */
   names: string[];
+  /** The alias keys of the relation words that resolved ("best friend", 「闺蜜」). */
+  keys: string[];
   /** The query with each resolved relation phrase followed by its name: "what does my best friend Sarah do?". */
   expanded: string;
   /** The query with each resolved relation phrase replaced by its name: "what does Sarah do?". */
@@ -57,7 +59,8 @@ export async function resolveRelations(deps: MemoryDeps, owner: Owner, query: st
   }
   if (at === 0) return null;
   const names = [...new Set(phrases.flatMap((p) => nameOf.get(p.key) ?? []))];
-  return { names, expanded: expanded + query.slice(at), replaced: replaced + query.slice(at) };
+  const keys = [...new Set(phrases.filter((p) => nameOf.has(p.key)).map((p) => p.key))];
+  return { names, keys, expanded: expanded + query.slice(at), replaced: replaced + query.slice(at) };
 }
 
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);

@@ -1,0 +1,28 @@
+/**
+ * A relation word no alias resolved asks about someone never told of: only memories naming that
+ * relation (the word or one naming the same relation) are about them.
+ */
+import { describe, expect, it } from "vitest";
+import { namesRelations, unresolvedRelations } from "../../src/memory/recall/unresolved-relation";
+
+describe("unresolved relation words", () => {
+  it("lists each unresolved relation with the words naming the same relation", () => {
+    const [mum] = unresolvedRelations("What does my mum do?", new Set());
+    expect(mum).toEqual(expect.arrayContaining(["mum", "mom", "mother"]));
+    expect(unresolvedRelations("我奶奶叫什么名字？", new Set())).toEqual([expect.arrayContaining(["奶奶"])]);
+    expect(unresolvedRelations("what does my best friend do?", new Set(["best friend"]))).toEqual([]);
+    expect(unresolvedRelations("Where does Caroline live?", new Set())).toEqual([]);
+  });
+
+  it("a memory names the relation by any of its words, as a whole word", () => {
+    const uncle = unresolvedRelations("What does my uncle do for a living?", new Set());
+    expect(namesRelations("Anna flies cargo planes for a living.", uncle)).toBe(false);
+    expect(namesRelations("My uncle Bob repairs boats", uncle)).toBe(true);
+    const mum = unresolvedRelations("What does my mum do?", new Set());
+    expect(namesRelations("My mother teaches piano", mum)).toBe(true);
+    expect(namesRelations("I have a mummy costume", mum)).toBe(false);
+    const grandma = unresolvedRelations("我奶奶叫什么名字？", new Set());
+    expect(namesRelations("我奶奶住在乡下", grandma)).toBe(true);
+    expect(namesRelations("我喜欢吃火锅", grandma)).toBe(false);
+  });
+});
