@@ -116,7 +116,7 @@ export async function recallMemories(
   // Decided on words and meaning alone: entity evidence adds candidates, never an answer. A statement
   // of the area of life asked about is about the question whatever its words (topic-channel.ts).
   // "my uncle", never told of: only a memory naming an uncle is about him (unresolved-relation.ts).
-  const unresolved = unresolvedRelations(input.query, new Set(resolved?.keys ?? []));
+  const unresolved = unresolvedRelations(input.query, new Set(resolved?.keys ?? []), lexical.rows);
   const byWords = ranked.filter(
     (c) =>
       aboutPerson.has(c.memory.id) ||

@@ -14,6 +14,7 @@
 import { relationPhrases } from "../entities/query-relations";
 import type { MemoryDeps } from "../service-deps";
 import type { Owner } from "../types";
+import { relationWords } from "./unresolved-relation";
 
 /** Names one lookup may bring back (a relation word may alias more than one person). */
 const NAMES_MAX = 8;
@@ -36,8 +37,11 @@ export async function resolveRelations(deps: MemoryDeps, owner: Owner, query: st
   if (!relationRecallOn(deps)) return null;
   const phrases = relationPhrases(query);
   if (phrases.length === 0) return null;
+  // The person told of as 「我先生」 is asked about as 「我老公」: every word of the same relation is looked up.
+  const words = new Map(phrases.map((p) => [p.key, relationWords(p.key)]));
+  const nameFor = (key: string) => (words.get(key) ?? [key]).map((k) => nameOf.get(k)).find((n) => n !== undefined);
   const found = await deps.entities
-    .aliasNames(owner, [...new Set(phrases.map((p) => p.key))], NAMES_MAX)
+    .aliasNames(owner, [...new Set([...words.values()].flat())], NAMES_MAX)
     .catch((err) => {
       deps.log.warn("relation lookup failed; recall reads the query as asked", {
         error: err instanceof Error ? err.name : "unknown",
@@ -51,15 +55,15 @@ export async function resolveRelations(deps: MemoryDeps, owner: Owner, query: st
   let replaced = "";
   let at = 0;
   for (const p of phrases) {
-    const name = nameOf.get(p.key);
+    const name = nameFor(p.key);
     if (name === undefined) continue;
     expanded += `${query.slice(at, p.end)} ${name}`;
     replaced += `${query.slice(at, p.start)}${name}`;
     at = p.end;
   }
   if (at === 0) return null;
-  const names = [...new Set(phrases.flatMap((p) => nameOf.get(p.key) ?? []))];
-  const keys = [...new Set(phrases.filter((p) => nameOf.has(p.key)).map((p) => p.key))];
+  const names = [...new Set(phrases.flatMap((p) => nameFor(p.key) ?? []))];
+  const keys = [...new Set(phrases.filter((p) => nameFor(p.key) !== undefined).map((p) => p.key))];
   return { names, keys, expanded: expanded + query.slice(at), replaced: replaced + query.slice(at) };
 }
 

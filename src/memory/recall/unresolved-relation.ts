@@ -5,26 +5,49 @@
  * person unless it says the word. Recall answers such a question only from memories that name the
  * relation — the word itself or one naming the same relation ("mum": mom, mother; 「奶奶」 alone) —
  * so "What does my uncle do for a living?" is not answered with "Anna flies cargo planes for a
- * living". Pure; plain substring and word checks (linear).
+ * living". A relation some memory recall read does name was told of, and is left to the words.
+ * Pure; plain substring and word checks (linear).
  */
 import { relationPhrases } from "../entities/query-relations";
 import { EN_RELATIONS, ZH_RELATIONS } from "../entities/relation-words";
 
 const HAN = /\p{Script=Han}/u;
+/** Doubled words said once (「我爸」「我姐」); not 奶 (牛奶) or 爷. */
+const SAID_ONCE = new Set("爸妈哥姐弟妹");
 
-/** Every word naming the relation `key` names ("mum" → mum, mom, mother, mama), in its own language. */
-function variants(key: string): string[] {
+/** The relation words naming what `key` names ("老公" → 老公, 丈夫, 先生), `key` first. */
+export function relationWords(key: string): string[] {
   const table = HAN.test(key) ? ZH_RELATIONS : EN_RELATIONS;
   const predicate = table.get(key)?.predicate;
   if (predicate === undefined) return [key];
-  return [...table].filter(([, w]) => w.predicate === predicate).map(([word]) => word);
+  return [key, ...[...table].filter(([w, r]) => r.predicate === predicate && w !== key).map(([w]) => w)];
 }
 
-/** The relation words of a question that no alias resolved, each with its variants; none when all resolved. */
-export function unresolvedRelations(query: string, resolvedKeys: ReadonlySet<string>): string[][] {
+/**
+ * Every word naming the relation `key` names ("mum" → mum, mom, mother, mama), in its own language; a
+ * doubled Chinese word of the immediate family is also said once (爸爸 → 爸: 「我爸一直希望…」).
+ */
+function variants(key: string): string[] {
+  const words = relationWords(key);
+  const once = words.filter((w) => w.length === 2 && w[0] === w[1] && SAID_ONCE.has(w[0])).map((w) => w[0]);
+  return [...new Set([...words, ...once])];
+}
+
+/**
+ * The relation words of a question that no alias resolved and that nothing recall found names (`seen`:
+ * the rows BM25 read for the question), each with its variants: the people never told of. None when every
+ * relation resolved or was spoken of (「我母亲吃的降压药」 asked of someone who told of 「我妈」's blood
+ * pressure is about her, whatever the turn that answers says).
+ */
+export function unresolvedRelations(
+  query: string,
+  resolvedKeys: ReadonlySet<string>,
+  seen: readonly { content: string }[],
+): string[][] {
   return relationPhrases(query)
     .filter((p) => !resolvedKeys.has(p.key))
-    .map((p) => variants(p.key));
+    .map((p) => variants(p.key))
+    .filter((forms) => !seen.some((m) => namesRelations(m.content, [forms])));
 }
 
 /** Whether `content` names each of the relations (any variant of each): a whole English word, or a Chinese substring. */
