@@ -72,6 +72,30 @@ describe("a changed fact answers with its successor", () => {
     expect(before.memories[0].status).toBe("superseded");
   });
 
+  it("a change told in other words answers a question in other words again, the newest first (en, zh)", async () => {
+    const c = await client();
+    await save(c, "I rent a place in Seattle, close to the river.");
+    await save(c, "We finally relocated to Lisbon; the boxes are still everywhere.");
+    await save(c, "I report to Anna, my boss.");
+    await save(c, "Today was my first day at Larkspur Books!");
+    for (const q of ["Where's home for me right now?", "what city is the user based in these days?"])
+      expect((await recall(c, q)).memories[0]?.content, q).toBe(
+        "We finally relocated to Lisbon; the boxes are still everywhere.",
+      );
+    expect((await recall(c, "Who is my employer at the moment?")).memories[0]?.content).toBe(
+      "Today was my first day at Larkspur Books!",
+    );
+    expect((await recall(c, "Where did I use to live?")).memories[0]?.content).toBe(
+      "I rent a place in Seattle, close to the river.",
+    );
+    await save(c, "我现在在青岛生活，已经五年了。");
+    await save(c, "折腾了半年，终于在武汉安顿下来了。");
+    expect((await recall(c, "我现在人在哪座城市？")).memories[0]?.content).toBe("折腾了半年，终于在武汉安顿下来了。");
+    // Never said: nothing, in both languages.
+    expect((await recall(c, "What does my uncle do for a living?")).memories).toEqual([]);
+    expect((await recall(c, "我奶奶叫什么名字？")).memories).toEqual([]);
+  });
+
   it("with include_superseded both the old fact and the new one come back", async () => {
     const c = await client();
     const beijing = await save(c, "我住在北京");

@@ -16,6 +16,7 @@ describe("asksAboutPast", () => {
   it.each([
     "where did I live before?",
     "Where did I use to work? I used to work somewhere else",
+    "Where did I use to live?",
     "what was my previous job? previously",
     "where did I live in 2024?",
     "what car did I drive last year?",
@@ -27,6 +28,7 @@ describe("asksAboutPast", () => {
   it.each([
     "where do I live?",
     "where do I work?",
+    "What do I use to cook rice?",
     "what do I drink every morning?",
     "how old am I?",
     "我住在哪",

@@ -22,7 +22,7 @@ const MAX_HOPS = 8;
 
 /** Words that ask about the past: "before", "used to", "previously", my ex…; Chinese 以前, 之前, 原来, 曾经. */
 const PAST_EN =
-  /\b(?:before|previously|formerly|used to|in the past|earlier|prior|ex|former|old (?:address|job|place|home|number|phone|email|car|school|flat|apartment))\b/;
+  /\b(?:before|previously|formerly|used to|did (?:i|we|you|the user) use to|in the past|earlier|prior|ex|former|old (?:address|job|place|home|number|phone|email|car|school|flat|apartment))\b/;
 const PAST_ZH = /以前|之前|原来|原先|过去|曾经|从前|当初|前任|老地址|旧/;
 
 /** The query asks about a time before now: a past word, or a named period that has ended. */
