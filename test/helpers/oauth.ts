@@ -4,7 +4,8 @@
  * CSRF token, binding cookie) and posts the person's choice back.
  */
 
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import {
   Client,
   type OAuthClientMetadata,
@@ -16,6 +17,8 @@ import {
   StreamableHTTPClientTransport,
   UnauthorizedError,
 } from "@modelcontextprotocol/client";
+import { buildRouteServices } from "../../src/composition";
+import { buildApp } from "../../src/http/app";
 
 export const ORIGIN = "http://localhost";
 export const REDIRECT_URI = "http://127.0.0.1:53682/callback";
@@ -109,6 +112,21 @@ let handler: Handler = theWorker;
 /** Sends the helpers' requests to another handler (an app built with a different env), or back to the worker. */
 export function routeRequestsTo(other?: Handler): void {
   handler = other ?? theWorker;
+}
+
+/**
+ * Sends the helpers' requests to the app built with `env` overridden (another KV, other vars), run in
+ * its own execution context as the Worker runs it; `routeRequestsTo()` goes back to the worker.
+ */
+export function routeRequestsToAppWith(overrides: Partial<Env>): void {
+  const app = buildApp({ routeServices: buildRouteServices });
+  const patched = { ...env, ...overrides } as Env;
+  routeRequestsTo(async (request) => {
+    const ctx = createExecutionContext();
+    const response = await app.fetch(request, patched, ctx);
+    await waitOnExecutionContext(ctx);
+    return response;
+  });
 }
 
 /** What a browser or client on address `ip` sends; Host is set because the MCP handler requires it. */

@@ -5,11 +5,8 @@
  * client already holding an access token, and a client with an API key, go on (they only read).
  * The fake is the real local KV namespace with `put` refusing as KV does (KVNamespace of workers-types).
  */
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildRouteServices } from "../../src/composition";
-import { buildApp } from "../../src/http/app";
 import { consentMessages } from "../../src/http/oauth/consent-messages";
 import { createKey, uniqueUser } from "../helpers/api-keys";
 import {
@@ -21,6 +18,7 @@ import {
   pkcePair,
   registerClient,
   routeRequestsTo,
+  routeRequestsToAppWith,
   tokenRequest,
   uniqueIp,
 } from "../helpers/oauth";
@@ -45,16 +43,7 @@ function kvThatFills(real: KVNamespace): { kv: KVNamespace; full: { on: boolean 
   return { kv, full };
 }
 
-function useAppWith(kv: KVNamespace) {
-  const app = buildApp({ routeServices: buildRouteServices });
-  const patched = { ...env, OAUTH_KV: kv };
-  routeRequestsTo(async (request) => {
-    const ctx = createExecutionContext();
-    const response = await app.fetch(request, patched, ctx);
-    await waitOnExecutionContext(ctx);
-    return response;
-  });
-}
+const useAppWith = (kv: KVNamespace) => routeRequestsToAppWith({ OAUTH_KV: kv });
 
 afterEach(() => routeRequestsTo());
 

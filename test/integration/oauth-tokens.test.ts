@@ -1,8 +1,4 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildRouteServices } from "../../src/composition";
-import { buildApp } from "../../src/http/app";
 import { createKey, revokeKey, uniqueUser } from "../helpers/api-keys";
 import {
   authorizeUrl,
@@ -13,6 +9,7 @@ import {
   postConsent,
   registerClient,
   routeRequestsTo,
+  routeRequestsToAppWith,
   tokenRequest,
   uniqueIp,
 } from "../helpers/oauth";
@@ -141,16 +138,7 @@ describe("tokens", () => {
 
 describe("single-user passphrase (OAUTH_PASSPHRASE secret)", () => {
   const PASSPHRASE = "correct horse battery staple";
-  function useApp(vars: Record<string, string>) {
-    const app = buildApp({ routeServices: buildRouteServices });
-    const patched = { ...env, ...vars };
-    routeRequestsTo(async (request) => {
-      const ctx = createExecutionContext();
-      const response = await app.fetch(request, patched, ctx);
-      await waitOnExecutionContext(ctx);
-      return response;
-    });
-  }
+  const useApp = (vars: Record<string, string>) => routeRequestsToAppWith(vars as Partial<Env>);
   afterEach(() => routeRequestsTo());
 
   it("signs in as the configured user, and rotating the secret ends those grants", async () => {
