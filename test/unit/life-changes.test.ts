@@ -48,6 +48,8 @@ const CHANGES: [string, string][] = [
   ["I take the subway to work every day", "Now I bike to work"],
   ["I usually have oatmeal for breakfast", "These days I have eggs for breakfast instead"],
   ["我每周去三次健身房", "我改成在家练瑜伽"],
+  ["I do twenty minutes of yoga before breakfast", "I've swapped the yoga for a morning walk with a podcast"],
+  ["我每个周六都去爬山", "周六改成去学游泳了，山好久没爬了"],
   ["I have 2 kids", "Actually I have 3 kids"],
   ["I have two kids", "Sorry, I have three kids"],
   ["My rent is 1200 euros a month", "My rent is 1350 euros a month"],

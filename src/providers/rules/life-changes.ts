@@ -11,9 +11,9 @@
  */
 import { normalise, stem } from "./text";
 
-/** A habit: something done at a frequency ("every morning", "usually", 「每天」「平时」). */
+/** A habit: something done at a frequency ("every morning", "usually", "before breakfast", 「每天」「平时」). */
 const FREQUENCY =
-  /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekend|weekday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:daily|usually|always|normally|nightly|weekly|most (?:days|mornings|evenings|nights))\b|每天|每日|每周|每星期|每晚|每早|每天早上|每个?周末|平时|平常|一般|通常|总是|经常|天天/;
+  /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekend|weekday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:daily|usually|always|normally|nightly|weekly|most (?:days|mornings|evenings|nights))\b|\b(?:before breakfast|after work|before bed|on (?:weekends|saturdays|sundays))\b|每天|每日|每个?周[一二三四五六日天末]|每个?星期[一二三四五六日天]|每周|每星期|每晚|每早|每天早上|每个?周末|平时|平常|一般|通常|总是|经常|天天/;
 
 /**
  * A switch: the new habit replaces the old one ("switched to", "instead", "now I …", a correction's
@@ -38,7 +38,7 @@ const AREAS: Record<string, { en: readonly string[]; zh: readonly string[] }> = 
   },
   exercise: {
     en: ["run", "runn", "jog", "swim", "gym", "yoga", "workout", "exercis", "lift", "pilat", "hike", "5k", "10k"],
-    zh: ["跑步", "游泳", "健身", "瑜伽", "锻炼", "运动", "跑", "游"],
+    zh: ["跑步", "游泳", "健身", "瑜伽", "锻炼", "运动", "跑", "游", "爬山", "徒步", "骑行", "打球"],
   },
   meal: {
     en: ["breakfast", "lunch", "dinner", "eat", "cereal", "oatmeal", "porridge"],
