@@ -124,17 +124,21 @@ export async function recallMemories(
       (wordRelevance(evidence.get(c.memory.id)!, ctx, namesSpeaker(c.memory, query)) !== null &&
         (unresolved.length === 0 || namesRelations(c.memory.content, unresolved))),
   );
+  const answering = new Set(byWords.map((c) => c.memory.id));
   const onTopic = topicAnswers({
     readings,
     asked,
-    hits: topical.filter((h) => byWords.some((c) => c.memory.id === h.memory.id)),
+    hits: topical.filter((h) => answering.has(h.memory.id)),
     pool,
     corpusSize: lexical.corpusSize,
     threshold: mostlyCjk(text) ? W.topic.coverageCjk : W.topic.coverage,
   });
   if (
     byWords.length === 0 ||
-    (!onTopic && readings.every((tokens) => abstains(deps, text, tokens, lexical, byWords, evidence)))
+    (!onTopic &&
+      readings.every((tokens) =>
+        abstains(deps, text, tokens, { pool, corpusSize: lexical.corpusSize }, byWords, evidence),
+      ))
   )
     return { results: [], totalRelevant: 0, lexicalOnly: dense === null };
   const hopped = await withSecondHop(deps, scope, text, ranked, evidence, ctx, filter);
@@ -180,15 +184,14 @@ function abstains(
   deps: MemoryDeps,
   text: string,
   tokens: string[],
-  lexical: LexicalHits,
+  lexical: { pool: Memory[]; corpusSize: number },
   ranked: FusedCandidate[],
   evidence: Map<string, Evidence>,
 ): boolean {
   if (ranked.length === 0) return false;
-  const hitIds = new Set(lexical.hits.map((h) => h.id));
   return shouldAbstain({
     tokens,
-    pool: lexical.rows.filter((m) => hitIds.has(m.id)),
+    pool: lexical.pool,
     corpusSize: lexical.corpusSize,
     candidates: ranked.map((c) => ({ memory: c.memory, evidence: evidence.get(c.memory.id) })),
     cosineFloor: W.abstain.cosine[deps.settings.embedderKind] ?? 1,
