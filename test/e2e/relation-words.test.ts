@@ -82,6 +82,39 @@ describe("relation words find people (English)", () => {
   });
 });
 
+describe("the ways people introduce someone", () => {
+  const EN_INTRODUCED = [
+    "I have a younger brother, Kofi.",
+    "Kofi works as a paramedic.",
+    "My manager is Raj.",
+    "Raj runs the night shift at the depot.",
+    "I share the flat with Tom.",
+    "Tom teaches chemistry at a secondary school.",
+  ];
+  const ZH_INTRODUCED = [
+    "我有个哥哥，叫王磊。",
+    "王磊在机场做地勤。",
+    "阿峰是我们组的领导，我直接向他汇报。",
+    "阿峰自己开了家咖啡馆。",
+    "我和欣欣合租，她是我室友。",
+    "欣欣在律所当律师。",
+  ];
+  it.each([
+    ["What's my brother's job?", "Kofi works as a paramedic."],
+    ["What does my boss do?", "Raj runs the night shift at the depot."],
+    ["What does my flatmate do for work?", "Tom teaches chemistry at a secondary school."],
+  ])("%s → %s", async (query, expected) => {
+    expect(await recalled(await person(EN_INTRODUCED), query)).toContain(expected);
+  });
+  it.each([
+    ["我哥是做什么工作的？", "王磊在机场做地勤。"],
+    ["我上司干哪一行？", "阿峰自己开了家咖啡馆。"],
+    ["我室友的职业是什么？", "欣欣在律所当律师。"],
+  ])("%s → %s", async (query, expected) => {
+    expect(await recalled(await person(ZH_INTRODUCED), query)).toContain(expected);
+  });
+});
+
 describe("a life that changes", () => {
   it("a new partner: 'my partner' finds the one named last", async () => {
     const client = await person(["My partner is called Alex", "Alex teaches piano at the conservatory"]);

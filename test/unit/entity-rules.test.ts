@@ -29,6 +29,23 @@ describe("English rules", () => {
     expect(rel(c)).toEqual(["Ben brother_of user"]);
   });
 
+  it("ties the ways people introduce someone: 'I have a brother, Kofi', 'my manager is Raj', 'my big sister'", () => {
+    expect(rel(extractEntities("m", "I have a younger brother, Kofi."))).toEqual(["Kofi brother_of user"]);
+    expect(rel(extractEntities("m", "I've got a sister called Mia."))).toEqual(["Mia sister_of user"]);
+    expect(rel(extractEntities("m", "My manager is Raj."))).toEqual(["Raj boss_of user"]);
+    expect(entity(extractEntities("m", "My best friend is Ethan."), "Ethan")?.aliases).toEqual(["my best friend"]);
+    expect(rel(extractEntities("m", "Jake has been my best friend since school."))).toEqual(["Jake friend_of user"]);
+    expect(rel(extractEntities("m", "Sara is my big sister."))).toEqual(["Sara sister_of user"]);
+    expect(rel(extractEntities("m", "I share the flat with Tom."))).toEqual(["Tom roommate_of user"]);
+    expect(rel(extractEntities("m", "I report to Raj."))).toEqual(["Raj boss_of user"]);
+    // One tie read by two patterns is one relation.
+    expect(rel(extractEntities("m", "I report to Tom, my boss."))).toEqual(["Tom boss_of user"]);
+    // A nationality or an everyday word after "my sister is" names nobody.
+    expect(rel(extractEntities("m", "My sister is Canadian."))).toEqual([]);
+    expect(rel(extractEntities("m", "My boss is Happy and so am I."))).toEqual([]);
+    expect(rel(extractEntities("m", "Coffee has been my favourite drink."))).toEqual([]);
+  });
+
   it("reads where people live and work", () => {
     const m = extractEntities("m", "Marta lives in Bergen and her husband works at Equinor Group.");
     expect(rel(m)).toEqual(["Marta lives_in Bergen"]);
@@ -93,6 +110,18 @@ describe("Chinese rules", () => {
     expect(rel(extractEntities("m", "阿哲：我妹妹佳佳下周要来北京玩"))).toEqual(["佳佳 sister_of 阿哲"]);
     expect(names(extractEntities("m", "我朋友周末要搬家"))).toEqual([]);
     expect(names(extractEntities("m", "我同学说这家店不错"))).toEqual([]);
+  });
+
+  it("ties the ways people introduce someone in Chinese, and not a job for a name", () => {
+    expect(rel(extractEntities("m", "我有个哥哥，叫王磊。"))).toEqual(["王磊 brother_of user"]);
+    expect(rel(extractEntities("m", "阿峰是我们组的领导，我直接向他汇报。"))).toEqual(["阿峰 boss_of user"]);
+    expect(rel(extractEntities("m", "我和欣欣合租，她是我室友。"))).toEqual(["欣欣 roommate_of user"]);
+    expect(entity(extractEntities("m", "我哥叫阿峰。"), "阿峰")?.aliases).toEqual(["哥哥"]);
+    expect(rel(extractEntities("m", "我领导是小北。"))).toEqual(["小北 boss_of user"]);
+    expect(rel(extractEntities("m", "我哥哥叫王磊。"))).toEqual(["王磊 brother_of user"]);
+    expect(names(extractEntities("m", "我哥是程序员。"))).toEqual([]);
+    expect(names(extractEntities("m", "我爸是大夫。"))).toEqual([]);
+    expect(names(extractEntities("m", "我上司干哪一行？"))).toEqual([]);
   });
 
   it("names nothing without a pattern", () => {

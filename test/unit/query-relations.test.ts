@@ -21,6 +21,11 @@ describe("relation phrases", () => {
     ["我的表哥什么时候结婚", ["表哥"], ["我的表哥"]],
     ["我们领导要去哪", ["领导"], ["我们领导"]],
     ["我对象和我发小认识吗", ["对象", "发小"], ["我对象", "我发小"]],
+    ["What's my big sister's job?", ["sister"], ["my big sister"]],
+    ["How does my younger brother earn a living?", ["brother"], ["my younger brother"]],
+    ["What does my flatmate do for work?", ["flatmate"], ["my flatmate"]],
+    ["我哥是做什么工作的？", ["哥哥"], ["我哥"]],
+    ["我妈妈喜欢什么", ["妈妈"], ["我妈妈"]],
   ])("%s", (query, expectedKeys, expectedSpans) => {
     expect(keys(query)).toEqual(expectedKeys);
     expect(spans(query)).toEqual(expectedSpans);
@@ -33,6 +38,7 @@ describe("relation phrases", () => {
     "朋友圈里有什么新消息",
     "面向对象编程是什么",
     "我住在哪",
+    "我姐夫在哪上班",
   ])("none in %s", (query) => {
     expect(relationPhrases(query)).toEqual([]);
   });

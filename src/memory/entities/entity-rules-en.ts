@@ -69,9 +69,8 @@ function initialIsName(toks: Tok[], start: number, end: number): boolean {
   if (toks[end - 1].possessive) return true;
   if (!next || next.punct) return next?.text === ",";
   if (PERSON_VERBS.has(next.lower) && !WEAK_VERBS.has(next.lower)) return true;
-  return (
-    (next.lower === "is" || next.lower === "was") && word(toks[end + 1]) === "my" && relationAt(toks, end + 2) !== null
-  );
+  const copula = copulaEnd(toks, end);
+  return copula > end && word(toks[copula]) === "my" && relationAt(toks, copula + 1) !== null;
 }
 
 /** End (exclusive) of the name starting at `i`: up to four capitalised words, "of" between them. */
@@ -130,13 +129,36 @@ export interface Extraction {
 }
 
 /** The relation word at `i` ("sister", "best friend"), and where it ends. */
-function relationAt(toks: Tok[], i: number): { word: string; end: number } | null {
+function relationWordAt(toks: Tok[], i: number): { word: string; end: number } | null {
   const two = `${word(toks[i])} ${word(toks[i + 1])}`;
   if (EN_RELATIONS.has(two)) return { word: two, end: i + 2 };
   return EN_RELATIONS.has(word(toks[i])) ? { word: word(toks[i]), end: i + 1 } : null;
 }
 
+/** The relation word at `i`, after at most one word that only says which one ("my big sister", "my younger brother"). */
+function relationAt(toks: Tok[], i: number): { word: string; end: number } | null {
+  return relationWordAt(toks, i) ?? (RELATION_MODIFIERS.has(word(toks[i])) ? relationWordAt(toks, i + 1) : null);
+}
+
 const NAMING = new Set(["called", "named"]);
+/** Words between "my" and a relation word that keep the relation: "my big sister", "my late father". */
+const RELATION_MODIFIERS = new Set(
+  "big little younger older elder eldest oldest youngest baby twin kid step half late dear new old".split(" "),
+);
+/** Capitalised words that say where someone is from or what they believe, not who they are ("my sister is Canadian"). */
+const BELONGINGS = new Set(
+  (
+    "american british english french german spanish italian chinese japanese korean indian canadian mexican " +
+    "brazilian dutch irish scottish welsh australian russian polish swedish norwegian danish finnish greek " +
+    "turkish portuguese swiss austrian belgian vietnamese thai filipino indonesian egyptian nigerian african " +
+    "european asian latino catholic christian jewish muslim hindu buddhist"
+  ).split(" "),
+);
+/** "I have a brother", "I've got a sister": a relation the next name is. */
+const HAVE = new Set(["have", "i've", "i’ve", "got", "has"]);
+/** "I share the flat with Tom": the flatmate. */
+const SHARE = new Set(["share", "shares", "sharing", "shared"]);
+const HOMES = new Set(["flat", "apartment", "house", "place", "room", "home", "dorm"]);
 
 /**
  * Where the name after "my <relation>" starts: right after it ("my sister Ana", "my sister, Ana"),
@@ -144,13 +166,35 @@ const NAMING = new Set(["called", "named"]);
  * dog named Rex", "my brother's name is Tom").
  */
 function namedAt(toks: Tok[], end: number): number {
-  if (toks[end]?.text === ",") return end + 1;
+  if (toks[end]?.text === ",") return NAMING.has(word(toks[end + 1])) ? end + 2 : end + 1;
   const copula = word(toks[end]) === "is" || word(toks[end]) === "was";
   if (copula && NAMING.has(word(toks[end + 1]))) return end + 2;
   if (NAMING.has(word(toks[end]))) return end + 1;
   if (toks[end - 1]?.possessive && word(toks[end]) === "name" && copula === false && word(toks[end + 1]) === "is")
     return end + 2;
   return end;
+}
+
+/**
+ * "my manager is Raj.": the name after "is" ends its sentence (or its clause), and is not an
+ * everyday word ("my sister is Canadian", "my boss is Happy with it" name nobody).
+ */
+function isNameAt(toks: Tok[], end: number, byStart: Map<number, NameSpan>): NameSpan | undefined {
+  if (word(toks[end]) !== "is") return undefined;
+  const span = byStart.get(end + 1);
+  if (!span) return undefined;
+  const next = toks[span.end];
+  const closes = next === undefined || next.punct || word(next) === "and";
+  const oneWord = span.end - span.start === 1;
+  return closes && !(oneWord && (commonWord(span.name) || BELONGINGS.has(span.name.toLowerCase()))) ? span : undefined;
+}
+
+/** Where the copula after a name ends: "Ana is|was my…", "Jake has been my…", or right where it starts. */
+function copulaEnd(toks: Tok[], at: number): number {
+  const w = word(toks[at]);
+  if (w === "is" || w === "was") return at + 1;
+  if ((w === "has" || w === "had") && word(toks[at + 1]) === "been") return at + 2;
+  return at;
 }
 
 const LOCATIVE: Record<string, { prep: string; predicate: string }> = {
@@ -193,13 +237,16 @@ export function extractEnglish(text: string, self: string, selfAlias: (relation:
   };
   for (let i = 0; i < toks.length; i++) {
     const w = word(toks[i]);
-    if (w === "my") {
+    const had = (w === "a" || w === "an") && HAVE.has(word(toks[i - 1]));
+    if (w === "my" || had) {
       const rel = relationAt(toks, i + 1);
       if (!rel) continue;
-      const span = byStart.get(namedAt(toks, rel.end));
+      const span = byStart.get(namedAt(toks, rel.end)) ?? (had ? undefined : isNameAt(toks, rel.end, byStart));
       if (span) tie(span, rel.word);
       continue;
     }
+    const mate = sharedHomeWith(toks, i, byStart) ?? reportsTo(toks, i, byStart);
+    if (mate) tie(mate.span, mate.rel);
     const span = byStart.get(i);
     if (span && ownNameAt(toks, i, span)) {
       const e = entities.get(span.name)!;
@@ -208,7 +255,7 @@ export function extractEnglish(text: string, self: string, selfAlias: (relation:
     }
     if (span) {
       const after = toks[span.end]?.text === "," ? span.end + 1 : span.end;
-      const copula = word(toks[after]) === "is" || word(toks[after]) === "was" ? after + 1 : after;
+      const copula = copulaEnd(toks, after);
       if (word(toks[copula]) === "my" && (copula > after || after > span.end)) {
         const rel = relationAt(toks, copula + 1);
         if (rel) tie(span, rel.word);
@@ -217,6 +264,22 @@ export function extractEnglish(text: string, self: string, selfAlias: (relation:
     locative(toks, i, span, byStart, self, relations);
   }
   return { entities: [...entities.values()], relations };
+}
+
+/** "I share the flat with Tom", "sharing a house with Mia": the user's flatmate. */
+function sharedHomeWith(toks: Tok[], i: number, byStart: Map<number, NameSpan>) {
+  if (!SHARE.has(word(toks[i]))) return undefined;
+  const home = ["the", "a", "an", "my", "our"].includes(word(toks[i + 1])) ? i + 2 : i + 1;
+  if (!HOMES.has(word(toks[home])) || word(toks[home + 1]) !== "with") return undefined;
+  const span = byStart.get(home + 2);
+  return span ? { span, rel: "flatmate" } : undefined;
+}
+
+/** "I report to Raj": the user's boss. */
+function reportsTo(toks: Tok[], i: number, byStart: Map<number, NameSpan>) {
+  if (word(toks[i]) !== "i" || word(toks[i + 1]) !== "report" || word(toks[i + 2]) !== "to") return undefined;
+  const span = byStart.get(i + 3);
+  return span ? { span, rel: "boss" } : undefined;
 }
 
 /** "<Name|I> lives in <Place>", "… moved to …", "… works at|for …", "… studies at …". */

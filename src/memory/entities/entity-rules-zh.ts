@@ -12,6 +12,7 @@ import type { EntityInput, EntityKind, RelationInput } from "./entity-types";
 import { chinesePlaceAt, placeName } from "./gazetteer";
 import { KIND_CUE, keepStronger } from "./kind-cues";
 import { ZH_RELATIONS } from "./relation-words";
+import { looksLikeChineseName, namesPersonAfterIs } from "./zh-names";
 
 const RELATION_WORDS = [...ZH_RELATIONS.keys()].sort((a, b) => b.length - a.length).join("|");
 /** 「我(的)表哥李明」, 「我的狗旺财」, 「我朋友Tom」, 「我大学同学王磊」 (a school before the relation word). */
@@ -19,11 +20,25 @@ const MY_RELATION_NAME = new RegExp(
   `(?:我们的|我的|我)(?:大学|高中|初中|小学)?(${RELATION_WORDS})(?:叫|名叫)?(\\p{Script=Han}{2,4}|\\p{Lu}\\p{Ll}{1,20})`,
   "gu",
 );
-/** 「李明是我表哥」 after a clause boundary. */
+/** 「李明是我表哥」「阿峰是我们组的领导」 after a clause boundary. */
 const NAME_IS_MY = new RegExp(
-  `(?:^|[\\s，。！？、；：,.!?;:]|和|跟)(\\p{Script=Han}{2,3})(?:是|就是)我(?:的)?(${RELATION_WORDS})`,
+  `(?:^|[\\s，。！？、；：,.!?;:]|和|跟)(\\p{Script=Han}{2,3})(?:是|就是)我(?:们)?(?:组|部门|公司|团队|科室|单位)?(?:的)?(${RELATION_WORDS})`,
   "gu",
 );
+/** 「我哥叫阿峰」「我领导是小北」: a relation word (the immediate family's said once too), then 叫 or 是 and a name. */
+const MY_RELATION_IS = new RegExp(
+  `(?:我的|我)(${RELATION_WORDS}|[哥姐弟妹爸妈])(叫|名叫|是)(\\p{Script=Han}{2,4}|\\p{Lu}\\p{Ll}{1,20})(?=$|[\\s，。！？、；：,.!?;:])`,
+  "gu",
+);
+/** 「我有个哥哥，叫王磊」「我有一个姐姐叫小美」. */
+const I_HAVE_A = new RegExp(
+  `我有(?:一)?个(${RELATION_WORDS})[，,]?(?:叫|名叫)(\\p{Script=Han}{2,4}|\\p{Lu}\\p{Ll}{1,20})`,
+  "gu",
+);
+/** 「我和欣欣合租」「我跟小美住在一起」: the user's flatmate. */
+const SHARES_WITH = /我(?:和|跟)(\p{Script=Han}{2,3}|\p{Lu}\p{Ll}{1,20})(?:合租|同住|住在一起|住一起)/gu;
+/** A relation word said once (「我哥」) is stored as the word a question looks it up by (哥哥). */
+const SAID_ONCE: Record<string, string> = { 哥: "哥哥", 姐: "姐姐", 弟: "弟弟", 妹: "妹妹", 爸: "爸爸", 妈: "妈妈" };
 /** 「我叫张伟」「我的名字是张伟」: the speaker's own name, a whole clause's word (「我叫外卖了」 names nobody). */
 const MY_NAME_IS =
   /(?:^|[\s，。！？、；：,.!?;:])(?:我叫|我名叫|我的名字是|我的名字叫)(\p{Script=Han}{2,4}|\p{Lu}\p{Ll}{1,20})(?=$|[\s，。！？、；：,.!?;:])/gu;
@@ -145,7 +160,23 @@ export function extractChinese(text: string, self: string, selfAlias: (relation:
   };
   for (const m of text.matchAll(MY_RELATION_NAME)) {
     const name = nameOf(m[2]);
+    // Without 叫 a person's name must read as one (「我上司干哪一行」 names nobody); a pet's may not.
+    const named = m[0].includes("叫") || ZH_RELATIONS.get(m[1])?.kind !== "person";
+    if (name && !ZH_RELATIONS.has(name) && (named || looksLikeChineseName(name))) tie(name, m[1]);
+  }
+  for (const m of text.matchAll(MY_RELATION_IS)) {
+    const name = m[3];
+    const rel = SAID_ONCE[m[1]] ?? m[1];
+    if (ZH_RELATIONS.has(name) || (m[2] === "是" && !namesPersonAfterIs(name) && !/^\p{Lu}/u.test(name))) continue;
+    tie(name, rel);
+  }
+  for (const m of text.matchAll(I_HAVE_A)) {
+    const name = nameOf(m[2]);
     if (name && !ZH_RELATIONS.has(name)) tie(name, m[1]);
+  }
+  for (const m of text.matchAll(SHARES_WITH)) {
+    const name = m[1];
+    if (/^\p{Lu}/u.test(name) || looksLikeChineseName(name)) tie(name, "室友");
   }
   for (const m of text.matchAll(NAME_IS_MY)) {
     const name = nameOf(m[1]);

@@ -50,9 +50,14 @@ export function extractEntities(memoryId: string, content: string): MemoryEntiti
     relations.push(...part.relations);
   }
   if (turn) entities.delete(turn.speaker);
-  const kept = relations.filter(
-    (r) => (r.subject === self || entities.has(r.subject)) && (r.object === self || entities.has(r.object)),
-  );
+  // Two patterns may read one tie ("I report to Tom, my boss"): each relation is kept once.
+  const seen = new Set<string>();
+  const kept = relations.filter((r) => {
+    const key = `${r.subject}\u0000${r.predicate}\u0000${r.object}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return (r.subject === self || entities.has(r.subject)) && (r.object === self || entities.has(r.object));
+  });
   const related =
     turn && kept.some((r) => r.subject === self || r.object === self)
       ? [{ name: turn.speaker, kind: "person" as const, aliases: [] }]

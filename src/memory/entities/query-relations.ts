@@ -20,11 +20,19 @@ export interface RelationPhrase {
 /** At most this many phrases are read from one query. */
 export const RELATION_PHRASES_MAX = 4;
 
-/** "my"/"our", then one or two words; the words are checked against EN_RELATIONS. */
-const EN_PHRASE = /\b(?:my|our)\s{1,3}([\p{L}'’-]{2,20})(?:\s{1,3}([\p{L}'’-]{2,20}))?/giu;
+/**
+ * "my"/"our", a word that only says which one ("my big sister", "my younger brother"), then one or
+ * two words; the words are checked against EN_RELATIONS.
+ */
+const EN_PHRASE =
+  /\b(?:my|our)\s{1,3}(?:(?:big|little|younger|older|elder|eldest|oldest|youngest|baby|twin|step)\s{1,3})?([\p{L}'’-]{2,20})(?:\s{1,3}([\p{L}'’-]{2,20}))?/giu;
 const ZH_WORDS = [...ZH_RELATIONS.keys()].sort((a, b) => b.length - a.length).join("|");
-/** 「我」「我的」「我们」「我们的」 right before a relation word, longest word first (表哥 before 哥). */
-const ZH_PHRASE = new RegExp(`(?:我们的|我的|我们|我)(${ZH_WORDS})`, "gu");
+/**
+ * 「我」「我的」「我们」「我们的」 right before a relation word, longest word first (表哥 before 哥); the
+ * immediate family said once (「我哥」「我妈」) is read as the doubled word (哥哥, 妈妈).
+ */
+const ZH_PHRASE = new RegExp(`(?:我们的|我的|我们|我)(${ZH_WORDS}|[哥姐弟妹爸妈](?![夫媳]))`, "gu");
+const SAID_ONCE: Record<string, string> = { 哥: "哥哥", 姐: "姐姐", 弟: "弟弟", 妹: "妹妹", 爸: "爸爸", 妈: "妈妈" };
 const POSSESSIVE_S = /['’]s$/u;
 
 /** A word without its possessive 's, lower case. */
@@ -50,7 +58,7 @@ function english(query: string, out: RelationPhrase[]): void {
 
 function chinese(query: string, out: RelationPhrase[]): void {
   for (const m of query.matchAll(ZH_PHRASE))
-    out.push({ key: entityKey(m[1]), start: m.index, end: m.index + m[0].length });
+    out.push({ key: entityKey(SAID_ONCE[m[1]] ?? m[1]), start: m.index, end: m.index + m[0].length });
 }
 
 /** The relation phrases of a query, in order of appearance, at most RELATION_PHRASES_MAX. */
