@@ -24,6 +24,10 @@ describe("relative days in English", () => {
     ["The report is due at the end of the month", "2026-12-31"],
     ["I met Ana yesterday", "2026-12-03"],
     ["We signed the lease on May 7, 2023", "2023-05-07"],
+    ["I've got a dentist appointment on Friday next week.", "2026-12-11"],
+    ["The interview is Tuesday of next week", "2026-12-08"],
+    ["Next week on Monday I start", "2026-12-07"],
+    ["The plumber comes Thursday this week", "2026-12-03"],
   ])("%s → %s", (text, expected) => {
     expect(day(text)).toBe(expected);
   });
@@ -40,12 +44,22 @@ describe("relative days in English", () => {
     expect(day(text)).toBeNull();
   });
 
+  it("reads today's own day of the month as next month's: on the 4th one says 'today'", () => {
+    expect(day("My sister's wedding is on the 4th.")).toBe("2027-01-04");
+  });
+
   it("keeps the words that named the day", () => {
     expect(namedDay("Flight to Oslo next Friday", utc)).toEqual({ day: "2026-12-11", expression: "next Friday" });
   });
 });
 
 describe("relative days in Chinese", () => {
+  it("counts 「下周」 from Monday: said on a Sunday, 「下周五」 is five days away, not twelve", () => {
+    const sunday = { at: Date.UTC(2025, 1, 9, 4), timeZone: "Asia/Shanghai" };
+    expect(day("车子下周五要去做保养。", sunday)).toBe("2025-02-14");
+    expect(day("这周六去爬山", sunday)).toBe("2025-02-08");
+  });
+
   it.each([
     ["我明天去北京出差", "2026-12-05"],
     ["后天要交报告", "2026-12-06"],
@@ -57,6 +71,9 @@ describe("relative days in Chinese", () => {
     ["3号去体检", "2027-01-03"],
     ["下个月底考试", "2027-01-31"],
     ["三天后回来", "2026-12-07"],
+    ["孩子学校下个月3号开家长会", "2027-01-03"],
+    ["这个月28号交房租", "2026-12-28"],
+    ["上周三见过他", "2026-11-25"],
   ])("%s → %s", (text, expected) => {
     expect(day(text)).toBe(expected);
   });

@@ -12,7 +12,7 @@
  * chrono's patterns are partly polynomial (test/node/redos.test.ts): it reads the text in windows of
  * at most CHRONO_MAX_CHARS characters, the bound recall's queries have.
  */
-import type { ParsedResult, Parser, ParsingContext } from "chrono-node";
+import { Chrono, type ParsedResult, type Parser, type ParsingContext } from "chrono-node";
 import { casual as casualEn } from "chrono-node/en";
 import { casual as casualZh } from "chrono-node/zh/hans";
 import { CHRONO_MAX_CHARS } from "./time-expressions";
@@ -66,11 +66,14 @@ const fields = (t: number) => {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 };
 
-/** Day `n` of this month if it is still ahead (or today), else of next month; null when no such day. */
+/**
+ * Day `n` of this month if it is still ahead, else of next month; null when no such day. Today's own
+ * number is next month's: on the 20th a person says "today", and "the wedding is on the 20th" is a month away.
+ */
 function dayOfMonth(context: ParsingContext, n: number) {
   const r = refDay(context);
   if (n < 1 || n > 31) return null;
-  if (n >= r.day && n <= daysIn(r.year, r.month)) return fields(Date.UTC(r.year, r.month, n));
+  if (n > r.day && n <= daysIn(r.year, r.month)) return fields(Date.UTC(r.year, r.month, n));
   if (n <= daysIn(r.year, r.month + 1)) return fields(Date.UTC(r.year, r.month + 1, n));
   return null;
 }
@@ -86,6 +89,53 @@ const EN_DAY_OF_MONTH: Parser = {
 const ZH_DAY_OF_MONTH: Parser = {
   pattern: () => /(?<![0-9月])([0-9]{1,2}|[一二三四五六七八九十]{1,3})\s?[号日](?![楼线房床门店院位])/,
   extract: (context, match) => dayOfMonth(context, zhNumber(match[1])),
+};
+
+const EN_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const ZH_WEEKDAYS = "一二三四五六日";
+
+/**
+ * Weekday `index` (0 Monday … 6 Sunday) of the week `offset` weeks from the reference day's, weeks
+ * starting on Monday (ISO 8601, and how Chinese counts 「下周」).
+ */
+function weekdayOfWeek(context: ParsingContext, index: number, offset: number) {
+  const r = refDay(context);
+  const today = Date.UTC(r.year, r.month, r.day);
+  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
+  return fields(monday + (offset * 7 + index) * DAY_MS);
+}
+
+/** "on Friday next week", "Tuesday of next week", "next week on Friday", "this week's Thursday". */
+const EN_WEEKDAY_OF_WEEK: Parser = {
+  pattern: () =>
+    /\b(?:(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s{1,3}(?:of\s{1,3})?(next|this)\s{1,3}week|(next|this)\s{1,3}week(?:['’]s\s{1,3}|\s{1,3}on\s{1,3})(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i,
+  extract: (context, match) => {
+    const weekday = (match[1] ?? match[4]).toLowerCase();
+    const which = (match[2] ?? match[3]).toLowerCase();
+    return weekdayOfWeek(context, EN_WEEKDAYS.indexOf(weekday), which === "next" ? 1 : 0);
+  },
+};
+
+/** 「下周五」「这周三」「下个星期一」「上礼拜天」, weeks starting on Monday (chrono counts from Sunday). */
+const ZH_WEEKDAY_OF_WEEK: Parser = {
+  pattern: () => /(上|下|这|本)个?(?:周|星期|礼拜)([一二三四五六日天])/,
+  extract: (context, match) => {
+    const offset = match[1] === "下" ? 1 : match[1] === "上" ? -1 : 0;
+    return weekdayOfWeek(context, ZH_WEEKDAYS.indexOf(match[2] === "天" ? "日" : match[2]), offset);
+  },
+};
+
+/** 「下个月3号」「这个月20日」「上个月5号」: a day of a month said relative to this one. */
+const ZH_RELATIVE_MONTH_DAY: Parser = {
+  pattern: () => /(上|下|这|本)个?月\s?([0-9]{1,2}|[一二三四五六七八九十]{1,3})\s?[号日]/,
+  extract: (context, match) => {
+    const r = refDay(context);
+    const month = r.month + (match[1] === "下" ? 1 : match[1] === "上" ? -1 : 0);
+    const n = zhNumber(match[2]);
+    const first = Date.UTC(r.year, month, 1);
+    const { year, month: m } = fields(first);
+    return n >= 1 && n <= daysIn(year, m - 1) ? fields(Date.UTC(year, m - 1, n)) : null;
+  },
 };
 
 /** 「两周后」「3个星期后」 (chrono reads 「两个星期后」 but not 「两周后」). */
@@ -108,10 +158,16 @@ const ZH_MONTH_END: Parser = {
   },
 };
 
-const en = casualEn.clone();
-en.parsers.push(EN_DAY_OF_MONTH);
-const zh = casualZh.clone();
-zh.parsers.push(ZH_DAY_OF_MONTH, ZH_WEEKS_LATER, ZH_MONTH_END);
+/**
+ * Our parsers run apart from chrono's and win where both read the same words: chrono counts 「下周五」
+ * from a Sunday-first week and merges "Friday next week" into a result without a day, and its overlap
+ * refiner would otherwise choose between the two by length alone.
+ */
+const enOwn = new Chrono({ parsers: [EN_DAY_OF_MONTH, EN_WEEKDAY_OF_WEEK], refiners: [] });
+const zhOwn = new Chrono({
+  parsers: [ZH_DAY_OF_MONTH, ZH_WEEKS_LATER, ZH_MONTH_END, ZH_WEEKDAY_OF_WEEK, ZH_RELATIVE_MONTH_DAY],
+  refiners: [],
+});
 
 /**
  * chrono's zh patterns are cubic on a run of spaces or tabs and quadratic on a run of numerals or
@@ -184,16 +240,23 @@ const isoDay = (r: ParsedResult) =>
 /** The first day the text names, read in windows of CHRONO_MAX_CHARS; null when it names none. */
 export function namedDay(text: string, anchor: DateAnchor): NamedDay | null {
   const plain = text.normalize("NFKC").replace(SPACE_RUN, " ").replace(NUMERAL_RUN, " ").replace(SEPARATOR_RUN, ",");
-  const parsers = [...(EN_CUE.test(plain) ? [en] : []), ...(ZH_CUE.test(plain) ? [zh] : [])];
-  if (parsers.length === 0) return null;
+  const english = EN_CUE.test(plain);
+  const chinese = ZH_CUE.test(plain);
+  if (!english && !chinese) return null;
+  const own = [...(english ? [enOwn] : []), ...(chinese ? [zhOwn] : [])];
+  const theirs = [...(english ? [casualEn] : []), ...(chinese ? [casualZh] : [])];
   const ref = new Date(wallClock(anchor.at, anchor.timeZone));
   const step = CHRONO_MAX_CHARS - WINDOW_OVERLAP;
   for (let start = 0; start < plain.length; start += step) {
     const window = plain.slice(start, start + CHRONO_MAX_CHARS);
-    const found = parsers
-      .flatMap((p) => p.parse(window, { instant: ref, timezone: 0 }))
-      .filter((r) => fixesDay(r, window.slice(0, r.index)))
-      .sort((a, b) => a.index - b.index);
+    const read = (parsers: Chrono[]) =>
+      parsers
+        .flatMap((p) => p.parse(window, { instant: ref, timezone: 0 }))
+        .filter((r) => fixesDay(r, window.slice(0, r.index)));
+    const ours = read(own);
+    const overlapsOurs = (r: ParsedResult) =>
+      ours.some((o) => r.index < o.index + o.text.length && o.index < r.index + r.text.length);
+    const found = [...ours, ...read(theirs).filter((r) => !overlapsOurs(r))].sort((a, b) => a.index - b.index);
     if (found.length > 0) return { day: isoDay(found[0]), expression: found[0].text };
     if (start + CHRONO_MAX_CHARS >= plain.length) break;
   }
