@@ -40,6 +40,14 @@ describe("English rules", () => {
     expect(rel(extractEntities("m", "I report to Raj."))).toEqual(["Raj boss_of user"]);
     // One tie read by two patterns is one relation.
     expect(rel(extractEntities("m", "I report to Tom, my boss."))).toEqual(["Tom boss_of user"]);
+    expect(rel(extractEntities("m", "I'm with Robin now, things with Taylor ended in spring."))).toEqual([
+      "Robin partner_of user",
+    ]);
+    expect(rel(extractEntities("m", "Ava and I just moved in together."))).toEqual(["Ava partner_of user"]);
+    expect(rel(extractEntities("m", "I'm dating Sam."))).toEqual(["Sam partner_of user"]);
+    // "I'm with" a company is a job; "Sam and I went hiking" says nothing of love.
+    expect(rel(extractEntities("m", "I'm with Google now."))).toEqual([]);
+    expect(rel(extractEntities("m", "Sam and I went hiking."))).toEqual([]);
     // A nationality or an everyday word after "my sister is" names nobody.
     expect(rel(extractEntities("m", "My sister is Canadian."))).toEqual([]);
     expect(rel(extractEntities("m", "My boss is Happy and so am I."))).toEqual([]);
@@ -119,6 +127,9 @@ describe("Chinese rules", () => {
     expect(entity(extractEntities("m", "我哥叫阿峰。"), "阿峰")?.aliases).toEqual(["哥哥"]);
     expect(rel(extractEntities("m", "我领导是小北。"))).toEqual(["小北 boss_of user"]);
     expect(rel(extractEntities("m", "我哥哥叫王磊。"))).toEqual(["王磊 brother_of user"]);
+    expect(rel(extractEntities("m", "跟许言已经分了，我现在和小宇在一起。"))).toEqual(["小宇 partner_of user"]);
+    expect(entity(extractEntities("m", "我和许言在一起快一年了。"), "许言")?.aliases).toEqual(["对象"]);
+    expect(names(extractEntities("m", "我和同事在一起吃饭"))).toEqual([]);
     expect(names(extractEntities("m", "我哥是程序员。"))).toEqual([]);
     expect(names(extractEntities("m", "我爸是大夫。"))).toEqual([]);
     expect(names(extractEntities("m", "我上司干哪一行？"))).toEqual([]);

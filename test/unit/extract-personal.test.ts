@@ -54,3 +54,13 @@ describe('"my … is": the scan answers what the lazy pattern answered', () => {
     expect(classifySentence("My sister is a nurse in Boston.")).toBe("personal");
   });
 });
+
+describe("where home is, said without 'I live'", () => {
+  it.each([
+    ["Home for me is a small flat in Rotterdam.", "personal"],
+    ["Lisbon is what I call home now.", "personal"],
+    ["Home is where the heart is.", null],
+  ])("%s → %s", (sentence, expected) => {
+    expect(classifySentence(sentence)).toBe(expected);
+  });
+});

@@ -25,6 +25,9 @@ const CHANGES: [string, string][] = [
   ["My girlfriend is called Mia", "I broke up with Mia"],
   ["我男朋友叫李雷", "我现在的男朋友叫张伟"],
   ["我男朋友叫李雷", "我和李雷分手了"],
+  ["Taylor is my partner.", "I'm with Robin now, things with Taylor ended in spring."],
+  ["Ava and I just moved in together.", "I'm with Luca now, things with Ava ended in spring."],
+  ["我和许言在一起快一年了。", "跟许言已经分了，我现在和小宇在一起。"],
   ["I study at Stanford", "I transferred to UCLA"],
   ["I'm a student at Stanford", "I'm studying at MIT now"],
   ["我在北京大学读书", "我转学到复旦大学了"],
@@ -54,6 +57,13 @@ const CHANGES: [string, string][] = [
   ["I have two kids", "Sorry, I have three kids"],
   ["My rent is 1200 euros a month", "My rent is 1350 euros a month"],
   ["我今年34岁", "我今年35岁"],
+  ["I'm 1.78 m tall.", "Oops, I'm 1.82 m, not 1.78."],
+  ["我身高一米七二。", "说错了，我一米七五。"],
+  [
+    "I rent a place in Lyon, close to the river.",
+    "Big news: I've moved to Dublin, the keys were handed over last week.",
+  ],
+  ["Home for me is a small flat in Rotterdam.", "I moved to Valencia last month."],
   ["房租每月三千", "房租每月三千五"],
 ];
 
@@ -74,6 +84,9 @@ const NOT_CHANGES: [string, string][] = [
   ["Visited museum number 1 of the tour of 14 rooms", "Visited museum number 2 of the tour of 14 rooms"],
   ["I have 2 kids and 3 cats", "I have 3 kids and 4 cats"],
   ["我男朋友是医生", "我男朋友叫李雷"],
+  ["Taylor is my partner.", "I'm with Google now."],
+  ["I'm 1.78 m tall.", "I'm 1.78 m tall too, like my dad."],
+  ["Taylor is my partner.", "This is my partner's car."],
 ];
 
 describe("the conflict rules on what a life changes", () => {

@@ -25,6 +25,14 @@ describe("supersede with a remainder: the rules", () => {
     expect(remainderOf("I live in Lisbon and teach yoga", () => false)).toBeNull();
   });
 
+  it("keeps a description with the clause it describes: no 'I close to the river' is left", () => {
+    const en = decideConflictByRules("I've moved to Dublin", one("I rent a place in Lyon, close to the river."));
+    expect(en.supersedes).toEqual([1]);
+    expect(en.remainders).toBeUndefined();
+    const zh = decideConflictByRules("我搬到北京了", one("我住在上海，离公司很近，每天骑自行车上班"));
+    expect(zh.remainders).toEqual([{ handle: 1, content: "我每天骑自行车上班" }]);
+  });
+
   it("does not touch what it does not supersede", () => {
     const d = decideConflictByRules("I moved to Porto", one("I teach yoga on weekends and love jazz"));
     expect(d.supersedes).toEqual([]);

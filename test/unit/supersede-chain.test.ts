@@ -23,6 +23,8 @@ describe("asksAboutPast", () => {
     "我以前住在哪",
     "我之前在哪工作",
     "我原来的手机号是多少",
+    "Where was I living before the move?",
+    "换工作之前我在哪里上班？",
   ])("%s asks about the past", (q) => expect(past(q)).toBe(true));
 
   it.each([
@@ -34,6 +36,9 @@ describe("asksAboutPast", () => {
     "我住在哪",
     "我现在在哪工作",
     "what am I doing next year?",
+    "What do I do before breakfast?",
+    "What's my routine before bed?",
+    "我睡觉之前一般做什么",
   ])("%s asks about now", (q) => expect(past(q)).toBe(false));
 });
 

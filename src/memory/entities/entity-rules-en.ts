@@ -68,6 +68,7 @@ function initialIsName(toks: Tok[], start: number, end: number): boolean {
   if (placeName(lower) && !(end - start === 1 && commonWord(lower))) return true;
   if (toks[end - 1].possessive) return true;
   if (!next || next.punct) return next?.text === ",";
+  if (next.lower === "and" && word(toks[end + 1]) === "i") return true;
   if (PERSON_VERBS.has(next.lower) && !WEAK_VERBS.has(next.lower)) return true;
   const copula = copulaEnd(toks, end);
   return copula > end && word(toks[copula]) === "my" && relationAt(toks, copula + 1) !== null;
@@ -245,7 +246,7 @@ export function extractEnglish(text: string, self: string, selfAlias: (relation:
       if (span) tie(span, rel.word);
       continue;
     }
-    const mate = sharedHomeWith(toks, i, byStart) ?? reportsTo(toks, i, byStart);
+    const mate = sharedHomeWith(toks, i, byStart) ?? reportsTo(toks, i, byStart) ?? partnerAt(toks, i, byStart);
     if (mate) tie(mate.span, mate.rel);
     const span = byStart.get(i);
     if (span && ownNameAt(toks, i, span)) {
@@ -273,6 +274,58 @@ function sharedHomeWith(toks: Tok[], i: number, byStart: Map<number, NameSpan>) 
   if (!HOMES.has(word(toks[home])) || word(toks[home + 1]) !== "with") return undefined;
   const span = byStart.get(home + 2);
   return span ? { span, rel: "flatmate" } : undefined;
+}
+
+/** After "I'm" / "I am" (and "now", "currently"), the words that make the next name a partner. */
+const PARTNER_AFTER_I_AM: Record<string, number> = { with: 1, dating: 1, seeing: 1, engaged: 2, married: 2 };
+/** "Ava and I moved in together", "… got engaged", "… are dating". */
+const TOGETHER = new Set([
+  "moved in together",
+  "got engaged",
+  "got married",
+  "are dating",
+  "are together",
+  "started dating",
+  "have been together",
+]);
+
+/** "I'm with X" is about love only beside one of these ("…, things with Taylor ended"); else it may be a job. */
+const LOVE_WORDS = new Set(
+  "ended broke split dating relationship boyfriend girlfriend partner together love ex breakup".split(" "),
+);
+
+/** Where "I'm" / "I am" at `i` ends (after "now", "currently", "still"), or -1. */
+function iAmEnd(toks: Tok[], i: number): number {
+  const w = word(toks[i]);
+  let at = w === "i'm" || w === "i’m" ? i + 1 : w === "i" && word(toks[i + 1]) === "am" ? i + 2 : -1;
+  if (at > 0 && ["now", "currently", "still"].includes(word(toks[at]))) at++;
+  return at;
+}
+
+/**
+ * "I'm with Robin now", "I'm dating Sam", "I'm engaged to Alex", "Ava and I moved in together": the
+ * user's partner. After "with" the name must end the clause (or be followed by "now"), and be nobody's
+ * company or town ("I'm with Google now" is a job).
+ */
+function partnerAt(toks: Tok[], i: number, byStart: Map<number, NameSpan>) {
+  const at = iAmEnd(toks, i);
+  const w = word(toks[at]);
+  if (at > 0 && PARTNER_AFTER_I_AM[w] !== undefined) {
+    const step = PARTNER_AFTER_I_AM[w];
+    if (step === 2 && word(toks[at + 1]) !== "to") return undefined;
+    const span = byStart.get(at + step);
+    if (!span || span.kind === "organization" || span.kind === "place") return undefined;
+    const next = toks[span.end];
+    const ends = next === undefined || next.punct || word(next) === "now";
+    const courting = toks.some((t) => LOVE_WORDS.has(t.lower));
+    return w !== "with" || (ends && courting) ? { span, rel: "partner" } : undefined;
+  }
+  const span = byStart.get(i);
+  if (!span || word(toks[span.end]) !== "and" || word(toks[span.end + 1]) !== "i") return undefined;
+  const from = word(toks[span.end + 2]) === "just" ? span.end + 3 : span.end + 2;
+  const two = `${word(toks[from])} ${word(toks[from + 1])}`;
+  const three = `${two} ${word(toks[from + 2])}`;
+  return TOGETHER.has(two) || TOGETHER.has(three) ? { span, rel: "partner" } : undefined;
 }
 
 /** "I report to Raj": the user's boss. */

@@ -37,6 +37,9 @@ const I_HAVE_A = new RegExp(
 );
 /** 「我和欣欣合租」「我跟小美住在一起」: the user's flatmate. */
 const SHARES_WITH = /我(?:和|跟)(\p{Script=Han}{2,3}|\p{Lu}\p{Ll}{1,20})(?:合租|同住|住在一起|住一起)/gu;
+/** 「我现在和小宇在一起」「我跟阿杰谈恋爱了」: the user's partner (对象). */
+const TOGETHER_WITH =
+  /我(?:现在|已经|目前|正在|正)?(?:和|跟)(\p{Script=Han}{2,3}|\p{Lu}\p{Ll}{1,20})(?:已经|正式)?(?:在一起|谈恋爱|结婚|订婚|领证)/gu;
 /** A relation word said once (「我哥」) is stored as the word a question looks it up by (哥哥). */
 const SAID_ONCE: Record<string, string> = { 哥: "哥哥", 姐: "姐姐", 弟: "弟弟", 妹: "妹妹", 爸: "爸爸", 妈: "妈妈" };
 /** 「我叫张伟」「我的名字是张伟」: the speaker's own name, a whole clause's word (「我叫外卖了」 names nobody). */
@@ -173,6 +176,10 @@ export function extractChinese(text: string, self: string, selfAlias: (relation:
   for (const m of text.matchAll(I_HAVE_A)) {
     const name = nameOf(m[2]);
     if (name && !ZH_RELATIONS.has(name)) tie(name, m[1]);
+  }
+  for (const m of text.matchAll(TOGETHER_WITH)) {
+    const name = nameOf(m[1]);
+    if (name !== null && (/^\p{Lu}/u.test(name) || looksLikeChineseName(name))) tie(name, "对象");
   }
   for (const m of text.matchAll(SHARES_WITH)) {
     const name = m[1];

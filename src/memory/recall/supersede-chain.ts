@@ -20,10 +20,15 @@ import { passesRecallFilter, type RecallFilter } from "./recall-filters";
 /** Links followed from one superseded memory; a longer chain (a loop from a broken import) stops there. */
 const MAX_HOPS = 8;
 
-/** Words that ask about the past: "before", "used to", "previously", my ex…; Chinese 以前, 之前, 原来, 曾经. */
+/**
+ * Words that ask about the past: "before", "used to", "previously", my ex…; Chinese 以前, 之前, 原来, 曾经.
+ * "before" or 之前 a moment of the day is a habit's time, not the past ("what do I do before breakfast?",
+ * 「我睡觉之前做什么」).
+ */
 const PAST_EN =
-  /\b(?:before|previously|formerly|used to|did (?:i|we|you|the user) use to|in the past|earlier|prior|ex|former|old (?:address|job|place|home|number|phone|email|car|school|flat|apartment))\b/;
-const PAST_ZH = /以前|之前|原来|原先|过去|曾经|从前|当初|前任|老地址|旧/;
+  /\b(?:before(?!\s+(?:breakfast|lunch|dinner|bed|bedtime|work|school|class|sleep|sleeping|going to bed|meals?|i go|i leave|leaving|heading))|previously|formerly|used to|did (?:i|we|you|the user) use to|in the past|earlier|prior|ex|former|old (?:address|job|place|home|number|phone|email|car|school|flat|apartment))\b/;
+const PAST_ZH =
+  /以前|(?<!睡觉|睡|上班|下班|吃饭|饭|早饭|早餐|午饭|晚饭|出门|上学|起床)之前|原来|原先|过去|曾经|从前|当初|前任|老地址|旧/;
 
 /** The query asks about a time before now: a past word, or a named period that has ended. */
 export function asksAboutPast(query: QueryAnalysis, now: number): boolean {

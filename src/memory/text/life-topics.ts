@@ -43,6 +43,11 @@ interface TopicCues {
   state: Cues;
   /** Words that make a question about something else ("where was I born" is not about home now). */
   not?: Cues;
+  /**
+   * Words that only find statements to check, for a state cue made of stop words ("I'm with Robin
+   * now, things with Taylor ended": "i'm with" has no word BM25 keeps).
+   */
+  find?: readonly string[];
 }
 
 /** A list of cues written as one string, "|" between them (a cue may hold spaces: "first day at"). */
@@ -98,11 +103,12 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
     },
     state: {
       en: w(
-        "partner|relationship|seeing|dating|girlfriend|boyfriend|wife|husband|spouse|married|broke up|engaged|fiance|fiancee|fiancé|fiancée",
+        "partner|relationship|seeing|dating|girlfriend|boyfriend|wife|husband|spouse|married|broke up|engaged|fiance|fiancee|fiancé|fiancée|moved in together|i'm with|i am with|split up|separated|divorced",
       ),
       zh: w("对象|男朋友|女朋友|男友|女友|老公|老婆|伴侣|另一半|恋爱|在一起|分手|结婚|订婚|爱人|丈夫|妻子"),
     },
     not: { en: w("business partner"), zh: w("合伙人") },
+    find: w("ended|now|things"),
   },
   diet: {
     ask: { en: w("diet|vegetarian|vegan|meat|eat|eating"), zh: w("饮食|吃什么|吃素|忌口|吃肉") },
@@ -296,6 +302,11 @@ export function statesTopic(statement: string, topic: LifeTopic): boolean {
 /** The words to search for statements of these areas (BM25 candidates, checked by statesTopic after). */
 export function topicSearchText(topics: readonly LifeTopic[]): string {
   return topics
-    .flatMap((topic) => [...TOPICS[topic].state.en.filter((w) => /^[a-z]/.test(w)), ...TOPICS[topic].state.zh])
+    .flatMap((topic) => [
+      ...TOPICS[topic].state.en.filter((w) => /^[a-z]/.test(w)),
+      // Before the Chinese cues: their characters make many tokens, and the search sends the first 64.
+      ...(TOPICS[topic].find ?? []),
+      ...TOPICS[topic].state.zh,
+    ])
     .join(" ");
 }

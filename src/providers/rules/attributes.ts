@@ -33,6 +33,8 @@ export type AttributePattern = {
    */
   attribute: string;
   ended?: boolean;
+  /** The sentence must also say this (a second, plain pattern rather than a lookahead). */
+  when?: RegExp;
   /** A fixed value (diet: "vegetarian" from 「我吃素」); else the value is the pattern's last group. */
   value?: string;
 } & (
@@ -67,6 +69,8 @@ const ZH_NAME = "([^，。！？,;；!?\\s]{1,20}?)";
 const EN_DIETS = "vegan|vegetarian|pescatarian|pescetarian";
 const PARTNER_EN = "partner|girlfriend|boyfriend|wife|husband|fiancee|fiance|spouse";
 const PARTNER_ZH = "男朋友|女朋友|男友|女友|对象|老公|老婆|丈夫|妻子|爱人|未婚夫|未婚妻";
+/** One given name, as normalised text has it (lower case): the value of "<name> is my partner". */
+const EN_FIRST_NAME = String.raw`([a-z][a-z'’-]{0,30})`;
 const PETS_EN = "dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse";
 
 /**
@@ -146,6 +150,55 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
     attribute: "partner",
     ended: true,
     pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?(?:divorced|split up with|left)\s+${V}`),
+  },
+  // Home, said as a rented place: "I rent a place in Lyon", "Home for me is a small flat in Rotterdam".
+  {
+    attribute: "residence",
+    pattern: new RegExp(
+      String.raw`\bi\s+(?:now\s+|currently\s+)?rent\s+(?:a|an|my)\s+(?:place|flat|apartment|house|room|studio)\s+in\s+${V}`,
+    ),
+  },
+  {
+    attribute: "residence",
+    pattern: new RegExp(
+      String.raw`^home\s+(?:for\s+me\s+)?is\s+(?:a|an|my)\s+(?:(?:small|little|big|tiny|new)\s+)?(?:place|flat|apartment|house|room|studio)\s+in\s+${V}`,
+    ),
+  },
+  // Height, corrected or grown: "I'm 1.78 m tall" → "Oops, I'm 1.82 m"; 「我身高一米七二」 → 「我一米七五」.
+  {
+    attribute: "height",
+    pattern: new RegExp(String.raw`${I_AM}([0-9]{1,3}(?:\.[0-9]{1,2})?\s?(?:m|cm|ft|feet|metres|meters))\b`),
+  },
+  {
+    attribute: "height",
+    pattern: /\bmy\s+height\s+is\s+([0-9]{1,3}(?:\.[0-9]{1,2})?\s?(?:m|cm|ft|feet|metres|meters))\b/,
+  },
+  {
+    attribute: "height",
+    pattern:
+      /我(?:的)?(?:身高)?(?:是|有)?(一米[一二三四五六七八九零〇]{1,2}|1\.[0-9]{1,2}米|1[0-9]{2}\s?(?:cm|厘米|公分))/,
+  },
+  // "Taylor is my partner", "Ava and I moved in together", "I'm with Robin now, things with Taylor ended".
+  {
+    attribute: "partner",
+    pattern: new RegExp(String.raw`^${EN_FIRST_NAME}\s+is\s+my\s+(?:new\s+)?(?:${PARTNER_EN})\b(?!['’]s)`),
+  },
+  {
+    attribute: "partner",
+    pattern: new RegExp(
+      String.raw`^${EN_FIRST_NAME}\s+and\s+i\s+(?:just\s+|finally\s+)?(?:moved in together|got engaged|got married|are dating|are together|started dating)\b`,
+    ),
+  },
+  {
+    attribute: "partner",
+    pattern: new RegExp(String.raw`${I_AM}with\s+${EN_FIRST_NAME}\s+now\b`),
+    // "I'm with Google now" is a job: only beside the end of the one before.
+    when: /\b(?:ended|over|broke up|split up)\b/,
+  },
+  {
+    attribute: "partner",
+    ended: true,
+    pattern: new RegExp(String.raw`\bthings\s+with\s+${EN_FIRST_NAME}\s+(?:ended|are over|fell apart)\b`),
   },
   {
     attribute: "partner",
@@ -436,6 +489,7 @@ export function canonicalValue(value: string): string {
 
 /** The pattern's defined groups in `sentence` (for a scanned one, its value); null when it does not match. */
 function groupsOf(p: AttributePattern, sentence: string): string[] | null {
+  if (p.when && !p.when.test(sentence)) return null;
   if ("scanned" in p) {
     const value = findLabelledValue(p.scanned, sentence);
     return value === null ? null : [value];

@@ -127,6 +127,8 @@ const RULES: CategoryRule[] = [
       "u",
     ),
   },
+  // "Home for me is a small flat in Rotterdam", "Lisbon is what I call home".
+  { category: "personal", pattern: /^home (?:for (?:me|us) )?is\b|\bi call home\b/ },
   {
     // "I'm definitely going to keep up with my German lessons": a plan with a word of certainty before it.
     category: "plan",

@@ -20,11 +20,22 @@ const ZH_SUBJECT = /^(?:我们|我|他们|她们|他|她)/;
 /** A fact that already names its own subject. */
 const EN_HAS_SUBJECT = /^(?:I|I'm|I've|I'd|We|He|She|They|It|My|Our|His|Her|Their|The|[A-Z][a-z]+)\b/;
 
+/**
+ * A part that only describes the one before it ("I rent a place in Lyon, close to the river",
+ * 「我住在上海，离公司很近」): not a fact of its own, so it stays with it and goes with it.
+ */
+const DESCRIBES_BEFORE =
+  /^(?:close to|near|nearby|next to|right by|not far from|by the|with a|with an|in the|on the|which|where|who|just off|around the corner)\b|^(?:离|靠近|挨着|旁边|附近)/i;
+
 function facts(text: string): string[] {
-  return text
-    .split(FACT_BREAK)
-    .map((f) => f.trim())
-    .filter((f) => f.length > 0);
+  const parts: string[] = [];
+  for (const raw of text.split(FACT_BREAK)) {
+    const f = raw.trim();
+    if (f.length === 0) continue;
+    if (parts.length > 0 && DESCRIBES_BEFORE.test(f)) parts[parts.length - 1] += `, ${f}`;
+    else parts.push(f);
+  }
+  return parts;
 }
 
 function subjectOf(text: string): { subject: string; zh: boolean } | null {
