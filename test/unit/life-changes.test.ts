@@ -59,6 +59,8 @@ const CHANGES: [string, string][] = [
   ["我今年34岁", "我今年35岁"],
   ["I'm 1.78 m tall.", "Oops, I'm 1.82 m, not 1.78."],
   ["我身高一米七二。", "说错了，我一米七五。"],
+  ["我在携程上班，做护士。", "今天是我在一家做跨境电商的公司的第一天！"],
+  ["我在一所国际学校干了两年产品经理了。", "我跳槽去美团了，这周刚入职。"],
   [
     "I rent a place in Lyon, close to the river.",
     "Big news: I've moved to Dublin, the keys were handed over last week.",

@@ -29,6 +29,8 @@ describe("topicsAsked", () => {
     ["How much is my rent?", "rent"],
     ["我的房租多少", "rent"],
     ["What's my partner's name?", "partner"],
+    ["我个子有多少？", "body"],
+    ["我之前的东家是哪家？", "work"],
   ])("%s → %s", (question, topic) => {
     expect(topicsAsked(question)).toContain(topic);
   });

@@ -81,7 +81,7 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
   work: {
     ask: {
       en: w("work|working|job|employer|employed|company|occupation|profession|career|for a living|earn a living|firm"),
-      zh: w("工作|上班|雇主|公司|职业|哪一行|做什么的|单位|就职|干什么的|干哪行|什么行业"),
+      zh: w("工作|上班|雇主|公司|职业|哪一行|做什么的|单位|就职|干什么的|干哪行|什么行业|东家|老东家"),
     },
     state: {
       en: [
@@ -191,8 +191,8 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
     },
   },
   body: {
-    ask: { en: w("height|tall|weigh|weight"), zh: w("身高|多高|体重") },
-    state: { en: w("tall|height|cm|weigh|weight|kg"), zh: w("身高|体重|公斤") },
+    ask: { en: w("height|tall|weigh|weight"), zh: w("身高|多高|体重|个子|个头|多重|几斤") },
+    state: { en: w("tall|height|cm|weigh|weight|kg"), zh: w("身高|体重|公斤|一米|个子|个头|厘米|斤") },
   },
 };
 

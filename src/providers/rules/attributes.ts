@@ -101,6 +101,10 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
     scanned: labelledValue(new RegExp(`我${ZH_NOW}(?:跳槽到|跳槽去|入职(了)?)`, "g"), toClauseEnd),
   },
   { attribute: "employer", pattern: new RegExp(`我${ZH_NOW}(?:去|到)${ZH_NAME}(?:工作|上班|任职)`) },
+  // 「今天是我在一家做跨境电商的公司的第一天」: a first day is a new employer.
+  { attribute: "employer", pattern: new RegExp(`我在${ZH_NAME}(?:上班)?的第一天`) },
+  // 「我在一所国际学校干了两年产品经理了」.
+  { attribute: "employer", pattern: new RegExp(`我${ZH_NOW}在${ZH_NAME}(?:干了|做了|待了|工作了)`) },
   { attribute: "job", pattern: new RegExp(`我${ZH_NOW}是一(?:名|位)${V_ZH}`) },
   { attribute: "job", scanned: labelledValue(new RegExp(`我${ZH_NOW}转行(?:做|当)(了)?`, "g"), toClauseEnd) },
   // School
