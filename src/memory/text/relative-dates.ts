@@ -12,8 +12,8 @@
  * chrono's patterns are partly polynomial (test/node/redos.test.ts): it reads the text in windows of
  * at most CHRONO_MAX_CHARS characters, the bound recall's queries have.
  */
-import { Chrono, type ParsedResult, type Parser, type ParsingContext } from "chrono-node";
-import { casual as casualEn } from "chrono-node/en";
+import type { ParsedResult, Parser, ParsingContext } from "chrono-node";
+import { casual as casualEn, Chrono } from "chrono-node/en";
 import { casual as casualZh } from "chrono-node/zh/hans";
 import { CHRONO_MAX_CHARS } from "./time-expressions";
 
