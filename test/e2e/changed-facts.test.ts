@@ -135,6 +135,44 @@ describe("a changed fact answers with its successor", () => {
     expect(r.memories.map((m) => m.content)).not.toContain("I work at Northwind");
   });
 
+  /** Twelve facts about other things, each nearer the new fact in words than the old one is. */
+  const nearer = {
+    en: (i: number) => `Big news: I've finished painting number ${i}, the frames were handed over last week.`,
+    zh: (i: number) => `现在开始学第${i}首曲子了。`,
+    partner: (i: number) => `Things with project ${i} went well in spring, I'm proud now.`,
+  };
+  it.each([
+    [
+      "I rent a place in Lyon, close to the river.",
+      "Big news: I've moved to Dublin, the keys were handed over last week.",
+      "en",
+    ],
+    ["我每天坐地铁上班。", "现在改骑电动车了。", "zh"],
+    ["Taylor is my partner.", "I'm with Robin now, things with Taylor ended in spring.", "partner"],
+  ] as const)(
+    "a change in other words replaces %j though a dozen facts are nearer in words",
+    async (before, after, kind) => {
+      const c = await client();
+      const old = await save(c, before);
+      // Neither BM25 nor the hash vector puts the old fact among the most similar ones: its area of life does.
+      for (let i = 1; i <= 12; i++) await save(c, nearer[kind](i));
+      const next = await save(c, after);
+      expect(next.superseded_ids).toEqual([old.id]);
+    },
+  );
+
+  it("「换工作之前我在哪里上班」 answers the replaced job though it shares no word with the question", async () => {
+    const c = await client();
+    const school = await save(c, "我在一所国际学校干了两年产品经理了。");
+    const meituan = await save(c, "我跳槽去美团了，这周刚入职。");
+    expect(meituan.superseded_ids).toEqual([school.id]);
+    for (const q of ["换工作之前我在哪里上班？", "我上一份工作是在哪家公司？"]) {
+      const r = await recall(c, q);
+      expect(r.memories[0]?.content, q).toBe("我在一所国际学校干了两年产品经理了。");
+    }
+    expect((await recall(c, "我在哪上班")).memories[0]?.content).toBe("我跳槽去美团了，这周刚入职。");
+  });
+
   it("ChatGPT's search and the memory-context prompt give the successor, marked as an update", async () => {
     const c = await client();
     await save(c, "I live in Lisbon");

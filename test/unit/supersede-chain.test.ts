@@ -24,6 +24,10 @@ describe("asksAboutPast", () => {
     "我之前在哪工作",
     "我原来的手机号是多少",
     "Where was I living before the move?",
+    "Which city did I leave when I relocated?",
+    "Where did I move from?",
+    "我上一份工作是在哪家公司？",
+    "What was my last job?",
     "换工作之前我在哪里上班？",
   ])("%s asks about the past", (q) => expect(past(q)).toBe(true));
 

@@ -89,7 +89,13 @@ export async function recallMemories(
     threshold: mostlyCjk(text) ? W.topic.pureCjk : W.topic.pure,
   });
   const floor = denseFloor(deps.settings.embedderKind, deps.settings.thresholds?.denseFloor);
-  const topical = onlyArea ? topicFound : topicFound.filter((h) => foundByItself(evidence.get(h.memory.id), floor));
+  // A question about the past of an area (「换工作之前我在哪里上班」) asks for its replaced statements, whatever their words.
+  const past = asksAboutPast(query, now);
+  const topical = onlyArea
+    ? topicFound
+    : topicFound.filter(
+        (h) => foundByItself(evidence.get(h.memory.id), floor) || (past && h.memory.status === "superseded"),
+      );
   addTopicEvidence(evidence, topical);
   const aboutTopic = new Set(topical.map((h) => h.memory.id));
   // A memory naming the person a relation word stands for matches that word (relation-resolution.ts).

@@ -26,9 +26,9 @@ const MAX_HOPS = 8;
  * 「我睡觉之前做什么」).
  */
 const PAST_EN =
-  /\b(?:before(?!\s+(?:breakfast|lunch|dinner|bed|bedtime|work|school|class|sleep|sleeping|going to bed|meals?|i go|i leave|leaving|heading))|previously|formerly|used to|did (?:i|we|you|the user) use to|in the past|earlier|prior|ex|former|old (?:address|job|place|home|number|phone|email|car|school|flat|apartment))\b/;
+  /\b(?:before(?!\s+(?:breakfast|lunch|dinner|bed|bedtime|work|school|class|sleep|sleeping|going to bed|meals?|i go|i leave|leaving|heading))|did (?:i|we) (?:leave|move away from|move from)|(?:moved|relocated) (?:away )?from|previous|last (?:job|employer|company|place|flat|apartment|home|address|partner|girlfriend|boyfriend)|previously|formerly|used to|did (?:i|we|you|the user) use to|in the past|earlier|prior|ex|former|old (?:address|job|place|home|number|phone|email|car|school|flat|apartment))\b/;
 const PAST_ZH =
-  /以前|(?<!睡觉|睡|上班|下班|吃饭|饭|早饭|早餐|午饭|晚饭|出门|上学|起床)之前|原来|原先|过去|曾经|从前|当初|前任|老地址|旧/;
+  /以前|上一份|上一个|上份|前一份|(?<!睡觉|睡|上班|下班|吃饭|饭|早饭|早餐|午饭|晚饭|出门|上学|起床)之前|原来|原先|过去|曾经|从前|当初|前任|老地址|旧/;
 
 /** The query asks about a time before now: a past word, or a named period that has ended. */
 export function asksAboutPast(query: QueryAnalysis, now: number): boolean {

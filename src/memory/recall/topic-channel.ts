@@ -34,6 +34,8 @@ const TOPIC_TERMS_MAX = 64;
 
 export interface TopicQuestion {
   topics: LifeTopic[];
+  /** The question as asked: its language picks which cues the search sends first. */
+  query: string;
 }
 
 /** The areas of the asker's own life a question asks about; null when the channel has nothing to do. */
@@ -41,7 +43,7 @@ export function topicQuestion(query: string, resolved: ResolvedQuery | null): To
   // About someone else: a relation word (resolved or not), or neither the first person nor "the user".
   if (resolved !== null || relationPhrases(query).length > 0 || !asksOwnLife(query)) return null;
   const topics = topicsAsked(query);
-  return topics.length > 0 ? { topics } : null;
+  return topics.length > 0 ? { topics, query } : null;
 }
 
 export interface TopicHit {
@@ -59,7 +61,7 @@ export async function topicCandidates(
   past: boolean,
 ): Promise<TopicHit[]> {
   if (asked === null) return [];
-  const tokens = queryTokens(topicSearchText(asked.topics)).slice(0, TOPIC_TERMS_MAX);
+  const tokens = queryTokens(topicSearchText(asked.topics, asked.query)).slice(0, TOPIC_TERMS_MAX);
   const found = await deps.repo
     .searchLexical(scope, tokens, { limit: TOPIC_CANDIDATES, statuses, contextWeight: 0 })
     .catch((err) => {

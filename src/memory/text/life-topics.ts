@@ -92,7 +92,10 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
       ],
       zh: [...w("上班|工作|入职|公司|就职|跳槽|职位|岗位|单位|辞职|离职|下家|转行|任职|的第一天"), ...JOB_TITLES_ZH],
     },
-    not: { en: w("get to work|go to work|travel to work|commute"), zh: w("通勤|怎么上班|怎么去上班") },
+    not: {
+      en: w("get to work|go to work|travel to work|commute"),
+      zh: w("通勤|怎么上班|怎么去上班|怎么去公司|怎么去单位"),
+    },
   },
   partner: {
     ask: {
@@ -299,14 +302,22 @@ export function statesTopic(statement: string, topic: LifeTopic): boolean {
   return hits(t, cues.state) && !(cues.not && hits(t, cues.not));
 }
 
-/** The words to search for statements of these areas (BM25 candidates, checked by statesTopic after). */
-export function topicSearchText(topics: readonly LifeTopic[]): string {
-  return topics
-    .flatMap((topic) => [
-      ...TOPICS[topic].state.en.filter((w) => /^[a-z]/.test(w)),
-      // Before the Chinese cues: their characters make many tokens, and the search sends the first 64.
-      ...(TOPICS[topic].find ?? []),
-      ...TOPICS[topic].state.zh,
-    ])
-    .join(" ");
+/** The areas of life a statement speaks of ("I moved to Munich" → home). */
+export function topicsStated(statement: string): LifeTopic[] {
+  return ALL_TOPICS.filter((topic) => statesTopic(statement, topic));
+}
+
+/**
+ * The words to search for statements of these areas (BM25 candidates, checked by statesTopic after),
+ * in the language `like` is written in first: the search sends only the first 64 tokens, and one
+ * area's English cues alone (work: titles and verbs) fill them, so a Chinese question sent none of its
+ * own words. The other language's follow in what room is left.
+ */
+export function topicSearchText(topics: readonly LifeTopic[], like = ""): string {
+  const en = topics.flatMap((topic) => [
+    ...TOPICS[topic].state.en.filter((w) => /^[a-z]/.test(w)),
+    ...(TOPICS[topic].find ?? []),
+  ]);
+  const zh = topics.flatMap((topic) => TOPICS[topic].state.zh);
+  return (/\p{Script=Han}/u.test(like) ? [...zh, ...en] : [...en, ...zh]).join(" ");
 }

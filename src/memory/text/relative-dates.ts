@@ -13,7 +13,7 @@
  * at most CHRONO_MAX_CHARS characters, the bound recall's queries have.
  */
 import type { ParsedResult, Parser, ParsingContext } from "chrono-node";
-import { casual as casualEn, Chrono } from "chrono-node/en";
+import { Chrono, casual as casualEn } from "chrono-node/en";
 import { casual as casualZh } from "chrono-node/zh/hans";
 import { CHRONO_MAX_CHARS } from "./time-expressions";
 

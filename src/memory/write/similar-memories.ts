@@ -5,9 +5,15 @@
  * the net for short texts whose vectors are weak. Rows are validated against D1 before use.
  * Without a vector (the embedding model is unavailable) the candidates are the BM25 hits alone, in
  * BM25 order, with a null cosine: the near-duplicate test then judges by tokens (near-duplicate.ts).
+ * A text that speaks of an area of life a life changes (text/life-topics.ts: home, work, partner, a
+ * habit…) also brings the latest statements of that area, whatever their words ("I rent a place in
+ * Lyon" for "I've moved to Dublin"; 「我每天坐地铁上班」 for 「现在改骑电动车了」): the conflict rules
+ * need them to see the change, and neither a hash vector nor BM25 finds them. One more D1 statement,
+ * only for such a text, read beside the others.
  */
 
 import type { MemoryDeps } from "../service-deps";
+import { type LifeTopic, statesTopic, topicSearchText, topicsStated } from "../text/life-topics";
 import { queryTokens } from "../text/tokenize";
 import type { Memory, Scope } from "../types";
 
@@ -20,6 +26,11 @@ export interface SimilarMemory {
 const DENSE_K = 10;
 const LEXICAL_K = 10;
 const MAX_CANDIDATES = 8;
+/** Statements of the text's areas of life searched, and how many of them join the candidates past the others. */
+const AREA_K = 10;
+const AREA_EXTRA = 4;
+/** Search words sent for the areas (bound parameters stay few). */
+const AREA_TERMS_MAX = 64;
 
 export function visibleTo(memory: Memory, agentId: string | null | undefined): boolean {
   return memory.agentId === null || agentId === undefined || memory.agentId === agentId;
@@ -34,9 +45,11 @@ export async function findSimilar(
   const now = deps.clock.now();
   const cosineOf = new Map<string, number>();
   // Dense rows and lexical hits (with their rows) are read side by side: one D1 round trip.
-  const [denseRows, lexical] = await Promise.all([
+  const areas = topicsStated(text);
+  const [denseRows, lexical, areaRows] = await Promise.all([
     vector ? denseRowsFor(deps, scope, vector, now, cosineOf) : [],
     deps.repo.searchTextRows(scope, queryTokens(text), LEXICAL_K),
+    areaStatements(deps, scope, areas, text),
   ]);
   const byId = new Map<string, Memory>();
   for (const m of [...denseRows, ...lexical.rows]) byId.set(m.id, m);
@@ -47,7 +60,25 @@ export async function findSimilar(
     : visible
         .map((memory) => ({ memory, cosine: null }))
         .sort((a, b) => (rank.get(a.memory.id) ?? LEXICAL_K) - (rank.get(b.memory.id) ?? LEXICAL_K));
-  return ranked.slice(0, MAX_CANDIDATES);
+  const kept = ranked.slice(0, MAX_CANDIDATES);
+  const keptIds = new Set(kept.map((c) => c.memory.id));
+  const area = areaRows
+    .filter((m) => !keptIds.has(m.id) && m.status === "active" && visibleTo(m, scope.agentId ?? null))
+    .filter((m) => areas.some((t) => statesTopic(m.content, t)))
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .slice(0, AREA_EXTRA)
+    .map((memory) => ({ memory, cosine: vector ? (cosineOf.get(memory.id) ?? 0) : null }));
+  return [...kept, ...area];
+}
+
+/** The rows BM25 finds for the words of these areas; none without an area, or when the search fails. */
+async function areaStatements(deps: MemoryDeps, scope: Scope, areas: LifeTopic[], text: string): Promise<Memory[]> {
+  if (areas.length === 0) return [];
+  const tokens = queryTokens(topicSearchText(areas, text)).slice(0, AREA_TERMS_MAX);
+  const found = await deps.repo.searchTextRows(scope, tokens, AREA_K).catch(() => null);
+  if (found === null) return [];
+  const hit = new Set(found.hits.map((h) => h.id));
+  return found.rows.filter((m) => hit.has(m.id));
 }
 
 /** Rows of the dense candidates (index + fresh buffer), validated in D1; fills `cosineOf`. */
