@@ -7,6 +7,7 @@ import {
   mostlyCjk,
   shouldAbstain,
   tokenWeights,
+  withoutGrammarChars,
 } from "../../src/memory/recall/abstention";
 import { maxIdf } from "../../src/memory/recall/fuse-scores";
 import { RETRIEVAL_WEIGHTS as W } from "../../src/memory/retrieval-weights";
@@ -191,5 +192,39 @@ describe("mostlyCjk", () => {
     expect(mostlyCjk("Ana 的工作是什么？")).toBe(true);
     expect(mostlyCjk("What does my sister Ana do?")).toBe(false);
     expect(mostlyCjk("Where did Ana buy 月饼?")).toBe(false);
+  });
+});
+
+describe("a Chinese question's grammar characters are no evidence alone", () => {
+  const ZH_POOL = [
+    row("我有两个孩子，一儿一女。"),
+    row("车子月底要去做保养。"),
+    row("我搬到厦门了。"),
+    row("我喜欢喝茶"),
+  ];
+  const zh = (query: string, memory: string, grammar: boolean) =>
+    shouldAbstain({
+      tokens: grammar ? withoutGrammarChars(askedTokens(query, false)) : askedTokens(query, false),
+      pool: ZH_POOL,
+      corpusSize: 40,
+      candidates: [cand(memory)],
+      cosineFloor: W.abstain.cosine.local,
+      threshold: W.abstain.coverageCjk,
+    });
+
+  it("drops 子 of 牌子 and 到 of 到期, keeps the words they are part of", () => {
+    expect(withoutGrammarChars(["开", "牌", "牌子", "子", "车"])).toEqual(["牌", "牌子", "车"]);
+    expect(withoutGrammarChars(["护", "护照", "照", "到", "到期", "期"])).toEqual(["护", "护照", "照", "到期", "期"]);
+    // Nothing else left: the question keeps them.
+    expect(withoutGrammarChars(["到", "会"])).toEqual(["到", "会"]);
+  });
+
+  it("「我的护照什么时候到期」 is not answered by 「我搬到厦门了」 (到 alone); without the rule it was", () => {
+    expect(zh("我的护照什么时候到期？", "我搬到厦门了。", false)).toBe(false);
+    expect(zh("我的护照什么时候到期？", "我搬到厦门了。", true)).toBe(true);
+  });
+
+  it("still answers what a memory is about", () => {
+    expect(zh("我有几个孩子？", "我有两个孩子，一儿一女。", true)).toBe(false);
   });
 });

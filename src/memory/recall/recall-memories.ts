@@ -12,7 +12,7 @@ import type { LexicalHits, LexicalSearch } from "../ports";
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
 import type { MemoryDeps } from "../service-deps";
 import type { Memory, Scope, ScoredId } from "../types";
-import { askedTokens, mostlyCjk, shouldAbstain } from "./abstention";
+import { askedTokens, mostlyCjk, shouldAbstain, withoutGrammarChars } from "./abstention";
 import { addEntityEvidence, namedCandidates, secondHop } from "./entity-channel";
 import {
   denseFloor,
@@ -195,13 +195,14 @@ function abstains(
   evidence: Map<string, Evidence>,
 ): boolean {
   if (ranked.length === 0) return false;
+  const cjk = mostlyCjk(text);
   return shouldAbstain({
-    tokens,
+    tokens: cjk ? withoutGrammarChars(tokens) : tokens,
     pool: lexical.pool,
     corpusSize: lexical.corpusSize,
     candidates: ranked.map((c) => ({ memory: c.memory, evidence: evidence.get(c.memory.id) })),
     cosineFloor: W.abstain.cosine[deps.settings.embedderKind] ?? 1,
-    threshold: mostlyCjk(text)
+    threshold: cjk
       ? (deps.settings.abstain?.coverageCjk ?? W.abstain.coverageCjk)
       : (deps.settings.abstain?.coverage ?? W.abstain.coverage),
   });
