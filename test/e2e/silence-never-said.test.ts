@@ -41,6 +41,8 @@ describe("silence when nothing was said", () => {
       "我是做什么工作的？",
       "我最近在玩什么游戏？",
       "你还记得我的车是什么牌子吗？",
+      // A favourite of another kind ("My favourite food is ramen") is not about it (recall/favourite-kind.ts).
+      "What's my favourite restaurant?",
     ]) {
       expect(await idsOf(client, never), never).toEqual([]);
     }
@@ -52,6 +54,20 @@ describe("silence when nothing was said", () => {
       ["你还记得我每周六早上做什么吗？", MEMORIES[4]],
     ];
     for (const [query, memory] of said) expect(await idsOf(client, query), query).toContain(ids.get(memory));
+  });
+
+  it("a favourite of another kind answers nothing; the same kind still answers (en, zh)", async () => {
+    const { key } = await createKey({ user: uniqueUser("silence-favourite") });
+    const client = await connect(key);
+    const saved = new Map<string, string>();
+    for (const content of ["Winter is my favourite season", "我最喜欢的季节是冬天", "我住在杭州", "I live in Porto"]) {
+      const r = await callTool(client, "save_memory", { content });
+      saved.set(content, r.structuredContent?.id as string);
+    }
+    expect(await idsOf(client, "What's my favourite restaurant?")).toEqual([]);
+    expect(await idsOf(client, "我最喜欢哪家餐厅？")).toEqual([]);
+    expect(await idsOf(client, "Which season is my favourite?")).toContain(saved.get("Winter is my favourite season"));
+    expect(await idsOf(client, "我最喜欢的季节是什么？")).toContain(saved.get("我最喜欢的季节是冬天"));
   });
 
   it("still answers the job once it is told, in either language", async () => {

@@ -213,7 +213,7 @@ describe("a Chinese question's grammar characters are no evidence alone", () => 
     });
 
   it("drops 子 of 牌子 and 到 of 到期, keeps the words they are part of", () => {
-    expect(withoutGrammarChars(["开", "牌", "牌子", "子", "车"])).toEqual(["牌", "牌子", "车"]);
+    expect(withoutGrammarChars(["开", "牌", "牌子", "子", "车"])).toEqual(["开", "牌", "牌子", "车"]);
     expect(withoutGrammarChars(["护", "护照", "照", "到", "到期", "期"])).toEqual(["护", "护照", "照", "到期", "期"]);
     // Nothing else left: the question keeps them.
     expect(withoutGrammarChars(["到", "会"])).toEqual(["到", "会"]);

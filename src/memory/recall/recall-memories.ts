@@ -14,6 +14,7 @@ import type { MemoryDeps } from "../service-deps";
 import type { Memory, Scope, ScoredId } from "../types";
 import { askedTokens, mostlyCjk, shouldAbstain, withoutGrammarChars } from "./abstention";
 import { addEntityEvidence, namedCandidates, secondHop } from "./entity-channel";
+import { askedFavourite, namesOtherFavourite } from "./favourite-kind";
 import {
   denseFloor,
   type Evidence,
@@ -123,12 +124,15 @@ export async function recallMemories(
   // of the area of life asked about is about the question whatever its words (topic-channel.ts).
   // "my uncle", never told of: only a memory naming an uncle is about him (unresolved-relation.ts).
   const unresolved = unresolvedRelations(input.query, new Set(resolved?.keys ?? []), lexical.rows);
+  // "my favourite restaurant", never told: "Winter is my favourite season" is not about it (favourite-kind.ts).
+  const favourite = askedFavourite(input.query);
   const byWords = ranked.filter(
     (c) =>
       aboutPerson.has(c.memory.id) ||
       aboutTopic.has(c.memory.id) ||
       (wordRelevance(evidence.get(c.memory.id)!, ctx, namesSpeaker(c.memory, query)) !== null &&
-        (unresolved.length === 0 || namesRelations(c.memory.content, unresolved))),
+        (unresolved.length === 0 || namesRelations(c.memory.content, unresolved)) &&
+        (favourite === null || !namesOtherFavourite(c.memory.content, favourite))),
   );
   const answering = new Set(byWords.map((c) => c.memory.id));
   const onTopic = topicAnswers({
