@@ -60,6 +60,9 @@ const CHANGES: [string, string][] = [
   ["I'm 1.78 m tall.", "Oops, I'm 1.82 m, not 1.78."],
   ["我身高一米七二。", "说错了，我一米七五。"],
   ["我在携程上班，做护士。", "今天是我在一家做跨境电商的公司的第一天！"],
+  ["I live in Berlin", "We just moved to Hamburg"],
+  ["I'm a teacher at Westfield High", "I quit teaching and now I work as a UX designer at Figma"],
+  ["我在字节跳动上班", "我上个月入职了腾讯"],
   ["我在一所国际学校干了两年产品经理了。", "我跳槽去美团了，这周刚入职。"],
   [
     "I rent a place in Lyon, close to the river.",
@@ -87,6 +90,7 @@ const NOT_CHANGES: [string, string][] = [
   ["I have 2 kids and 3 cats", "I have 3 kids and 4 cats"],
   ["我男朋友是医生", "我男朋友叫李雷"],
   ["Taylor is my partner.", "I'm with Google now."],
+  ["I'm a student at Stanford", "I work at Google"],
   ["I'm 1.78 m tall.", "I'm 1.78 m tall too, like my dad."],
   ["Taylor is my partner.", "This is my partner's car."],
 ];

@@ -82,6 +82,11 @@ describe("statesTopic", () => {
     expect(statesTopic("I love sushi", "home")).toBe(false);
     expect(statesTopic("Tom is my business partner", "partner")).toBe(false);
     expect(statesTopic("I'm allergic to peanuts, I can't eat them", "diet")).toBe(false);
+    // A job title as a modifier and the way to work are not statements of work.
+    expect(statesTopic("I have a dentist appointment the day after tomorrow", "work")).toBe(false);
+    expect(statesTopic("These days I cycle to work", "work")).toBe(false);
+    expect(statesTopic("These days I cycle to work", "commute")).toBe(true);
+    expect(statesTopic("I'm a dentist at a clinic in Leeds", "work")).toBe(true);
   });
 });
 

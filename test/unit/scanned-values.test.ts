@@ -120,7 +120,8 @@ describe("Chinese attribute values read by a scan find what the lazy patterns fo
     ["我现在住在上海了，每天骑车上班", [{ attribute: "residence", value: "上海", ended: false }]],
     ["我搬到了北京", [{ attribute: "residence", value: "北京", ended: false }]],
     ["我已经不在腾讯工作了", [{ attribute: "employer", value: "腾讯", ended: true }]],
-    ["我上个月从字节跳动离职", []],
+    // A time word before the verb (上个月) is read like 现在: the employer ended all the same.
+    ["我上个月从字节跳动离职", [{ attribute: "employer", value: "字节跳动", ended: true }]],
     ["我从字节跳动离职了", [{ attribute: "employer", value: "字节跳动", ended: true }]],
     ["我的生日是5月2日", [{ attribute: "birthday", value: "5月2日", ended: false }]],
     ["我叫李雷", [{ attribute: "name", value: "李雷", ended: false }]],

@@ -93,7 +93,9 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
       zh: [...w("上班|工作|入职|公司|就职|跳槽|职位|岗位|单位|辞职|离职|下家|转行|任职|的第一天"), ...JOB_TITLES_ZH],
     },
     not: {
-      en: w("get to work|go to work|travel to work|commute"),
+      en: w(
+        "get to work|go to work|travel to work|commute|cycle to work|bike to work|walk to work|drive to work|ride to work|bus to work|train to work|cycling to work|walking to work|driving to work|appointment|check-up|checkup",
+      ),
       zh: w("通勤|怎么上班|怎么去上班|怎么去公司|怎么去单位"),
     },
   },

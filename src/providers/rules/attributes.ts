@@ -62,7 +62,7 @@ const V_PHONE = String.raw`(\+?\d[\d\s-]{5,}\d)`;
 const I_NOW = String.raw`\bi\s+(?:now\s+|currently\s+|still\s+|actually\s+)?`;
 const I_AM = String.raw`\bi(?:'m|\s+am)\s+(?:now\s+|currently\s+)?`;
 // At most three time words: "(?:刚|刚刚)*" could split 刚刚… in exponentially many ways.
-const ZH_NOW = "(?:现在|目前|已经|刚刚|刚|最近|一直|还){0,3}";
+const ZH_NOW = "(?:现在|目前|已经|刚刚|刚|最近|一直|还|上个月|这个月|上周|这周|今天|昨天|前几天|今年|去年){0,3}";
 
 /** A Chinese value that runs to the next clause mark, at most 20 characters, before a fixed ending. */
 const ZH_NAME = "([^，。！？,;；!?\\s]{1,20}?)";
@@ -156,6 +156,23 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
     pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?(?:divorced|split up with|left)\s+${V}`),
   },
   // Home, said as a rented place: "I rent a place in Lyon", "Home for me is a small flat in Rotterdam".
+  // "We just moved to Hamburg", "we live in Porto now": a household's home is the user's.
+  {
+    attribute: "residence",
+    pattern: new RegExp(
+      String.raw`\bwe(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:to|into)\s+${V}`,
+    ),
+  },
+  { attribute: "residence", pattern: new RegExp(String.raw`\bwe\s+(?:now\s+)?live\s+in\s+${V}`) },
+  // "I'm a teacher at Westfield High", "now I work as a UX designer at Figma": the place of work.
+  {
+    attribute: "employer",
+    pattern: new RegExp(String.raw`${I_AM}an?\s+(?!student\b)(?:[a-z-]{1,30}\s){1,4}?at\s+${V}`),
+  },
+  {
+    attribute: "employer",
+    pattern: new RegExp(String.raw`${I_NOW}work\s+as\s+(?:an?\s+)?(?:[a-z-]{1,30}\s){1,4}?at\s+${V}`),
+  },
   {
     attribute: "residence",
     pattern: new RegExp(
