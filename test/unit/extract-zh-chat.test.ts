@@ -35,6 +35,15 @@ describe("Chinese extraction: everyday words that are not what they look like", 
   });
 });
 
+describe("Chinese extraction: a change opened by 不过 / 但是", () => {
+  it("keeps the change and drops the conjunction, so the later turn can replace the earlier one", () => {
+    expect(
+      contents(user("我每天坐地铁上班，单程一个小时。"), assistant("好辛苦"), user("不过现在改骑电动车了，快多了。")),
+    ).toEqual(["我每天坐地铁上班，单程一个小时。", "我现在改骑电动车了，快多了。"]);
+    expect(contents(user("但是我不喜欢吃辣"))).toEqual(["我不喜欢吃辣"]);
+  });
+});
+
 describe("Chinese extraction: a correction of an amount", () => {
   it("replaces the amount just said, in the same message or the user's message before, and stores the correction nowhere else", () => {
     expect(contents(user("还有车贷，每个月两千。哦不对，是两千五，上个月刚调过。"))).toEqual(["车贷，每个月两千五。"]);

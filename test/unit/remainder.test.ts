@@ -31,6 +31,9 @@ describe("supersede with a remainder: the rules", () => {
     expect(en.remainders).toBeUndefined();
     const zh = decideConflictByRules("我搬到北京了", one("我住在上海，离公司很近，每天骑自行车上班"));
     expect(zh.remainders).toEqual([{ handle: 1, content: "我每天骑自行车上班" }]);
+    const commute = decideConflictByRules("现在改骑电动车了，快多了。", one("我每天坐地铁上班，单程一个小时。"));
+    expect(commute.supersedes).toEqual([1]);
+    expect(commute.remainders).toBeUndefined();
   });
 
   it("does not touch what it does not supersede", () => {

@@ -22,10 +22,10 @@ const EN_HAS_SUBJECT = /^(?:I|I'm|I've|I'd|We|He|She|They|It|My|Our|His|Her|Thei
 
 /**
  * A part that only describes the one before it ("I rent a place in Lyon, close to the river",
- * 「我住在上海，离公司很近」): not a fact of its own, so it stays with it and goes with it.
+ * 「我住在上海，离公司很近」「我每天坐地铁上班，单程一个小时」): not a fact of its own, so it stays with it and goes with it.
  */
 const DESCRIBES_BEFORE =
-  /^(?:close to|near|nearby|next to|right by|not far from|by the|with a|with an|in the|on the|which|where|who|just off|around the corner)\b|^(?:离|靠近|挨着|旁边|附近)/i;
+  /^(?:close to|near|nearby|next to|right by|not far from|by the|with a|with an|in the|on the|which|where|who|just off|around the corner)\b|^(?:离|靠近|挨着|旁边|附近|单程|来回|往返)/i;
 
 function facts(text: string): string[] {
   const parts: string[] = [];

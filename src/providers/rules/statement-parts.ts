@@ -9,7 +9,7 @@
 
 /** Leading discourse markers and filler: they carry no fact and would be stored with it. */
 const LEADING_FILLER =
-  /^(?:(?:oh|ah|well|so|okay|ok|anyway|anyways|also|and|plus|btw|by the way|big news|guess what|fun fact|actually|honestly|haha|lol|hey|yeah|yes|yep|um|uh|hmm|fyi)\b[\s,!.:;—–-]*)+|^(?:(?:对了|另外|此外|还有|其实|是的|是啊|对|嗯|哦|啊|好的|好|对啊|然后|所以|话说|顺便说一下|顺便说|跟你说个事|跟你说|告诉你|说实话|老实说|说真的|讲真|谢谢|要的|好主意|哈哈|没错|不是|不用了|还没有|请记住|记住|帮我记一下|帮我记住|记一下|我想问一下|问一下|想问一下)[啦呀啊哦嘛]?[，,。！!、\s]*)+/i;
+  /^(?:(?:oh|ah|well|so|okay|ok|anyway|anyways|also|and|plus|btw|by the way|big news|guess what|fun fact|actually|honestly|haha|lol|hey|yeah|yes|yep|um|uh|hmm|fyi)\b[\s,!.:;—–-]*)+|^(?:(?:对了|另外|此外|还有|其实|不过|但是|可是|只是|而且|是的|是啊|对|嗯|哦|啊|好的|好|对啊|然后|所以|话说|顺便说一下|顺便说|跟你说个事|跟你说|告诉你|说实话|老实说|说真的|讲真|谢谢|要的|好主意|哈哈|没错|不是|不用了|还没有|请记住|记住|帮我记一下|帮我记住|记一下|我想问一下|问一下|想问一下)[啦呀啊哦嘛]?[，,。！!、\s]*)+/i;
 /** Trailing filler words ("… btw", "… lol"), after a space or comma. */
 const TRAILING_WORDS = ["btw", "by the way", "lol", "haha", "though"];
 
