@@ -84,6 +84,29 @@ describe("recall by area of life", () => {
     expect(await zh("我现在住在哪个城市？")).not.toContain("我妹妹搬到成都了。");
   });
 
+  it("where one is from, what one must not eat, children and languages answer in other words (en, zh)", async () => {
+    const { svc, scope, ask } = await lived();
+    for (const content of [
+      "I grew up in a fishing village near Porto.",
+      "I'm allergic to peanuts, even a trace.",
+      "We have two kids, a boy and a girl.",
+      "I'm learning Japanese on Duolingo.",
+    ])
+      await svc.save(scope, { content });
+    expect(await ask("Where was I raised?")).toContain("I grew up in a fishing village near Porto.");
+    expect(await ask("Is there anything I must not eat?")).toContain("I'm allergic to peanuts, even a trace.");
+    expect(await ask("How many children do I have?")).toContain("We have two kids, a boy and a girl.");
+    expect(await ask("Which language am I studying?")).toContain("I'm learning Japanese on Duolingo.");
+    // Not a statement of where one is from: the sister's home, the move.
+    expect(await ask("Where was I raised?")).not.toContain("My sister lives in Vienna.");
+    const zh = await lived("zh");
+    for (const content of ["我老家在湖南岳阳。", "我对芒果过敏。", "我有两个孩子，一儿一女。"])
+      await zh.svc.save(zh.scope, { content });
+    expect(await zh.ask("我是哪里人？")).toContain("我老家在湖南岳阳。");
+    expect(await zh.ask("有什么食物我不能碰？")).toContain("我对芒果过敏。");
+    expect(await zh.ask("我有几个孩子？")).toContain("我有两个孩子，一儿一女。");
+  });
+
   it("a question about the past answers with what was replaced first", async () => {
     const { ask } = await lived();
     expect((await ask("Where did I live before?"))[0]).toBe("I rent a place in Lisbon, close to the river.");

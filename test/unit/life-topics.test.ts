@@ -31,6 +31,15 @@ describe("topicsAsked", () => {
     ["What's my partner's name?", "partner"],
     ["我个子有多少？", "body"],
     ["我之前的东家是哪家？", "work"],
+    ["Where was I raised?", "origin"],
+    ["我的家乡在哪？", "origin"],
+    ["Is there anything I must not eat?", "allergy"],
+    ["有什么食物我不能碰？", "allergy"],
+    ["How many children do I have?", "kids"],
+    ["我有几个孩子？", "kids"],
+    ["When is my birthday?", "birthday"],
+    ["Which language am I studying?", "language"],
+    ["How do I like to be contacted?", "contact"],
   ])("%s → %s", (question, topic) => {
     expect(topicsAsked(question)).toContain(topic);
   });

@@ -28,7 +28,12 @@ export type LifeTopic =
   | "car"
   | "pet"
   | "school"
-  | "body";
+  | "body"
+  | "origin"
+  | "allergy"
+  | "kids"
+  | "birthday"
+  | "language";
 
 interface Cues {
   /** Whole English words (lower case) or phrases (with a space), and Chinese substrings. */
@@ -177,8 +182,11 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
     state: { en: w("salary|earn|earns|income|paid|wage|wages|raise"), zh: w("工资|薪水|收入|月薪|年薪|涨薪") },
   },
   contact: {
-    ask: { en: w("phone|mobile|email|e-mail|contact|reach me|call me"), zh: w("手机|电话|邮箱|联系|微信") },
-    state: { en: w("phone|mobile|email|e-mail|number|@"), zh: w("手机|电话|邮箱|微信|号码") },
+    ask: { en: w("phone|mobile|email|e-mail|contact|contacted|reach me|call me"), zh: w("手机|电话|邮箱|联系|微信") },
+    state: {
+      en: w("phone|mobile|email|e-mail|number|@|texts|texting|text message|whatsapp|phone calls|calls"),
+      zh: w("手机|电话|邮箱|微信|号码|发消息|打电话"),
+    },
   },
   car: {
     ask: { en: w("car|vehicle|drive"), zh: w("车") },
@@ -198,6 +206,48 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
   body: {
     ask: { en: w("height|tall|weigh|weight"), zh: w("身高|多高|体重|个子|个头|多重|几斤") },
     state: { en: w("tall|height|cm|weigh|weight|kg"), zh: w("身高|体重|公斤|一米|个子|个头|厘米|斤") },
+  },
+  // Where one is from: home's "not" words are this area's own.
+  origin: {
+    ask: {
+      en: w("hometown|home town|grew up|raised|born|where am i from|where i'm from|come from|originally"),
+      zh: w("老家|家乡|哪里人|哪儿人|出生|长大|籍贯"),
+    },
+    state: {
+      en: w("hometown|home town|grew up|raised|born|come from|originally from|i'm from|i am from"),
+      zh: w("老家|家乡|出生|长大|籍贯|土生土长"),
+    },
+  },
+  allergy: {
+    ask: {
+      en: w("allergic|allergy|allergies|must not eat|can't eat|cannot eat|not allowed to eat|intolerant|avoid eating"),
+      zh: w("过敏|不能吃|不能碰|忌口|不能喝"),
+    },
+    state: {
+      en: w("allergic|allergy|allergies|intolerant|intolerance|can't eat|cannot eat|can't have|epipen|coeliac|celiac"),
+      zh: w("过敏|不能吃|不能碰|忌口|不耐受"),
+    },
+  },
+  kids: {
+    // Asked as a count or a whole ("how many kids"); a question naming a son or a daughter is about that person.
+    ask: { en: w("children|kids|kid|child"), zh: w("孩子|小孩|娃") },
+    state: {
+      en: w("children|kids|kid|child|son|sons|daughter|daughters|twins|baby"),
+      zh: w("孩子|儿子|女儿|小孩|娃|一儿一女|双胞胎"),
+    },
+  },
+  birthday: {
+    ask: { en: w("birthday|birth date|date of birth|born on"), zh: w("生日|出生日期") },
+    state: { en: w("birthday|born on"), zh: w("生日") },
+  },
+  language: {
+    ask: { en: w("language|languages|speak"), zh: w("语言|外语|会说") },
+    state: {
+      en: w(
+        "language|languages|speak|speaks|fluent|duolingo|japanese|spanish|french|german|mandarin|italian|korean|portuguese|arabic",
+      ),
+      zh: w("语言|外语|日语|英语|法语|德语|韩语|西班牙语|会说"),
+    },
   },
 };
 
