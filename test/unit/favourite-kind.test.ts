@@ -30,5 +30,9 @@ describe("namesOtherFavourite", () => {
     expect(namesOtherFavourite("我最喜欢的餐厅是海底捞", "餐厅")).toBe(false);
     expect(namesOtherFavourite("My favourite restaurant is Nopa.", "餐厅")).toBe(false);
     expect(namesOtherFavourite("I love hiking", "restaurant")).toBe(false);
+    // A question naming both kinds asks about both.
+    expect(
+      namesOtherFavourite("Grace's favourite biscuit is a ginger snap", "tea", "Grace favourite tea biscuit"),
+    ).toBe(false);
   });
 });

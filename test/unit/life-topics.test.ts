@@ -91,6 +91,11 @@ describe("statesTopic", () => {
     expect(statesTopic("I love sushi", "home")).toBe(false);
     expect(statesTopic("Tom is my business partner", "partner")).toBe(false);
     expect(statesTopic("I'm allergic to peanuts, I can't eat them", "diet")).toBe(false);
+    // The rent is the rent area's, renting a home is home's.
+    expect(statesTopic("我每个月房租四千五。", "home")).toBe(false);
+    expect(statesTopic("My rent is 1200 euros a month", "home")).toBe(false);
+    expect(statesTopic("I rent a place in Lisbon", "home")).toBe(true);
+    expect(statesTopic("我在杭州租了个房子", "home")).toBe(true);
     // A job title as a modifier and the way to work are not statements of work.
     expect(statesTopic("I have a dentist appointment the day after tomorrow", "work")).toBe(false);
     expect(statesTopic("These days I cycle to work", "work")).toBe(false);

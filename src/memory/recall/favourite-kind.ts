@@ -29,9 +29,13 @@ export function askedFavourite(query: string): string | null {
   return enKind(query) ?? ZH_ASKED.exec(query)?.[1] ?? null;
 }
 
-/** Whether `content` names a favourite of a kind other than `kind` (and not `kind` itself). */
-export function namesOtherFavourite(content: string, kind: string): boolean {
+/**
+ * Whether `content` names a favourite of a kind other than `kind`, one the question (`query`) does not
+ * name anywhere ("Grace favourite tea biscuit" asks about biscuits too).
+ */
+export function namesOtherFavourite(content: string, kind: string, query = ""): boolean {
   const stated = enKind(content) ?? ZH_STATED.exec(content)?.[1] ?? null;
+  if (stated !== null && query.toLowerCase().includes(stated)) return false;
   // A kind in the other language is not compared: "My favourite restaurant is Nopa" may answer 「我最喜欢哪家餐厅」.
   if (stated === null || stated === kind || HAN.test(stated) !== HAN.test(kind)) return false;
   return !content.toLowerCase().includes(kind);

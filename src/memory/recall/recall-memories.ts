@@ -132,7 +132,7 @@ export async function recallMemories(
       aboutTopic.has(c.memory.id) ||
       (wordRelevance(evidence.get(c.memory.id)!, ctx, namesSpeaker(c.memory, query)) !== null &&
         (unresolved.length === 0 || namesRelations(c.memory.content, unresolved)) &&
-        (favourite === null || !namesOtherFavourite(c.memory.content, favourite))),
+        (favourite === null || !namesOtherFavourite(c.memory.content, favourite, input.query))),
   );
   const answering = new Set(byWords.map((c) => c.memory.id));
   const onTopic = topicAnswers({

@@ -73,19 +73,29 @@ export async function followSupersedeChain(
       current.set(c.memory.id, { ...seen, score: Math.max(seen.score, c.score), update: seen.update ?? c.update });
   };
   const queryWords = new Set(options.query.tokens);
-  for (const c of ranked) {
+  // Where each answer stands: the place of the best-placed candidate that led to it. The answer keeps
+  // `ranked`'s order (an area's statements put in the order told, topic-channel.ts), not a re-sort by score.
+  const place = new Map<string, number>();
+  const placeAt = (id: string, i: number) => place.set(id, Math.min(place.get(id) ?? i, i));
+  for (const [i, c] of ranked.entries()) {
     if (c.memory.status !== "superseded") {
+      placeAt(c.memory.id, i);
       keep(c);
       continue;
     }
     const chain = walk(c.memory, rows);
-    if (past || includeSuperseded) replaced.push(...pastFacts(c, chain, options, past));
+    if (past || includeSuperseded) {
+      const facts = pastFacts(c, chain, options, past);
+      for (const f of facts) placeAt(f.memory.id, i);
+      replaced.push(...facts);
+    }
     if (explainedByRemainder(c.memory, ranked, queryWords)) continue;
     const last = chain[chain.length - 1];
     if (!last || last.status !== "active" || !passesRecallFilter(last, { ...options.filter, includeSuperseded: false }))
       continue;
     // A consolidated fold names what it absorbed in derived_from: the same fact, not an update.
     const folded = last.derivedFrom.includes(c.memory.id);
+    placeAt(last.id, i);
     keep({
       memory: last,
       score: c.score,
@@ -94,10 +104,12 @@ export async function followSupersedeChain(
         : { update: { replacedId: c.memory.id, replacedContent: c.memory.content, replacedAt: last.createdAt } }),
     });
   }
-  const rest = [...current.values()].sort((a, b) => b.score - a.score);
+  const byPlace = (a: FusedCandidate, b: FusedCandidate) =>
+    (place.get(a.memory.id) ?? 0) - (place.get(b.memory.id) ?? 0) || b.score - a.score;
+  const rest = [...current.values()].sort(byPlace);
   const older = dedupe(replaced).filter((c) => !current.has(c.memory.id));
   if (past) return [...older.sort((a, b) => startOf(a.memory) - startOf(b.memory)), ...rest];
-  return [...rest, ...older].sort((a, b) => b.score - a.score);
+  return [...rest, ...older].sort(byPlace);
 }
 
 /**

@@ -74,9 +74,10 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
     },
     state: {
       en: w(
-        "live|lives|living|lived|home|moved|move|moving|relocated|relocating|rent|renting|flat|apartment|house|based|settled|reside|packed up|neighbourhood|neighborhood",
+        "live|lives|living|lived|home|moved|move|moving|relocated|relocating|rent a|rent an|renting|flat|apartment|house|based|settled|reside|packed up|neighbourhood|neighborhood",
       ),
-      zh: w("住|搬|家在|定居|租|安家|落户|落脚|安顿|生活"),
+      // Renting a home, not the rent (「房租四千五」 is the rent area's): 租了, 租房, 合租.
+      zh: w("住|搬|家在|定居|租了|租房|租的|合租|租住|安家|落户|落脚|安顿|生活"),
     },
     not: {
       en: w("born|grew|grow|raised|hometown|live for|for a living|earn a living|make a living"),
