@@ -11,7 +11,7 @@ import type { Extraction } from "./entity-rules-en";
 import type { EntityInput, EntityKind, RelationInput } from "./entity-types";
 import { chinesePlaceAt, placeName } from "./gazetteer";
 import { KIND_CUE, keepStronger } from "./kind-cues";
-import { ZH_RELATIONS } from "./relation-words";
+import { ZH_RELATIONS, ZH_SAID_ONCE, ZH_SAID_ONCE_CLASS } from "./relation-words";
 import { looksLikeChineseName, namesPersonAfterIs } from "./zh-names";
 
 const RELATION_WORDS = [...ZH_RELATIONS.keys()].sort((a, b) => b.length - a.length).join("|");
@@ -27,7 +27,7 @@ const NAME_IS_MY = new RegExp(
 );
 /** 「我哥叫阿峰」「我领导是小北」: a relation word (the immediate family's said once too), then 叫 or 是 and a name. */
 const MY_RELATION_IS = new RegExp(
-  `(?:我的|我)(${RELATION_WORDS}|[哥姐弟妹爸妈])(叫|名叫|是)(\\p{Script=Han}{2,4}|\\p{Lu}\\p{Ll}{1,20})(?=$|[\\s，。！？、；：,.!?;:])`,
+  `(?:我的|我)(${RELATION_WORDS}|${ZH_SAID_ONCE_CLASS})(叫|名叫|是)(\\p{Script=Han}{2,4}|\\p{Lu}\\p{Ll}{1,20})(?=$|[\\s，。！？、；：,.!?;:])`,
   "gu",
 );
 /** 「我有个哥哥，叫王磊」「我有一个姐姐叫小美」. */
@@ -40,8 +40,6 @@ const SHARES_WITH = /我(?:和|跟)(\p{Script=Han}{2,3}|\p{Lu}\p{Ll}{1,20})(?:�
 /** 「我现在和小宇在一起」「我跟阿杰谈恋爱了」: the user's partner (对象). */
 const TOGETHER_WITH =
   /我(?:现在|已经|目前|正在|正)?(?:和|跟)(\p{Script=Han}{2,3}|\p{Lu}\p{Ll}{1,20})(?:已经|正式)?(?:在一起|谈恋爱|结婚|订婚|领证)/gu;
-/** A relation word said once (「我哥」) is stored as the word a question looks it up by (哥哥). */
-const SAID_ONCE: Record<string, string> = { 哥: "哥哥", 姐: "姐姐", 弟: "弟弟", 妹: "妹妹", 爸: "爸爸", 妈: "妈妈" };
 /** 「我叫张伟」「我的名字是张伟」: the speaker's own name, a whole clause's word (「我叫外卖了」 names nobody). */
 const MY_NAME_IS =
   /(?:^|[\s，。！？、；：,.!?;:])(?:我叫|我名叫|我的名字是|我的名字叫)(\p{Script=Han}{2,4}|\p{Lu}\p{Ll}{1,20})(?=$|[\s，。！？、；：,.!?;:])/gu;
@@ -169,7 +167,8 @@ export function extractChinese(text: string, self: string, selfAlias: (relation:
   }
   for (const m of text.matchAll(MY_RELATION_IS)) {
     const name = m[3];
-    const rel = SAID_ONCE[m[1]] ?? m[1];
+    // Said once (「我哥」), stored as the word a question looks it up by (哥哥).
+    const rel = ZH_SAID_ONCE[m[1]] ?? m[1];
     if (ZH_RELATIONS.has(name) || (m[2] === "是" && !namesPersonAfterIs(name) && !/^\p{Lu}/u.test(name))) continue;
     tie(name, rel);
   }

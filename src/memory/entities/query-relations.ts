@@ -7,7 +7,7 @@
  * 「朋友圈」 are not the user's people), so a question without one costs recall nothing. Pure; linear.
  */
 import { entityKey } from "./entity-keys";
-import { EN_RELATIONS, ZH_RELATIONS } from "./relation-words";
+import { EN_RELATIONS, ZH_RELATIONS, ZH_SAID_ONCE, ZH_SAID_ONCE_CLASS } from "./relation-words";
 
 export interface RelationPhrase {
   /** The alias key the phrase's relation word has ("best friend", 「闺蜜」). */
@@ -31,8 +31,7 @@ const ZH_WORDS = [...ZH_RELATIONS.keys()].sort((a, b) => b.length - a.length).jo
  * 「我」「我的」「我们」「我们的」 right before a relation word, longest word first (表哥 before 哥); the
  * immediate family said once (「我哥」「我妈」) is read as the doubled word (哥哥, 妈妈).
  */
-const ZH_PHRASE = new RegExp(`(?:我们的|我的|我们|我)(${ZH_WORDS}|[哥姐弟妹爸妈](?![夫媳]))`, "gu");
-const SAID_ONCE: Record<string, string> = { 哥: "哥哥", 姐: "姐姐", 弟: "弟弟", 妹: "妹妹", 爸: "爸爸", 妈: "妈妈" };
+const ZH_PHRASE = new RegExp(`(?:我们的|我的|我们|我)(${ZH_WORDS}|${ZH_SAID_ONCE_CLASS}(?![夫媳]))`, "gu");
 const POSSESSIVE_S = /['’]s$/u;
 
 /** A word without its possessive 's, lower case. */
@@ -58,7 +57,7 @@ function english(query: string, out: RelationPhrase[]): void {
 
 function chinese(query: string, out: RelationPhrase[]): void {
   for (const m of query.matchAll(ZH_PHRASE))
-    out.push({ key: entityKey(SAID_ONCE[m[1]] ?? m[1]), start: m.index, end: m.index + m[0].length });
+    out.push({ key: entityKey(ZH_SAID_ONCE[m[1]] ?? m[1]), start: m.index, end: m.index + m[0].length });
 }
 
 /** The relation phrases of a query, in order of appearance, at most RELATION_PHRASES_MAX. */

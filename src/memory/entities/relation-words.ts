@@ -126,3 +126,18 @@ export const ZH_RELATIONS: ReadonlyMap<string, RelationWord> = new Map([
   ).map(([w, p]) => [w, person(p)] as const),
   ...["小狗", "小猫", "狗狗", "猫咪", "狗", "猫", "兔子", "鹦鹉", "仓鼠"].map((w) => [w, pet] as const),
 ]);
+
+/**
+ * The immediate family said once (「我哥叫阿峰」「我妈」), each with the doubled word ZH_RELATIONS holds
+ * and an alias is stored and looked up by (哥哥, 妈妈). Not 奶 (牛奶) or 爷.
+ */
+export const ZH_SAID_ONCE: Readonly<Record<string, string>> = {
+  哥: "哥哥",
+  姐: "姐姐",
+  弟: "弟弟",
+  妹: "妹妹",
+  爸: "爸爸",
+  妈: "妈妈",
+};
+/** Those characters as a regex character class: `[哥姐弟妹爸妈]`. */
+export const ZH_SAID_ONCE_CLASS = `[${Object.keys(ZH_SAID_ONCE).join("")}]`;

@@ -63,10 +63,11 @@ export async function recallMemories(
   const lexicalOptions = { limit: W.lexicalCandidates, statuses, contextWeight: W.context.weight };
   // "Where do I live?" finds "I moved to Munich" by its area of life (topic-channel.ts): one statement, only with an area.
   const asked = topicQuestion(input.query, resolved);
+  const past = asksAboutPast(query, now);
   const [[dense, lexical], named, topicFound] = await Promise.all([
     candidates(deps, scope, text, query.tokens, lexicalOptions, now),
     namedCandidates(deps, scope, input.query),
-    topicCandidates(deps, scope, asked, statuses, asksAboutPast(query, now)),
+    topicCandidates(deps, scope, asked, statuses, past),
   ]);
   const evidence = new Map<string, Evidence>();
   for (const hit of dense ?? []) evidence.set(hit.id, { cosine: hit.score, bm25: 0 });
@@ -91,7 +92,6 @@ export async function recallMemories(
   });
   const floor = denseFloor(deps.settings.embedderKind, deps.settings.thresholds?.denseFloor);
   // A question about the past of an area (「换工作之前我在哪里上班」) asks for its replaced statements, whatever their words.
-  const past = asksAboutPast(query, now);
   const topical = onlyArea
     ? topicFound
     : topicFound.filter(

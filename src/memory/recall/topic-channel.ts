@@ -18,7 +18,7 @@ import {
   type LifeTopic,
   statesTopic,
   topicAskText,
-  topicSearchText,
+  topicSearchTokens,
   topicsAsked,
 } from "../text/life-topics";
 import { splitSpeaker } from "../text/speaker";
@@ -30,7 +30,6 @@ import type { ResolvedQuery } from "./relation-resolution";
 
 /** Candidates one topic search reads, and the most search words it sends (bound parameters stay few). */
 export const TOPIC_CANDIDATES = 30;
-const TOPIC_TERMS_MAX = 64;
 
 export interface TopicQuestion {
   topics: LifeTopic[];
@@ -61,7 +60,7 @@ export async function topicCandidates(
   past: boolean,
 ): Promise<TopicHit[]> {
   if (asked === null) return [];
-  const tokens = queryTokens(topicSearchText(asked.topics, asked.query)).slice(0, TOPIC_TERMS_MAX);
+  const tokens = topicSearchTokens(asked.topics, asked.query);
   const found = await deps.repo
     .searchLexical(scope, tokens, { limit: TOPIC_CANDIDATES, statuses, contextWeight: 0 })
     .catch((err) => {

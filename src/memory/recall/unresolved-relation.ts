@@ -9,11 +9,9 @@
  * Pure; plain substring and word checks (linear).
  */
 import { relationPhrases } from "../entities/query-relations";
-import { EN_RELATIONS, ZH_RELATIONS } from "../entities/relation-words";
+import { EN_RELATIONS, ZH_RELATIONS, ZH_SAID_ONCE } from "../entities/relation-words";
 
 const HAN = /\p{Script=Han}/u;
-/** Doubled words said once (「我爸」「我姐」); not 奶 (牛奶) or 爷. */
-const SAID_ONCE = new Set("爸妈哥姐弟妹");
 
 /** The relation words naming what `key` names ("老公" → 老公, 丈夫, 先生), `key` first. */
 export function relationWords(key: string): string[] {
@@ -29,7 +27,7 @@ export function relationWords(key: string): string[] {
  */
 function variants(key: string): string[] {
   const words = relationWords(key);
-  const once = words.filter((w) => w.length === 2 && w[0] === w[1] && SAID_ONCE.has(w[0])).map((w) => w[0]);
+  const once = words.filter((w) => ZH_SAID_ONCE[w[0]] === w).map((w) => w[0]);
   return [...new Set([...words, ...once])];
 }
 

@@ -10,6 +10,8 @@
  * set lookup or `includes` (linear). Pure.
  */
 
+import { queryTokens } from "./tokenize";
+
 export type LifeTopic =
   | "home"
   | "work"
@@ -373,4 +375,12 @@ export function topicSearchText(topics: readonly LifeTopic[], like = ""): string
   ]);
   const zh = topics.flatMap((topic) => TOPICS[topic].state.zh);
   return (/\p{Script=Han}/u.test(like) ? [...zh, ...en] : [...en, ...zh]).join(" ");
+}
+
+/** Search words a statement search sends at most (bound parameters stay few). */
+export const TOPIC_TERMS_MAX = 64;
+
+/** The tokens of topicSearchText, at most TOPIC_TERMS_MAX: what the recall and write searches send. */
+export function topicSearchTokens(topics: readonly LifeTopic[], like = ""): string[] {
+  return queryTokens(topicSearchText(topics, like)).slice(0, TOPIC_TERMS_MAX);
 }

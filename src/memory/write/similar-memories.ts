@@ -13,7 +13,7 @@
  */
 
 import type { MemoryDeps } from "../service-deps";
-import { type LifeTopic, statesTopic, topicSearchText, topicsStated } from "../text/life-topics";
+import { type LifeTopic, statesTopic, topicSearchTokens, topicsStated } from "../text/life-topics";
 import { queryTokens } from "../text/tokenize";
 import type { Memory, Scope } from "../types";
 
@@ -29,8 +29,6 @@ const MAX_CANDIDATES = 8;
 /** Statements of the text's areas of life searched, and how many of them join the candidates past the others. */
 const AREA_K = 10;
 const AREA_EXTRA = 4;
-/** Search words sent for the areas (bound parameters stay few). */
-const AREA_TERMS_MAX = 64;
 
 export function visibleTo(memory: Memory, agentId: string | null | undefined): boolean {
   return memory.agentId === null || agentId === undefined || memory.agentId === agentId;
@@ -74,8 +72,7 @@ export async function findSimilar(
 /** The rows BM25 finds for the words of these areas; none without an area, or when the search fails. */
 async function areaStatements(deps: MemoryDeps, scope: Scope, areas: LifeTopic[], text: string): Promise<Memory[]> {
   if (areas.length === 0) return [];
-  const tokens = queryTokens(topicSearchText(areas, text)).slice(0, AREA_TERMS_MAX);
-  const found = await deps.repo.searchTextRows(scope, tokens, AREA_K).catch(() => null);
+  const found = await deps.repo.searchTextRows(scope, topicSearchTokens(areas, text), AREA_K).catch(() => null);
   if (found === null) return [];
   const hit = new Set(found.hits.map((h) => h.id));
   return found.rows.filter((m) => hit.has(m.id));
