@@ -107,6 +107,20 @@ describe("recall by area of life", () => {
     expect(await zh.ask("我有几个孩子？")).toContain("我有两个孩子，一儿一女。");
   });
 
+  it("an area's statements found for a new fact never include another agent's private memory", async () => {
+    const { svc, scope } = await lived();
+    const alpha = { ...scope, agentId: "alpha" };
+    const lyon = await svc.save(alpha, { content: "I rent a flat in Lyon near the old town." });
+    // Nearer in words than Lyon, so only the area search could bring it to the conflict rules.
+    for (let i = 1; i <= 12; i++)
+      await svc.save(scope, { content: `Big news: I've finished painting number ${i}, the frames were handed over.` });
+    const dublin = await svc.save(scope, { content: "Big news: I've moved to Dublin, the keys were handed over." });
+    const lyonId = lyon.id as string;
+    expect(lyonId).toBeTruthy();
+    expect(dublin.supersededIds).not.toContain(lyonId);
+    expect((await svc.get(alpha, lyonId)).status).toBe("active");
+  });
+
   it("a question about the past answers with what was replaced first", async () => {
     const { ask } = await lived();
     expect((await ask("Where did I live before?"))[0]).toBe("I rent a place in Lisbon, close to the river.");
