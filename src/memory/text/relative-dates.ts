@@ -85,9 +85,12 @@ const EN_DAY_OF_MONTH: Parser = {
   extract: (context, match) => dayOfMonth(context, Number(match[1])),
 };
 
-/** 「20号」「3日」, not a building, a line or a room (「3号楼」「2号线」), nor 「12月20日」 (chrono reads it). */
+/**
+ * 「20号」「3日」, not a building, a line or a room (「3号楼」「2号线」), nor 「12月20日」 (chrono reads it),
+ * nor the tail of a longer numeral (「三月十二号」 is not 「二号」).
+ */
 const ZH_DAY_OF_MONTH: Parser = {
-  pattern: () => /(?<![0-9月])([0-9]{1,2}|[一二三四五六七八九十]{1,3})\s?[号日](?![楼线房床门店院位])/,
+  pattern: () => /(?<![0-9月零一二三四五六七八九十两])([0-9]{1,2}|[一二三四五六七八九十]{1,3})\s?[号日](?![楼线房床门店院位])/,
   extract: (context, match) => dayOfMonth(context, zhNumber(match[1])),
 };
 
