@@ -21,7 +21,7 @@ export function bannerTitle(env: string, health: HealthView | null): string {
     return "  Hippocampus dev server (offline: env dev, local adapters)";
   const parts = [
     `embeddings ${e.provider ?? "?"} ${e.model ?? ""}`.trimEnd() + (e.status === "ok" ? "" : ` (${e.status ?? "?"})`),
-    `vector index ${index.kind ?? "?"}` + (index.status === "ok" ? "" : ` (${index.status ?? "?"})`),
+    `vector index ${index.kind ?? "?"}${index.status === "ok" ? "" : ` (${index.status ?? "?"})`}`,
   ];
   return `  Hippocampus dev server (${where}; ${parts.join(", ")})${health.status === "ok" ? "" : ` — ${health.status ?? "?"}`}`;
 }

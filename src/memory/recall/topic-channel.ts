@@ -22,7 +22,6 @@ import {
   topicsAsked,
 } from "../text/life-topics";
 import { splitSpeaker } from "../text/speaker";
-import { queryTokens } from "../text/tokenize";
 import type { Memory, MemoryStatus, Scope } from "../types";
 import { bestCoverage } from "./abstention";
 import type { Evidence, FusedCandidate } from "./fuse-scores";

@@ -90,7 +90,8 @@ const EN_DAY_OF_MONTH: Parser = {
  * nor the tail of a longer numeral (「三月十二号」 is not 「二号」).
  */
 const ZH_DAY_OF_MONTH: Parser = {
-  pattern: () => /(?<![0-9月零一二三四五六七八九十两])([0-9]{1,2}|[一二三四五六七八九十]{1,3})\s?[号日](?![楼线房床门店院位])/,
+  pattern: () =>
+    /(?<![0-9月零一二三四五六七八九十两])([0-9]{1,2}|[一二三四五六七八九十]{1,3})\s?[号日](?![楼线房床门店院位])/,
   extract: (context, match) => dayOfMonth(context, zhNumber(match[1])),
 };
 
