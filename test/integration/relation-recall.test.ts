@@ -79,6 +79,18 @@ describe("relation words in recall: cost", () => {
     expect(Object.fromEntries(calls)).toEqual({ aliasNames: 1 });
   });
 
+  it("finds the person however the question words the relation and the job", async () => {
+    const { svc, scope } = await seeded();
+    const contents = async (query: string) =>
+      (await svc.recall(scope, { query }, 5)).results.map((r) => r.memory.content);
+    for (const query of [
+      "What's my closest friend's job?",
+      "How does my best friend earn a living?",
+      "How does my close friend make a living?",
+    ])
+      expect(await contents(query), query).toContain("Sarah works as a nurse at the children's hospital");
+  });
+
   it("switched off, a relation word makes no call and finds nobody", async () => {
     const { svc, calls, scope } = await seeded();
     const off = svc.withDeps({ ...svc.deps, settings: { ...svc.deps.settings, relationRecall: false } });

@@ -166,6 +166,12 @@ describe("askedTokens", () => {
     expect(judge("I repair bicycles for a living")).toBe(false);
   });
 
+  it("reads 'earn a living' and 'make a living' as work too", () => {
+    expect(askedTokens("How does Tom earn a living?", false)).toEqual(queryTokens("Tom work"));
+    expect(askedTokens("How does she make a living?", false)).toEqual(queryTokens("she work"));
+    expect(askedTokens("Where did I earn my degree?", false)).toEqual(queryTokens("Where did I earn my degree"));
+  });
+
   it("answers a Chinese question about what was said and abstains on one whose only match is a word of asking", () => {
     const pool = [
       row("林雨桐：最近加班多，确实经常跳过早饭。"),

@@ -24,6 +24,7 @@ describe("relation phrases", () => {
     ["What's my big sister's job?", ["sister"], ["my big sister"]],
     ["How does my younger brother earn a living?", ["brother"], ["my younger brother"]],
     ["What does my flatmate do for work?", ["flatmate"], ["my flatmate"]],
+    ["What's my closest friend's job?", ["closest friend"], ["my closest friend"]],
     ["我哥是做什么工作的？", ["哥哥"], ["我哥"]],
     ["我妈妈喜欢什么", ["妈妈"], ["我妈妈"]],
   ])("%s", (query, expectedKeys, expectedSpans) => {

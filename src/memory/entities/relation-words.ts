@@ -33,6 +33,8 @@ export const EN_RELATIONS: ReadonlyMap<string, RelationWord> = new Map([
   ["girlfriend", person("girlfriend_of")],
   ["friend", person("friend_of")],
   ["best friend", person("friend_of")],
+  ["closest friend", person("friend_of")],
+  ["close friend", person("friend_of")],
   ["roommate", person("roommate_of")],
   ["flatmate", person("roommate_of")],
   ["housemate", person("roommate_of")],

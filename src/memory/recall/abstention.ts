@@ -100,7 +100,9 @@ const ASKING_WORDS_ZH = [
  * about work, and its "living" shares the stem of "lives in Lisbon". Read as the word they mean, in
  * the question and in the candidate alike, so "I repair bicycles for a living" still covers it.
  */
-const IDIOMS: [RegExp, string][] = [[/\bfor\s{1,3}a\s{1,3}living\b/giu, " work "]];
+const IDIOMS: [RegExp, string][] = [
+  [/\b(?:for|earns?|earning|earned|makes?|making|made)\s{1,3}a\s{1,3}living\b/giu, " work "],
+];
 
 function readIdioms(text: string): string {
   return IDIOMS.reduce((t, [pattern, meaning]) => t.replace(pattern, meaning), text);
