@@ -11,6 +11,7 @@
  * stage of a session sees the same decision.
  */
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
+import { readIdioms } from "../text/idioms";
 import { stripFraming } from "../text/query-framing";
 import { indexTokens, queryTokens, segment } from "../text/tokenize";
 import type { Memory } from "../types";
@@ -96,21 +97,8 @@ const ASKING_WORDS_ZH = [
 ];
 
 /**
- * English idioms whose words say something else than what they ask: "what do I do for a living" asks
- * about work, and its "living" shares the stem of "lives in Lisbon". Read as the word they mean, in
- * the question and in the candidate alike, so "I repair bicycles for a living" still covers it.
- */
-const IDIOMS: [RegExp, string][] = [
-  [/\b(?:for|earns?|earning|earned|makes?|making|made)\s{1,3}a\s{1,3}living\b/giu, " work "],
-];
-
-function readIdioms(text: string): string {
-  return IDIOMS.reduce((t, [pattern, meaning]) => t.replace(pattern, meaning), text);
-}
-
-/**
  * The query tokens coverage weighs: those of the query without its framing, its words of asking
- * (ASKING_WORDS_ZH), idioms read as what they mean, and the words of its dates when it names a time
+ * (ASKING_WORDS_ZH), idioms read as what they mean (text/idioms.ts), and the words of its dates when it names a time
  * window. When nothing else is left, the query's own tokens.
  */
 export function askedTokens(query: string, namesTimeWindow: boolean): string[] {
