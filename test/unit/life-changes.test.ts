@@ -53,6 +53,8 @@ const CHANGES: [string, string][] = [
   ["我每周去三次健身房", "我改成在家练瑜伽"],
   ["I do twenty minutes of yoga before breakfast", "I've swapped the yoga for a morning walk with a podcast"],
   ["我每个周六都去爬山", "周六改成去学游泳了，山好久没爬了"],
+  ["I drink coffee every morning", "I switched from coffee to green tea"],
+  ["我每天坐地铁上班", "我把地铁换成电动车了"],
   ["I have 2 kids", "Actually I have 3 kids"],
   ["I have two kids", "Sorry, I have three kids"],
   ["My rent is 1200 euros a month", "My rent is 1350 euros a month"],
@@ -93,6 +95,10 @@ const NOT_CHANGES: [string, string][] = [
   ["I'm a student at Stanford", "I work at Google"],
   ["I'm 1.78 m tall.", "I'm 1.78 m tall too, like my dad."],
   ["Taylor is my partner.", "This is my partner's car."],
+  // A switch that names what it replaced changes that habit only, not another of the same area.
+  ["I love hiking in the mountains on weekends.", "I've swapped the yoga for a morning walk with a podcast."],
+  ["I swim every Sunday", "I switched from running to cycling"],
+  ["我每个周末都去爬山", "我把瑜伽换成散步了"],
 ];
 
 describe("the conflict rules on what a life changes", () => {

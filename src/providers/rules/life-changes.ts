@@ -26,6 +26,15 @@ const SWITCH =
 const STOPPED_EN = /\b(?:stopped|quit|gave up|no longer|don't|do not)\s+([a-z]+)/;
 const STOPPED_ZH = /不再|戒了|戒掉|不[跑喝吃骑坐开游]了/;
 
+/**
+ * The habit a switch names as the one it replaces: "swapped the yoga for a walk", "switched from coffee
+ * to tea", "tea instead of coffee", "replaced my run with a swim", 「把地铁换成电动车」. Only an old
+ * habit holding that word changes; "I love hiking on weekends" is not the yoga that was swapped.
+ */
+const REPLACED_EN =
+  /\b(?:swapped|traded|replaced)\s+(?:the\s+|my\s+|our\s+)?([a-z]+)\s+(?:for|with)\b|\b(?:switched|changed|moved)\s+(?:over\s+)?from\s+(?:the\s+|my\s+)?([a-z]+)|\binstead\s+of\s+(?:the\s+|my\s+)?([a-z]+)/;
+const REPLACED_ZH = /把(\p{Script=Han}{1,4}?)(?:换成|改成|换掉)/u;
+
 /** Areas of life a habit belongs to, by the words that name them (English stems and Chinese words). */
 const AREAS: Record<string, { en: readonly string[]; zh: readonly string[] }> = {
   drink: {
@@ -81,8 +90,12 @@ export interface Habit {
   switched: boolean;
   /** The verb stopped ("running" → "runn"), when it says one. */
   stopped: string | null;
+  /** The habit the switch names as replaced ("swapped the yoga for…" → "yoga", 「把地铁换成…」 → 地铁). */
+  replaced: string | null;
   areas: Set<string>;
   stems: Set<string>;
+  /** The normalised text (Chinese words are matched in it). */
+  text: string;
 }
 
 export function readHabit(raw: string): Habit {
@@ -92,18 +105,34 @@ export function readHabit(raw: string): Habit {
     frequent: FREQUENCY.test(text),
     switched: SWITCH.test(text) || stop !== null || STOPPED_ZH.test(text),
     stopped: stop ? stem(stop[1]) : null,
+    replaced: replacedHabit(text),
     areas: areasOf(text),
     stems: stems(text),
+    text,
   };
+}
+
+function replacedHabit(text: string): string | null {
+  const en = REPLACED_EN.exec(text);
+  const word = en?.[1] ?? en?.[2] ?? en?.[3];
+  if (word !== undefined) return stem(word);
+  return REPLACED_ZH.exec(text)?.[1] ?? null;
+}
+
+/** Whether the old habit holds the word the switch names as replaced (any habit when it names none). */
+function holdsReplaced(next: Habit, old: Habit): boolean {
+  if (next.replaced === null) return true;
+  return /\p{Script=Han}/u.test(next.replaced) ? old.text.includes(next.replaced) : old.stems.has(next.replaced);
 }
 
 /**
  * The new memory changes the old one's habit: the old states a frequency, the new a switch in the
  * same area of life (or stops the very thing the old does), and the new is not itself the same habit
- * restated (a new frequency statement with no switch word).
+ * restated (a new frequency statement with no switch word). A switch that names what it replaced
+ * ("swapped the yoga for…") changes only an old habit holding that word.
  */
 export function habitChanged(next: Habit, old: Habit): string | null {
-  if (!old.frequent || !next.switched) return null;
+  if (!old.frequent || !next.switched || !holdsReplaced(next, old)) return null;
   if (next.stopped !== null && old.stems.has(next.stopped)) return "habit-stopped";
   for (const area of next.areas) if (old.areas.has(area)) return `habit-changed (${area})`;
   return null;
