@@ -52,6 +52,7 @@ import { MeteredD1 } from "./storage/metered-d1";
 import { DoConversations } from "./storage/object/do-conversations";
 import { DoIdempotencyStore } from "./storage/object/do-idempotency-store";
 import { DoSessionCounters } from "./storage/object/do-session-counters";
+import { meteredSqlStorage } from "./storage/object/metered-sql-storage";
 import { withDevFault } from "./storage/vectors/dev-fault-vector-index";
 import { LocalVectorIndex } from "./storage/vectors/local-vector-index";
 import { VectorizeVectorIndex } from "./storage/vectors/vectorize-vector-index";
@@ -174,7 +175,7 @@ export function buildMemoryService(
   objectSql: SqlStorage,
   stores: ShardStores,
 ): MemoryService {
-  const sql = limitedSqlStorage(objectSql, config.PLATFORM_LIMITS);
+  const sql = meteredSqlStorage(limitedSqlStorage(objectSql, config.PLATFORM_LIMITS));
   const embedder = buildEmbedder(env, config);
   const newUlid = monotonicFactory();
   return new MemoryService({

@@ -3,8 +3,8 @@
  * `npm run bench:cpu -- --requests N`: one MCP request of each kind, N times each, on a warm isolate,
  * through the MCP SDK client over /mcp as an agent sends it. Per kind: p50 / p95 of the Worker
  * isolate's CPU (V8 profile; the isolate runs the Worker and its Durable Objects, not the local D1),
- * of the wall time, of the Durable Object's share (Server-Timing `do`) and the D1 rows read and written
- * (Server-Timing). The figures `npm run cost` takes per operation (scripts/lib/cost-model.ts).
+ * of the wall time, of the Durable Object's share (Server-Timing `do`), the D1 rows read and written
+ * and the rows the object's own SQLite read and wrote (Server-Timing). The figures `npm run cost` takes per operation (scripts/lib/cost-model.ts).
  */
 import type { Server } from "./bench-run.ts";
 import { ScriptError } from "./wrangler-d1.ts";
@@ -22,6 +22,8 @@ interface KindFigures {
   doMs: number[];
   rowsRead: number[];
   rowsWritten: number[];
+  doRowsRead: number[];
+  doRowsWritten: number[];
 }
 
 /** Nearest-rank percentile of `xs` (q in 0..1). */
@@ -47,12 +49,22 @@ export async function requestKinds(mcp: Server, user: string, n: number, measure
   const figures = new Map<string, KindFigures>();
   const record = (kind: string, cpu: RequestCpu) => {
     const t = mcp.lastTiming();
-    const f = figures.get(kind) ?? { cpu: [], wall: [], doMs: [], rowsRead: [], rowsWritten: [] };
+    const f = figures.get(kind) ?? {
+      cpu: [],
+      wall: [],
+      doMs: [],
+      rowsRead: [],
+      rowsWritten: [],
+      doRowsRead: [],
+      doRowsWritten: [],
+    };
     f.cpu.push(cpu.isolateMs);
     f.wall.push(cpu.wallMs);
     f.doMs.push(t?.dur.do ?? Number.NaN);
     f.rowsRead.push(t?.d1RowsRead ?? Number.NaN);
     f.rowsWritten.push(t?.d1RowsWritten ?? Number.NaN);
+    f.doRowsRead.push(t?.doSqlRowsRead ?? Number.NaN);
+    f.doRowsWritten.push(t?.doSqlRowsWritten ?? Number.NaN);
     figures.set(kind, f);
   };
   const call = async (kind: string, c: Call) => {
@@ -102,8 +114,9 @@ export async function requestKinds(mcp: Server, user: string, n: number, measure
       "wall p50 / p95 (ms)",
       "DO p50 (ms)",
       "D1 rows read / written p50",
+      "DO SQLite rows read / written p50",
     ]),
-    cells(["---", "---", "---", "---", "---", "---"]),
+    cells(["---", "---", "---", "---", "---", "---", "---"]),
   ];
   for (const [kind, f] of figures)
     rows.push(
@@ -114,6 +127,7 @@ export async function requestKinds(mcp: Server, user: string, n: number, measure
         `${f1(percentile(f.wall, 0.5))} / ${f1(percentile(f.wall, 0.95))}`,
         f1(percentile(f.doMs, 0.5)),
         `${f0(percentile(f.rowsRead, 0.5))} / ${f0(percentile(f.rowsWritten, 0.5))}`,
+        `${f0(percentile(f.doRowsRead, 0.5))} / ${f0(percentile(f.doRowsWritten, 0.5))}`,
       ]),
     );
   return rows;

@@ -1,8 +1,8 @@
 /**
  * @module scripts/lib/server-timing
  * Reads the product's Server-Timing header (src/http/server-timing.ts) on the client side: the
- * server's own total, and the D1 statements, sequential round trips and rows read and written
- * one call cost.
+ * server's own total, the D1 statements, sequential round trips and rows read and written one call
+ * cost, and the rows the Durable Object's own SQLite read and wrote.
  */
 
 export interface ServerTiming {
@@ -15,6 +15,9 @@ export interface ServerTiming {
   /** Rows D1 read and wrote, from its result meta (d1-rows-read / d1-rows-written); null from a server that does not report them. */
   d1RowsRead: number | null;
   d1RowsWritten: number | null;
+  /** Rows the Durable Object's own SQLite read and wrote (do-sql-rows-read / do-sql-rows-written); null when not reported. */
+  doSqlRowsRead: number | null;
+  doSqlRowsWritten: number | null;
 }
 
 const countOrNull = (value: string | undefined) => (value === undefined ? null : Number(value));
@@ -38,6 +41,8 @@ export function parseServerTiming(header: string | null): ServerTiming | null {
     d1Sequential: Number(desc["d1-sequential"] ?? 0),
     d1RowsRead: countOrNull(desc["d1-rows-read"]),
     d1RowsWritten: countOrNull(desc["d1-rows-written"]),
+    doSqlRowsRead: countOrNull(desc["do-sql-rows-read"]),
+    doSqlRowsWritten: countOrNull(desc["do-sql-rows-written"]),
   };
 }
 

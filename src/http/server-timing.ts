@@ -56,6 +56,8 @@ const gather: MiddlewareHandler<AppEnv> = async (c, next) => {
   setMetric(c, "d1-sequential", String(s.d1Sequential));
   setMetric(c, "d1-rows-read", String(s.d1RowsRead));
   setMetric(c, "d1-rows-written", String(s.d1RowsWritten));
+  setMetric(c, "do-sql-rows-read", String(s.doSqlRowsRead));
+  setMetric(c, "do-sql-rows-written", String(s.doSqlRowsWritten));
 };
 
 /** Goes first on a route: `total` spans everything after it, auth included. */

@@ -1,7 +1,8 @@
 /**
  * @module timing/request-timing
- * Per-request server timings: phase durations (index, rank, …) and D1 usage (queries, sequential
- * round trips, time with a query in flight, rows read and written). One RequestTiming lives for one request in the Worker
+ * Per-request server timings: phase durations (index, rank, …), D1 usage (queries, sequential
+ * round trips, time with a query in flight, rows read and written) and the rows the Durable Object's
+ * own SQLite read and wrote (what its storage bills). One RequestTiming lives for one request in the Worker
  * and one per RPC call in the Durable Object; an AsyncLocalStorage finds the current one, so the
  * D1 meter and the domain's phase timer need no extra arguments. The object's figures travel back
  * to the Worker with the RPC result (`TimingSnapshot`) and end in the Server-Timing header.
@@ -34,6 +35,12 @@ export interface TimingSnapshot {
    * which `d1Ms` includes.
    */
   d1SqlMs: number;
+  /**
+   * Rows the Durable Object's own SQLite read and wrote through its SQL API (each cursor's
+   * `rowsRead` / `rowsWritten`: what SQLite-backed Durable Object storage bills; storage/object/metered-sql-storage.ts).
+   */
+  doSqlRowsRead: number;
+  doSqlRowsWritten: number;
 }
 
 export const emptySnapshot = (): TimingSnapshot => ({
@@ -44,6 +51,8 @@ export const emptySnapshot = (): TimingSnapshot => ({
   d1RowsRead: 0,
   d1RowsWritten: 0,
   d1SqlMs: 0,
+  doSqlRowsRead: 0,
+  doSqlRowsWritten: 0,
 });
 
 /** How the Worker authenticated the request: a cached key, a D1 lookup, or an OAuth token. */
@@ -68,6 +77,10 @@ export class RequestTiming {
   private d1RowsRead = 0;
   private d1RowsWritten = 0;
   private d1SqlMs = 0;
+  private doSqlRowsRead = 0;
+  private doSqlRowsWritten = 0;
+  /** The object's SQL cursors of this call: their counts grow as their rows are read, so they are summed at the end. */
+  private readonly cursors: Pick<SqlStorageCursor<Record<string, SqlStorageValue>>, "rowsRead" | "rowsWritten">[] = [];
   private inFlight = 0;
   private busySince = 0;
 
@@ -96,6 +109,11 @@ export class RequestTiming {
     this.d1SqlMs += sqlMs;
   }
 
+  /** One statement of the Durable Object's SQLite: its rows are counted when the snapshot is taken. */
+  doSqlCursor(cursor: Pick<SqlStorageCursor<Record<string, SqlStorageValue>>, "rowsRead" | "rowsWritten">): void {
+    this.cursors.push(cursor);
+  }
+
   addPhase(phase: Phase, ms: number): void {
     this.phases[phase] = (this.phases[phase] ?? 0) + ms;
   }
@@ -116,6 +134,8 @@ export class RequestTiming {
     this.d1Sequential += other.d1Sequential;
     this.d1Ms += other.d1Ms;
     this.d1Rows(other.d1RowsRead, other.d1RowsWritten, other.d1SqlMs ?? 0);
+    this.doSqlRowsRead += other.doSqlRowsRead ?? 0;
+    this.doSqlRowsWritten += other.doSqlRowsWritten ?? 0;
   }
 
   snapshot(): TimingSnapshot {
@@ -127,6 +147,8 @@ export class RequestTiming {
       d1RowsRead: this.d1RowsRead,
       d1RowsWritten: this.d1RowsWritten,
       d1SqlMs: this.d1SqlMs,
+      doSqlRowsRead: this.doSqlRowsRead + this.cursors.reduce((n, c) => n + c.rowsRead, 0),
+      doSqlRowsWritten: this.doSqlRowsWritten + this.cursors.reduce((n, c) => n + c.rowsWritten, 0),
     };
   }
 }

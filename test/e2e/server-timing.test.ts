@@ -35,6 +35,8 @@ const NAMES = [
   "d1-sequential",
   "d1-rows-read",
   "d1-rows-written",
+  "do-sql-rows-read",
+  "do-sql-rows-written",
 ];
 
 /** An MCP client that keeps the Server-Timing header of each /mcp response. */
@@ -57,6 +59,8 @@ describe("Server-Timing", () => {
     expect(Number(save.get("d1-queries")?.desc)).toBeGreaterThan(0);
     // D1's own meta: a save writes the memory row, its FTS row and its event at least.
     expect(Number(save.get("d1-rows-written")?.desc)).toBeGreaterThanOrEqual(3);
+    // The object's own SQLite: the local vector index (this environment's) keeps the memory's vector there.
+    expect(Number(save.get("do-sql-rows-written")?.desc)).toBeGreaterThanOrEqual(1);
     await client.callTool({ name: "recall_memory", arguments: { query: "where is the staging database", limit: 5 } });
     const recall = last();
     for (const name of NAMES) expect(recall.has(name), `${name} in ${[...recall.keys()]}`).toBe(true);
@@ -68,6 +72,7 @@ describe("Server-Timing", () => {
     // The recall found the saved row, so D1 read at least that row; a recall writes no rows itself.
     expect(Number(recall.get("d1-rows-read")?.desc)).toBeGreaterThanOrEqual(1);
     expect(Number(recall.get("d1-rows-written")?.desc)).toBeGreaterThanOrEqual(0);
+    expect(Number(recall.get("do-sql-rows-written")?.desc)).toBe(0);
     // The key was looked up in D1 by an earlier request of this client; now it comes from the cache.
     expect(recall.get("auth")?.desc).toBe("cache");
   });
