@@ -4,7 +4,7 @@
  * usage (memories, saves, recalls per user; users; plan; dimensions) times the per-operation figures the
  * benchmarks measured (PER_OPERATION, each with its source) against a dated price table (PRICES, each
  * line with its page). Every billed line: Workers requests and CPU, Durable Object requests and duration,
- * D1 rows read and written and storage, Vectorize queried and stored dimensions, Workers AI neurons per
+ * the Durable Object's own SQLite rows and stored data, D1 rows read and written and storage, Vectorize queried and stored dimensions, Workers AI neurons per
  * model, KV reads and writes. Paid: the cost beyond the plan's included usage, for the first user and
  * for each further user; Free: each line's use against its daily or monthly limit. No I/O here.
  */
@@ -96,6 +96,29 @@ export const PER_OPERATION = {
   /** The Durable Object's wall time per call (Server-Timing `do`), ms: what its duration bills. */
   saveDoMs: { value: 28, source: "bench:cpu --requests, Server-Timing do p50 21–28 ms, 2026-12-04" },
   recallDoMs: { value: 6, source: "bench:cpu --requests, Server-Timing do p50 6 ms, 2026-12-04" },
+  /**
+   * The Durable Object's own SQLite (Server-Timing do-sql-rows-*): a recall advances its session counter
+   * (progressive recall) whatever the index; a save writes its vector there only with the in-object index.
+   */
+  recallDoSqlRowsRead: { value: 3, source: "bench:cpu --requests 20 at 5,000 memories, p50, 2026-12-05" },
+  recallDoSqlRowsWritten: { value: 3, source: "bench:cpu --requests 20 at 5,000 memories, p50, 2026-12-05" },
+  saveDoSqlRowsWrittenLocal: {
+    value: 2,
+    source: "bench:cpu --requests 20 at 5,000 memories (in-object index), p50, 2026-12-05",
+  },
+  saveDoSqlRowsWrittenVectorize: {
+    value: 0,
+    source: "storage/object/: with Vectorize a save writes nothing in the object (an idempotency key aside)",
+  },
+  /** The day's usage record: one key-value put per call (billed as a row written; durable/daily-usage-record.ts). */
+  usageRowsWrittenPerCall: { value: 1, source: "durable/daily-usage-record.ts (one put at the end of each call)" },
+  /** Object starts: each reads its few keys and, with the in-object index, every stored vector once. */
+  objectStartsPerMonth: { value: 300, source: "estimate: about ten object starts a day of use" },
+  objectStartKeyReads: { value: 3, source: "durable/user-memory.ts (owner, crossing state, day's usage)" },
+  /** One stored vector in the object: 1,024 int8 dimensions, a scale, the id and owner, SQLite's row overhead. */
+  localVectorBytes: { value: 1_150, source: "estimate: storage/vectors/local-vector-index.ts row at 1,024 dimensions" },
+  /** An object's SQLite holding nothing but its small tables (Durable Objects FAQ: an empty database ≈ 12 KB). */
+  emptyObjectBytes: { value: 12_000, source: "developers.cloudflare.com/durable-objects/reference/faq/" },
   /** Vectorize queries: a recall queries once; a save once (its near-duplicate and conflict check). */
   recallVectorQueries: { value: 1, source: "memory/recall/recall-memories.ts" },
   saveVectorQueries: { value: 1, source: "memory/write/similar-memories.ts" },
@@ -162,6 +185,32 @@ export const PRICES = {
     freeLimit: 13_000,
     freePer: "day",
     page: "https://developers.cloudflare.com/durable-objects/platform/pricing/",
+  },
+  /**
+   * SQLite-backed Durable Object storage, billed since January 2026 (Durable Objects release notes,
+   * 2026-01-07): rows and stored data at D1's rates and allowances, metered apart from D1's (read
+   * 2026-12-05, cloudflare-docs src/content/partials/durable-objects/durable-objects-pricing.mdx).
+   */
+  doRowsRead: {
+    paidIncluded: 25_000_000_000,
+    paidPerUnit: 0.001 / 1e6,
+    freeLimit: 5_000_000,
+    freePer: "day",
+    page: "https://developers.cloudflare.com/durable-objects/platform/pricing/ (read 2026-12-05)",
+  },
+  doRowsWritten: {
+    paidIncluded: 50_000_000,
+    paidPerUnit: 1 / 1e6,
+    freeLimit: 100_000,
+    freePer: "day",
+    page: "https://developers.cloudflare.com/durable-objects/platform/pricing/ (read 2026-12-05)",
+  },
+  doStorageGb: {
+    paidIncluded: 5,
+    paidPerUnit: 0.2,
+    freeLimit: 5,
+    freePer: "total",
+    page: "https://developers.cloudflare.com/durable-objects/platform/pricing/ (read 2026-12-05)",
   },
   d1RowsRead: {
     paidIncluded: 25_000_000_000,
@@ -348,6 +397,7 @@ function quantities(u: Usage, per: PerOperation): Quantity[] {
       perUser: ((u.saves * v(per.saveDoMs) + u.recalls * v(per.recallDoMs)) / 1000) * DO_GB,
       price: "doGbSeconds",
     },
+    ...objectStorage(u, per),
     {
       resource: "D1 rows read",
       perOperation: `recall ${Math.round(rowsPerRecall)} at ${u.memories.toLocaleString("en-US")} memories, save ${v(per.saveRowsRead)}`,
@@ -439,6 +489,43 @@ function quantities(u: Usage, per: PerOperation): Quantity[] {
       },
     );
   return q;
+}
+
+/** The Durable Object's own SQLite: its rows read and written and its stored data (one object a user). */
+function objectStorage(u: Usage, per: PerOperation): Quantity[] {
+  const v = (s: Sourced) => s.value;
+  const local = u.vectorIndex === "local";
+  const starts = v(per.objectStartsPerMonth);
+  const saveWrites = local ? v(per.saveDoSqlRowsWrittenLocal) : v(per.saveDoSqlRowsWrittenVectorize);
+  return [
+    {
+      resource: "Durable Object rows read",
+      perOperation: `recall ${v(per.recallDoSqlRowsRead)}; ${starts} object starts × ${v(per.objectStartKeyReads)} keys${local ? " + every stored vector" : ""}`,
+      unit: "rows",
+      perUser:
+        u.recalls * v(per.recallDoSqlRowsRead) + starts * (v(per.objectStartKeyReads) + (local ? u.memories : 0)),
+      price: "doRowsRead",
+    },
+    {
+      resource: "Durable Object rows written",
+      perOperation: `recall ${v(per.recallDoSqlRowsWritten)}, save ${saveWrites}, + ${v(per.usageRowsWrittenPerCall)} a call (the day's usage)`,
+      unit: "rows",
+      perUser:
+        u.recalls * v(per.recallDoSqlRowsWritten) +
+        u.saves * saveWrites +
+        (u.saves + u.recalls) * v(per.usageRowsWrittenPerCall),
+      price: "doRowsWritten",
+    },
+    {
+      resource: "Durable Object stored data",
+      perOperation: local
+        ? `${v(per.localVectorBytes).toLocaleString("en-US")} bytes a memory (the in-object index)`
+        : `${(v(per.emptyObjectBytes) / 1000).toFixed(0)} KB an object`,
+      unit: "GB",
+      perUser: (v(per.emptyObjectBytes) + (local ? u.memories * v(per.localVectorBytes) : 0)) / 1e9,
+      price: "doStorageGb",
+    },
+  ];
 }
 
 /** The account's month: every billed line for `u.users` users, and the first and each further user. */

@@ -28,6 +28,15 @@ const PER: PerOperation = {
   recallCpuMs: { value: 5, source: "test" },
   saveDoMs: { value: 20, source: "test" },
   recallDoMs: { value: 10, source: "test" },
+  recallDoSqlRowsRead: { value: 2, source: "test" },
+  recallDoSqlRowsWritten: { value: 2, source: "test" },
+  saveDoSqlRowsWrittenLocal: { value: 3, source: "test" },
+  saveDoSqlRowsWrittenVectorize: { value: 0, source: "test" },
+  usageRowsWrittenPerCall: { value: 1, source: "test" },
+  objectStartsPerMonth: { value: 100, source: "test" },
+  objectStartKeyReads: { value: 3, source: "test" },
+  localVectorBytes: { value: 1_000, source: "test" },
+  emptyObjectBytes: { value: 10_000, source: "test" },
 };
 
 const usage = (over: Partial<Usage>): Usage => ({ ...DEFAULT_USAGE, ...over });
@@ -165,8 +174,30 @@ describe("Workers Free", () => {
       }),
       PER,
     );
-    // D1 rows read per user a day: (10,000 × 100 + 1,000 × 200) / 30 = 40,000 → 5M / 40,000 = 125 users.
-    expect(r.freeUsersFit).toBe(125);
+    // The object's rows written per user a day bind first: (10,000 × 2 + 1,000 × 3 + 11,000 × 1) / 30 =
+    // 1,133.3 → 100,000 / 1,133.3 = 88 users (D1 rows read alone: (10,000 × 100 + 1,000 × 200) / 30 = 40,000 → 125).
+    expect(r.freeUsersFit).toBe(88);
+  });
+});
+
+describe("the Durable Object's own storage", () => {
+  it("bills rows and stored data; the in-object index adds its vectors", () => {
+    const paid = costModel(usage({ memories: 1_000 }), PER);
+    // recalls 10,000 × 2 + 100 starts × 3 keys = 20,300; written 10,000 × 2 + 1,000 × 0 + 11,000 × 1 = 31,000.
+    expect(line(paid, "Durable Object rows read").perUser).toBe(20_300);
+    expect(line(paid, "Durable Object rows written").perUser).toBe(31_000);
+    expect(line(paid, "Durable Object stored data").perUser).toBeCloseTo(10_000 / 1e9, 12);
+    const local = costModel(usage({ memories: 1_000, vectorIndex: "local" }), PER);
+    // Each start reads every stored vector: 20,000 + 100 × (3 + 1,000) = 120,300; a save writes 3 more rows.
+    expect(line(local, "Durable Object rows read").perUser).toBe(120_300);
+    expect(line(local, "Durable Object rows written").perUser).toBe(34_000);
+    expect(line(local, "Durable Object stored data").perUser).toBeCloseTo((10_000 + 1_000 * 1_000) / 1e9, 12);
+  });
+
+  it("bills rows written beyond Paid's 50M at $1 a million", () => {
+    // 2,000 users × 31,000 rows = 62M: 12M beyond, $12.
+    const r = costModel(usage({ memories: 1_000, users: 2_000 }), PER);
+    expect(line(r, "Durable Object rows written").cost).toBeCloseTo(12, 6);
   });
 });
 
