@@ -54,6 +54,9 @@ const CHANGES: [string, string][] = [
   ["I do twenty minutes of yoga before breakfast", "I've swapped the yoga for a morning walk with a podcast"],
   ["我每个周六都去爬山", "周六改成去学游泳了，山好久没爬了"],
   ["I drink coffee every morning", "I switched from coffee to green tea"],
+  ["I'm a nurse at St Mary's hospital in Leeds.", "I got a job as a midwife at Southmead Hospital."],
+  ["I go swimming every Tuesday and Thursday evening.", "I've given up swimming"],
+  ["I do yoga on Mondays", "I stopped doing yoga"],
   ["我每天坐地铁上班", "我把地铁换成电动车了"],
   ["I have 2 kids", "Actually I have 3 kids"],
   ["I have two kids", "Sorry, I have three kids"],
@@ -117,6 +120,12 @@ describe("the conflict rules on what a life changes", () => {
     const d = decide("I switched to green tea", "I drink oolong every morning and I teach yoga on weekends");
     expect(d.supersedes).toEqual([1]);
     expect(d.remainders).toEqual([{ handle: 1, content: "I teach yoga on weekends" }]);
+    // An "and" inside a time is not two facts: the time stays whole, and nothing of it is left alone.
+    const times = decide("I moved to Bristol", "I go swimming every Tuesday and Thursday evening and I live in Leeds");
+    expect(times.remainders).toEqual([{ handle: 1, content: "I go swimming every Tuesday and Thursday evening" }]);
+    expect(
+      decide("I've given up swimming", "I go swimming every Tuesday and Thursday evening").remainders,
+    ).toBeUndefined();
     const zh = decide("我搬到杭州了", "我住在北京，每天坐地铁上班");
     expect(zh.supersedes).toEqual([1]);
     expect(zh.remainders).toEqual([{ handle: 1, content: "我每天坐地铁上班" }]);

@@ -82,7 +82,7 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
   {
     attribute: "employer",
     pattern: new RegExp(
-      String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|began|got|landed|accepted|took)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+${V}`,
+      String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|began|got|landed|accepted|took)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:job|position|role)\s+(?:as\s+(?:an?\s+)?(?:[a-z-]+\s+){1,4})?(?:at|with)\s+${V}`,
     ),
   },
   {
@@ -95,6 +95,13 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
   {
     attribute: "job",
     pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?started\s+working\s+as\s+(?:an?\s+)?${V}`),
+  },
+  // "I got a job as a midwife at Southmead": the title too (the employer is the pattern above's).
+  {
+    attribute: "job",
+    pattern: new RegExp(
+      String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|began|got|landed|accepted|took)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:job|position|role)\s+as\s+(?:an?\s+)?${V}`,
+    ),
   },
   {
     attribute: "employer",

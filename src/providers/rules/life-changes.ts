@@ -13,7 +13,7 @@ import { normalise, stem } from "./text";
 
 /** A habit: something done at a frequency ("every morning", "usually", "before breakfast", 「每天」「平时」). */
 const FREQUENCY =
-  /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekend|weekday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:daily|usually|always|normally|nightly|weekly|most (?:days|mornings|evenings|nights))\b|\b(?:before breakfast|after work|before bed|on (?:weekends|saturdays|sundays))\b|每天|每日|每个?周[一二三四五六日天末]|每个?星期[一二三四五六日天]|每周|每星期|每晚|每早|每天早上|每个?周末|平时|平常|一般|通常|总是|经常|天天/;
+  /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekend|weekday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:daily|usually|always|normally|nightly|weekly|most (?:days|mornings|evenings|nights))\b|\b(?:before breakfast|after work|before bed|on (?:weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))\b|每天|每日|每个?周[一二三四五六日天末]|每个?星期[一二三四五六日天]|每周|每星期|每晚|每早|每天早上|每个?周末|平时|平常|一般|通常|总是|经常|天天/;
 
 /**
  * A switch: the new habit replaces the old one ("switched to", "instead", "now I …", a correction's
@@ -22,8 +22,8 @@ const FREQUENCY =
 const SWITCH =
   /\b(?:switched|changed|moved|converted|went back)\s+(?:over\s+)?(?:to|from)\b|\bswapped\b|\bscratch that\b|\binstead\b|\bnowadays\b|\bthese days\b|\bactually\b|\bnow\s+i\b|\bi(?:'m|\s+am)?\s+now\b|改成|改为|换成|换了|改骑|改喝|改吃|改坐|改走|改跑|改用|改去|改了|其实|不对|说错了|更正/;
 
-/** Giving a habit up: "I stopped running", "I quit coffee", "I don't run anymore", 「不再」「戒了」. */
-const STOPPED_EN = /\b(?:stopped|quit|gave up|no longer|don't|do not)\s+([a-z]+)/;
+/** Giving a habit up: "I stopped running", "I've given up swimming", "I don't run anymore", 「不再」「戒了」. */
+const STOPPED_EN = /\b(?:stopped|quit|gave up|given up|giving up|no longer|don't|do not)\s+([a-z]+)/;
 const STOPPED_ZH = /不再|戒了|戒掉|不[跑喝吃骑坐开游]了/;
 
 /**

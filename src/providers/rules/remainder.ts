@@ -27,12 +27,20 @@ const EN_HAS_SUBJECT = /^(?:I|I'm|I've|I'd|We|He|She|They|It|My|Our|His|Her|Thei
 const DESCRIBES_BEFORE =
   /^(?:close to|near|nearby|next to|right by|not far from|by the|with a|with an|in the|on the|which|where|who|just off|around the corner)\b|^(?:离|靠近|挨着|旁边|附近|单程|来回|往返)/i;
 
+/**
+ * A part that is only a day or a time of day, left by an "and" inside a time ("every Tuesday and
+ * Thursday evening"): the rest of the time before it, not a fact of its own.
+ */
+const TIME_ONLY =
+  /^(?:(?:every|each|on)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|weekend|morning|afternoon|evening|night)s?(?:\s+(?:morning|afternoon|evening|night)s?)?$/i;
+
 function facts(text: string): string[] {
   const parts: string[] = [];
   for (const raw of text.split(FACT_BREAK)) {
     const f = raw.trim();
     if (f.length === 0) continue;
-    if (parts.length > 0 && DESCRIBES_BEFORE.test(f)) parts[parts.length - 1] += `, ${f}`;
+    if (parts.length > 0 && TIME_ONLY.test(f)) parts[parts.length - 1] += ` and ${f}`;
+    else if (parts.length > 0 && DESCRIBES_BEFORE.test(f)) parts[parts.length - 1] += `, ${f}`;
     else parts.push(f);
   }
   return parts;
