@@ -91,6 +91,16 @@ describe("relation words in recall: cost", () => {
       expect(await contents(query), query).toContain("Sarah works as a nurse at the children's hospital");
   });
 
+  it("finds a pet told of by its breed, asked of as 'our dog'", async () => {
+    const { svc, scope } = await seeded();
+    await svc.save(scope, { content: "We have a golden retriever called Biscuit." });
+    await svc.save(scope, { content: "Biscuit hates the vacuum cleaner." });
+    const found = (await svc.recall(scope, { query: "What's the name of our dog?" }, 5)).results.map(
+      (r) => r.memory.content,
+    );
+    expect(found).toContain("We have a golden retriever called Biscuit.");
+  });
+
   it("switched off, a relation word makes no call and finds nobody", async () => {
     const { svc, calls, scope } = await seeded();
     const off = svc.withDeps({ ...svc.deps, settings: { ...svc.deps.settings, relationRecall: false } });

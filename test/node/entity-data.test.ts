@@ -5,7 +5,14 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { COMMON_WORDS, commonWords, GAZETTEER_CITIES, gazetteerCities } from "../../scripts/build-entity-data";
+import {
+  COMMON_WORDS,
+  commonWords,
+  GAZETTEER_CITIES,
+  gazetteerCities,
+  PET_KINDS,
+  petKinds,
+} from "../../scripts/build-entity-data";
 
 describe("entity data", () => {
   it("the cities are the package's city names, regenerated", () => {
@@ -25,5 +32,19 @@ describe("entity data", () => {
     const words = new Set(committed.split(" "));
     for (const w of ["lazy", "yep", "awesome"]) expect(words.has(w), w).toBe(true);
     for (const w of ["caroline", "berlin", "maria", "tom", "grace"]) expect(words.has(w), w).toBe(false);
+  });
+
+  it("the pet kinds are WordNet's dogs and house cats, regenerated, without words that mean something else first", () => {
+    const committed = readFileSync(PET_KINDS, "utf8");
+    expect(committed).toEqual(petKinds());
+    const kinds = JSON.parse(committed) as Record<string, string>;
+    const dogs = kinds.dog.split("\n");
+    const cats = kinds.cat.split("\n");
+    expect([...dogs].sort()).toEqual(dogs);
+    for (const k of ["golden retriever", "corgi", "labrador retriever", "german shepherd", "poodle", "puppy"])
+      expect(dogs, k).toContain(k);
+    for (const k of ["tabby cat", "persian cat", "tomcat"]) expect(cats, k).toContain(k);
+    for (const k of ["boxer", "toy", "pointer", "setter"]) expect(dogs, k).not.toContain(k);
+    for (const k of ["queen", "puss", "tom"]) expect(cats, k).not.toContain(k);
   });
 });

@@ -29,6 +29,22 @@ describe("English rules", () => {
     expect(rel(c)).toEqual(["Ben brother_of user"]);
   });
 
+  it("names a pet however its kind is said: a breed, 'our', a name that is also a word", () => {
+    const pet = (text: string) => extractEntities("m", text);
+    expect(rel(pet("We have a golden retriever called Biscuit."))).toEqual(["Biscuit pet_of user"]);
+    expect(entity(pet("We have a golden retriever called Biscuit."), "Biscuit")).toMatchObject({
+      kind: "pet",
+      aliases: ["my dog"],
+    });
+    expect(rel(pet("We have a dog called Biscuit."))).toEqual(["Biscuit pet_of user"]);
+    expect(rel(pet("Our corgi, Mochi, loves the beach."))).toEqual(["Mochi pet_of user"]);
+    expect(entity(pet("My tabby cat is called Pepper."), "Pepper")).toMatchObject({ kind: "pet", aliases: ["my cat"] });
+    // Words whose first sense is not the animal name no pet.
+    expect(rel(pet("I have a toy called Woody."))).toEqual([]);
+    expect(rel(pet("I have a boxer named Max."))).toEqual([]);
+    expect(rel(pet("Our boss Raj is strict."))).toEqual(["Raj boss_of user"]);
+  });
+
   it("ties the ways people introduce someone: 'I have a brother, Kofi', 'my manager is Raj', 'my big sister'", () => {
     expect(rel(extractEntities("m", "I have a younger brother, Kofi."))).toEqual(["Kofi brother_of user"]);
     expect(rel(extractEntities("m", "I've got a sister called Mia."))).toEqual(["Mia sister_of user"]);

@@ -14,7 +14,11 @@ import { guessKind, PERSON_VERBS } from "./entity-kind-en";
 import type { EntityInput, EntityKind, RelationInput } from "./entity-types";
 import { placeName } from "./gazetteer";
 import { KIND_CUE, keepStronger } from "./kind-cues";
+import { petKindAt } from "./pet-kinds";
 import { EN_RELATIONS } from "./relation-words";
+
+/** The most words a kind of pet is named with ("soft-coated wheaten terrier"). */
+const PET_KIND_WORDS_MAX = 4;
 
 /** Capitalised words that are never names here. */
 const NOT_NAMES = new Set(
@@ -117,7 +121,9 @@ function nameSpans(toks: Tok[]): NameSpan[] {
     const kind = coordinated(spans.at(-1), toks, i, guessKind(toks, i, end));
     // A lone everyday word with nothing saying what it names ("Lazy", "Yep,") is not a name; after
     // "the" it is a title ("the Hobbit").
-    if (end - i === 1 && kind.kind === "other" && word(toks[i - 1]) !== "the" && commonWord(name)) continue;
+    // After "called" / "named" it is the name given ("a dog called Biscuit").
+    const given = word(toks[i - 1]) === "the" || NAMING.has(word(toks[i - 1]));
+    if (end - i === 1 && kind.kind === "other" && !given && commonWord(name)) continue;
     spans.push({ name, ...kind, start: i, end });
     i = end - 1;
   }
@@ -129,11 +135,19 @@ export interface Extraction {
   relations: RelationInput[];
 }
 
-/** The relation word at `i` ("sister", "best friend"), and where it ends. */
+/**
+ * The relation word at `i` ("sister", "best friend"), and where it ends; a kind of dog or cat
+ * ("golden retriever", "tabby cat": pet-kinds.ts) is that animal.
+ */
 function relationWordAt(toks: Tok[], i: number): { word: string; end: number } | null {
   const two = `${word(toks[i])} ${word(toks[i + 1])}`;
   if (EN_RELATIONS.has(two)) return { word: two, end: i + 2 };
-  return EN_RELATIONS.has(word(toks[i])) ? { word: word(toks[i]), end: i + 1 } : null;
+  if (EN_RELATIONS.has(word(toks[i]))) return { word: word(toks[i]), end: i + 1 };
+  const pet = petKindAt(
+    toks.slice(i, i + PET_KIND_WORDS_MAX).map((t) => word(t)),
+    0,
+  );
+  return pet ? { word: pet.animal, end: i + pet.length } : null;
 }
 
 /** The relation word at `i`, after at most one word that only says which one ("my big sister", "my younger brother"). */
@@ -239,7 +253,8 @@ export function extractEnglish(text: string, self: string, selfAlias: (relation:
   for (let i = 0; i < toks.length; i++) {
     const w = word(toks[i]);
     const had = (w === "a" || w === "an") && HAVE.has(word(toks[i - 1]));
-    if (w === "my" || had) {
+    // "our dog Rex", "our son Leo": the user's too.
+    if (w === "my" || w === "our" || had) {
       const rel = relationAt(toks, i + 1);
       if (!rel) continue;
       const span = byStart.get(namedAt(toks, rel.end)) ?? (had ? undefined : isNameAt(toks, rel.end, byStart));
