@@ -35,6 +35,8 @@ describe("topicsAsked", () => {
     ["我的家乡在哪？", "origin"],
     ["Is there anything I must not eat?", "allergy"],
     ["有什么食物我不能碰？", "allergy"],
+    ["Any food I should avoid?", "allergy"],
+    ["Is there anything I shouldn't eat?", "allergy"],
     ["How many children do I have?", "kids"],
     ["我有几个孩子？", "kids"],
     ["When is my birthday?", "birthday"],

@@ -223,8 +223,10 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
   },
   allergy: {
     ask: {
-      en: w("allergic|allergy|allergies|must not eat|can't eat|cannot eat|not allowed to eat|intolerant|avoid eating"),
-      zh: w("过敏|不能吃|不能碰|忌口|不能喝"),
+      en: w(
+        "allergic|allergy|allergies|must not eat|can't eat|cannot eat|not allowed to eat|intolerant|avoid eating|food i should avoid|foods i should avoid|should not eat|shouldn't eat|safe for me to eat",
+      ),
+      zh: w("过敏|不能吃|不能碰|忌口|不能喝|不该吃|要避开"),
     },
     state: {
       en: w("allergic|allergy|allergies|intolerant|intolerance|can't eat|cannot eat|can't have|epipen|coeliac|celiac"),
