@@ -235,6 +235,12 @@ describe("a conversation corrects itself", () => {
       /run 5k/,
     ],
     ["user: 我每天坐地铁上班。\nassistant: 路上辛苦。\nuser: 现在改骑电动车了。", "我怎么上班", /电动车/, /地铁/],
+    [
+      "user: 我每周三晚上去打羽毛球。\nassistant: 挺好的。\nuser: 羽毛球不打了，最近改成每天晚上散步。",
+      "我晚上做什么运动",
+      /散步/,
+      /每周三晚上去打羽毛球/,
+    ],
   ] as const) {
     it(`the later turn supersedes the earlier one: ${JSON.stringify(transcript.slice(0, 30))}`, async () => {
       const c = await client();

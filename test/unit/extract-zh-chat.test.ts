@@ -42,6 +42,13 @@ describe("Chinese extraction: a change opened by 不过 / 但是", () => {
     ).toEqual(["我每天坐地铁上班，单程一个小时。", "我现在改骑电动车了，快多了。"]);
     expect(contents(user("但是我不喜欢吃辣"))).toEqual(["我不喜欢吃辣"]);
   });
+
+  it("keeps a change that opens with the thing given up (「羽毛球不打了」), never dropping the correction", () => {
+    expect(
+      contents(user("我每周三晚上去打羽毛球。"), assistant("挺好的"), user("羽毛球不打了，最近改成每天晚上散步。")),
+    ).toEqual(["我每周三晚上去打羽毛球。", "我羽毛球不打了，最近改成每天晚上散步。"]);
+    expect(contents(user("咖啡不喝了，改喝茶。"))).toEqual(["我咖啡不喝了，改喝茶。"]);
+  });
 });
 
 describe("Chinese extraction: a correction of an amount", () => {

@@ -58,6 +58,8 @@ const CHANGES: [string, string][] = [
   ["I go swimming every Tuesday and Thursday evening.", "I've given up swimming"],
   ["I do yoga on Mondays", "I stopped doing yoga"],
   ["我每天坐地铁上班", "我把地铁换成电动车了"],
+  ["我每周三晚上去打羽毛球。", "我羽毛球不打了，最近改成每天晚上散步。"],
+  ["我在上海一家外企做会计。", "我现在在一家医院做行政"],
   ["I have 2 kids", "Actually I have 3 kids"],
   ["I have two kids", "Sorry, I have three kids"],
   ["My rent is 1200 euros a month", "My rent is 1350 euros a month"],
@@ -102,6 +104,7 @@ const NOT_CHANGES: [string, string][] = [
   ["I love hiking in the mountains on weekends.", "I've swapped the yoga for a morning walk with a podcast."],
   ["I swim every Sunday", "I switched from running to cycling"],
   ["我每个周末都去爬山", "我把瑜伽换成散步了"],
+  ["我在上海一家外企做会计。", "我在家做饭"],
 ];
 
 describe("the conflict rules on what a life changes", () => {

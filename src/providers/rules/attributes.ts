@@ -72,6 +72,8 @@ const PARTNER_ZH = "男朋友|女朋友|男友|女友|对象|老公|老婆|丈�
 /** One given name, as normalised text has it (lower case): the value of "<name> is my partner". */
 const EN_FIRST_NAME = String.raw`([a-z][a-z'’-]{0,30})`;
 const PETS_EN = "dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse";
+/** What a Chinese workplace is called: 「在一家医院做行政」 names an employer, 「在家做饭」 does not. */
+const ZH_WORKPLACES = "公司|医院|学校|银行|外企|企业|工厂|单位|律所|大学|集团|事务所|研究所|酒店|餐厅|机构|诊所|幼儿园";
 
 /**
  * What a life changes beyond home and work: a new job, school, partner, diet, car or pet, each a
@@ -112,6 +114,11 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
   { attribute: "employer", pattern: new RegExp(`我在${ZH_NAME}(?:上班)?的第一天`) },
   // 「我在一所国际学校干了两年产品经理了」.
   { attribute: "employer", pattern: new RegExp(`我${ZH_NOW}在${ZH_NAME}(?:干了|做了|待了|工作了)`) },
+  // 「我在上海一家外企做会计」「我现在在一家医院做行政」: a workplace (named by what it is) and the work done there.
+  {
+    attribute: "employer",
+    pattern: new RegExp(`我${ZH_NOW}在([^，。！？,;；!?\\s]{0,12}?(?:${ZH_WORKPLACES}))(?:做|当)`),
+  },
   { attribute: "job", pattern: new RegExp(`我${ZH_NOW}是一(?:名|位)${V_ZH}`) },
   { attribute: "job", scanned: labelledValue(new RegExp(`我${ZH_NOW}转行(?:做|当)(了)?`, "g"), toClauseEnd) },
   // School

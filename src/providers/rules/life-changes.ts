@@ -24,7 +24,7 @@ const SWITCH =
 
 /** Giving a habit up: "I stopped running", "I've given up swimming", "I don't run anymore", 「不再」「戒了」. */
 const STOPPED_EN = /\b(?:stopped|quit|gave up|given up|giving up|no longer|don't|do not)\s+([a-z]+)/;
-const STOPPED_ZH = /不再|戒了|戒掉|不[跑喝吃骑坐开游]了/;
+const STOPPED_ZH = /不再|戒了|戒掉|不[跑喝吃骑坐开游打练去做玩学抽]了/;
 
 /**
  * The habit a switch names as the one it replaces: "swapped the yoga for a walk", "switched from coffee
@@ -47,7 +47,27 @@ const AREAS: Record<string, { en: readonly string[]; zh: readonly string[] }> = 
   },
   exercise: {
     en: ["run", "runn", "jog", "swim", "gym", "yoga", "workout", "exercis", "lift", "pilat", "hike", "5k", "10k"],
-    zh: ["跑步", "游泳", "健身", "瑜伽", "锻炼", "运动", "跑", "游", "爬山", "徒步", "骑行", "打球"],
+    zh: [
+      "跑步",
+      "游泳",
+      "健身",
+      "瑜伽",
+      "锻炼",
+      "运动",
+      "跑",
+      "游",
+      "爬山",
+      "徒步",
+      "骑行",
+      "打球",
+      "羽毛球",
+      "网球",
+      "乒乓球",
+      "篮球",
+      "足球",
+      "散步",
+      "普拉提",
+    ],
   },
   meal: {
     en: ["breakfast", "lunch", "dinner", "eat", "cereal", "oatmeal", "porridge"],
