@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { dashFormat, readerLocale, validTimeZone } from "../../src/http/dashboard/dashboard-format";
 import { dashMessages } from "../../src/http/dashboard/dashboard-messages";
 import { MEMORY_STATUSES, MEMORY_TYPES } from "../../src/memory/contracts";
+import { EN_RELATIONS, ZH_RELATIONS } from "../../src/memory/entities/relation-words";
 import { weekOf, weekStart } from "../../src/memory/manage/calendar-weeks";
 import { EVENT_OPS } from "../../src/memory/types";
 
@@ -95,5 +96,13 @@ describe("calendar weeks", () => {
     expect(weekOf(start)).toBe(weekOf(tuesday));
     expect(weekOf(start - 1)).toBe(weekOf(tuesday) - 1);
     expect(weekOf(start + 7 * 86_400_000 - 1)).toBe(weekOf(tuesday));
+  });
+});
+
+describe("relations in Chinese", () => {
+  it("every relation the entity rules give reads in Chinese, not as its English words", () => {
+    const zh = dashMessages("zh");
+    const predicates = new Set([...EN_RELATIONS.values(), ...ZH_RELATIONS.values()].map((r) => r.predicate));
+    for (const p of predicates) expect(zh.entities.predicate(p), p).toMatch(/\p{Script=Han}/u);
   });
 });

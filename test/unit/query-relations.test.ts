@@ -25,6 +25,10 @@ describe("relation phrases", () => {
     ["How does my younger brother earn a living?", ["brother"], ["my younger brother"]],
     ["What does my flatmate do for work?", ["flatmate"], ["my flatmate"]],
     ["What's my closest friend's job?", ["closest friend"], ["my closest friend"]],
+    ["When is my mother-in-law coming?", ["mother-in-law"], ["my mother-in-law"]],
+    ["我婆婆什么时候来", ["婆婆"], ["我婆婆"]],
+    // The brother-in-law, not 「我姐」 (the sister) said once.
+    ["我姐夫在哪上班", ["姐夫"], ["我姐夫"]],
     ["我哥是做什么工作的？", ["哥哥"], ["我哥"]],
     ["我妈妈喜欢什么", ["妈妈"], ["我妈妈"]],
   ])("%s", (query, expectedKeys, expectedSpans) => {
@@ -39,7 +43,6 @@ describe("relation phrases", () => {
     "朋友圈里有什么新消息",
     "面向对象编程是什么",
     "我住在哪",
-    "我姐夫在哪上班",
   ])("none in %s", (query) => {
     expect(relationPhrases(query)).toEqual([]);
   });

@@ -51,6 +51,9 @@ export const EN_RELATIONS: ReadonlyMap<string, RelationWord> = new Map([
   ["therapist", person("therapist_of")],
   ["doctor", person("doctor_of")],
   ["teacher", person("teacher_of")],
+  ...["mother", "father", "sister", "brother", "son", "daughter"].map(
+    (w) => [`${w}-in-law`, person(`${w}_in_law_of`)] as const,
+  ),
   ["kid", person("child_of")],
   ["child", person("child_of")],
   ...["dog", "cat", "puppy", "kitten", "parrot", "hamster", "rabbit", "bunny", "horse", "turtle", "bird", "pet"].map(
@@ -124,6 +127,16 @@ export const ZH_RELATIONS: ReadonlyMap<string, RelationWord> = new Map([
       ["姑姑", "aunt_of"],
       ["老师", "teacher_of"],
       ["导师", "mentor_of"],
+      ["婆婆", "mother_in_law_of"],
+      ["岳母", "mother_in_law_of"],
+      ["丈母娘", "mother_in_law_of"],
+      ["公公", "father_in_law_of"],
+      ["岳父", "father_in_law_of"],
+      ["老丈人", "father_in_law_of"],
+      ["嫂子", "sister_in_law_of"],
+      ["弟媳", "sister_in_law_of"],
+      ["姐夫", "brother_in_law_of"],
+      ["妹夫", "brother_in_law_of"],
     ] as const
   ).map(([w, p]) => [w, person(p)] as const),
   ...["小狗", "小猫", "狗狗", "猫咪", "狗", "猫", "兔子", "鹦鹉", "仓鼠"].map((w) => [w, pet] as const),
