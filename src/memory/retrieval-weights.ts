@@ -96,10 +96,12 @@ export const RETRIEVAL_WEIGHTS = {
    * area answers without covering the question's words when, read with the words that ask about its
    * area, it covers `coverage` (`coverageCjk` for a question mostly in CJK) of the question
    * (recall/topic-channel.ts topicAnswers). The statements are put in the order they were told only
-   * when those asking words alone cover `pure` of the question (asksOnlyTheArea). bench:person dev
+   * when those asking words alone cover `pure` of the question (asksOnlyTheArea), and ahead of every
+   * other candidate when they cover `allArea` of it ("where do I live now?": all area words; a question
+   * about something in the area, 「4月13日我答应帮同事做什么工作」, covers 0.2–0.3). bench:person dev
    * and the Chinese sets' cross-user check.
    */
-  topic: { boost: 0.5, only: 0.5, coverage: 0.5, coverageCjk: 0.35, pure: 0.4, pureCjk: 0.25 },
+  topic: { boost: 0.5, only: 0.5, coverage: 0.5, coverageCjk: 0.35, pure: 0.4, pureCjk: 0.25, allArea: 0.75 },
   /** How many fused candidates the reranker (when configured) sees, and its blend weight (unmeasured). */
   rerankTop: 20,
   rerankWeight: 0.5,

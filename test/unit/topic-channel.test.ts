@@ -65,6 +65,19 @@ describe("inTopicOrder", () => {
     expect(inTopicOrder(ranked, hits).map((x) => x.memory.id)).toEqual(["new-home", "other", "old-home"]);
     expect(inTopicOrder(ranked, hits.slice(0, 1))).toBe(ranked);
   });
+
+  it("for a question that is all area words, puts the area's statements ahead of the rest", () => {
+    const c = (id: string, score: number): FusedCandidate => ({ memory: memory(id, 0), score });
+    const ranked = [c("old-home", 0.9), c("other", 0.8), c("new-home", 0.4), c("another", 0.3)];
+    const hits = [
+      { memory: memory("new-home", 2), weight: 1 },
+      { memory: memory("old-home", 1), weight: 0.8 },
+    ];
+    const ids = (h: typeof hits) => inTopicOrder(ranked, h, true).map((x) => x.memory.id);
+    expect(ids(hits)).toEqual(["new-home", "old-home", "other", "another"]);
+    expect(ids(hits.slice(0, 1))).toEqual(["new-home", "old-home", "other", "another"]);
+    expect(inTopicOrder(ranked, [], true)).toBe(ranked);
+  });
 });
 
 describe("asksOnlyTheArea", () => {

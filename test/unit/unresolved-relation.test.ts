@@ -14,6 +14,13 @@ describe("unresolved relation words", () => {
     expect(unresolvedRelations("Where does Caroline live?", new Set(), [])).toEqual([]);
   });
 
+  it("an in-law is told of by the spouse's words for them too, so the words decide", () => {
+    expect(
+      unresolvedRelations("我婆婆爱吃哪种月饼？", new Set(), [{ content: "老公：妈说中秋想来上海住一周。" }]),
+    ).toEqual([]);
+    expect(unresolvedRelations("What does my mother-in-law like?", new Set(), [])).toEqual([]);
+  });
+
   it("a relation some memory recall read names was told of, and is not enforced", () => {
     expect(unresolvedRelations("我母亲吃的降压药叫什么？", new Set(), [{ content: "我妈最近血压有点高" }])).toEqual([]);
     expect(unresolvedRelations("What does my uncle do?", new Set(), [{ content: "Anna flies planes" }])).toHaveLength(

@@ -152,7 +152,10 @@ export async function recallMemories(
   )
     return { results: [], totalRelevant: 0, lexicalOnly: dense === null };
   const hopped = await withSecondHop(deps, scope, text, ranked, evidence, ctx, filter);
-  const ordered = onlyArea ? inTopicOrder(hopped, topical) : hopped;
+  // A question that is all area words ("where do I live now?") takes the area's statements first.
+  const allArea =
+    onlyArea && asksOnlyTheArea({ readings, asked, pool, corpusSize: lexical.corpusSize, threshold: W.topic.allArea });
+  const ordered = onlyArea ? inTopicOrder(hopped, topical, allArea) : hopped;
   const fused = await followSupersedeChain(deps, scope, ordered, { query, filter, now });
   return { results: fused.slice(0, limit), totalRelevant: fused.length, lexicalOnly: dense === null };
 }

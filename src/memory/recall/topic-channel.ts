@@ -130,15 +130,18 @@ export function addTopicEvidence(evidence: Map<string, Evidence>, hits: TopicHit
 }
 
 /**
- * The ranked answer with the statements of the asked area in the order of their topic weight, in the
- * places they hold: "I live in Lisbon" matching the question's "live" never ranks above "I moved to
- * Munich" told after it; the rest of the answer keeps its order.
+ * The ranked answer with the statements of the asked area in the order of their topic weight: "I live
+ * in Lisbon" matching the question's "live" never ranks above "I moved to Munich" told after it. In the
+ * places they hold, the rest keeping its order; or, for a question that is all area words (`first`:
+ * 「我现在住在哪个城市」), ahead of the rest, so 「我婆婆大后天来我家住」 sharing 住 with it never ranks
+ * above 「我们上个月搬到苏州了」, the statement of where the asker lives.
  */
-export function inTopicOrder(ranked: FusedCandidate[], hits: TopicHit[]): FusedCandidate[] {
-  if (hits.length < 2) return ranked;
+export function inTopicOrder(ranked: FusedCandidate[], hits: TopicHit[], first = false): FusedCandidate[] {
+  if (hits.length < (first ? 1 : 2)) return ranked;
   const weight = new Map(hits.map((h) => [h.memory.id, h.weight]));
   const onTopic = ranked.filter((c) => weight.has(c.memory.id));
   const ordered = [...onTopic].sort((a, b) => weight.get(b.memory.id)! - weight.get(a.memory.id)!);
+  if (first) return [...ordered, ...ranked.filter((c) => !weight.has(c.memory.id))];
   let next = 0;
   return ranked.map((c) => (weight.has(c.memory.id) ? ordered[next++] : c));
 }

@@ -32,6 +32,15 @@ function variants(key: string): string[] {
 }
 
 /**
+ * In-laws are told of by the spouse's words for them as often as by their own (「老公：妈说中秋想来住一周」
+ * is the mother-in-law): a memory that never says 婆婆 may still be about her, so the words decide.
+ */
+function calledByOtherWords(key: string): boolean {
+  const table = HAN.test(key) ? ZH_RELATIONS : EN_RELATIONS;
+  return table.get(key)?.predicate.endsWith("_in_law_of") ?? false;
+}
+
+/**
  * The relation words of a question that no alias resolved and that nothing recall found names (`seen`:
  * the rows BM25 read for the question), each with its variants: the people never told of. None when every
  * relation resolved or was spoken of (「我母亲吃的降压药」 asked of someone who told of 「我妈」's blood
@@ -43,7 +52,7 @@ export function unresolvedRelations(
   seen: readonly { content: string }[],
 ): string[][] {
   return relationPhrases(query)
-    .filter((p) => !resolvedKeys.has(p.key))
+    .filter((p) => !resolvedKeys.has(p.key) && !calledByOtherWords(p.key))
     .map((p) => variants(p.key))
     .filter((forms) => !seen.some((m) => namesRelations(m.content, [forms])));
 }
