@@ -57,6 +57,11 @@ const CHANGES: [string, string][] = [
   ["I'm a nurse at St Mary's hospital in Leeds.", "I got a job as a midwife at Southmead Hospital."],
   ["I go swimming every Tuesday and Thursday evening.", "I've given up swimming"],
   ["I do yoga on Mondays", "I stopped doing yoga"],
+  ["My girlfriend Elin is a vet.", "Update: Elin and I split up last month."],
+  ["My girlfriend Elin is a vet.", "I've started seeing someone new, her name is Maja."],
+  ["My husband, Pete, is a plumber.", "Pete and I divorced in May."],
+  ["I usually cycle to the office.", "I take the metro to work now."],
+  ["I'm a software engineer at Spotify in Stockholm.", "I quit Spotify!"],
   ["我每天坐地铁上班", "我把地铁换成电动车了"],
   ["我每周三晚上去打羽毛球。", "我羽毛球不打了，最近改成每天晚上散步。"],
   ["我在上海一家外企做会计。", "我现在在一家医院做行政"],
@@ -105,6 +110,10 @@ const NOT_CHANGES: [string, string][] = [
   ["I swim every Sunday", "I switched from running to cycling"],
   ["我每个周末都去爬山", "我把瑜伽换成散步了"],
   ["我在上海一家外企做会计。", "我在家做饭"],
+  ["I work at Spotify", "I quit smoking"],
+  ["I usually cycle to the office.", "I'm drinking tea now."],
+  ["My girlfriend Elin is a vet.", "Elin and I went to Paris."],
+  ["My girlfriend loves pasta.", "My girlfriend Elin is a vet."],
 ];
 
 describe("the conflict rules on what a life changes", () => {

@@ -37,6 +37,8 @@ export type AttributePattern = {
   when?: RegExp;
   /** A fixed value (diet: "vegetarian" from 「我吃素」); else the value is the pattern's last group. */
   value?: string;
+  /** Read on the sentence as written, capitals kept: a name is told from a word by its capital ("my girlfriend Elin"). */
+  cased?: boolean;
 } & (
   | { pattern: RegExp }
   /** A label, then a value read by a scan (scanned-values.ts): the Chinese values recheck could not settle. */
@@ -141,6 +143,29 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
     scanned: labelledValue(new RegExp(`我${ZH_NOW}(?:转学到|转学去|考上(了)?)`, "g"), toClauseEnd),
   },
   // Partner
+  // "My girlfriend Elin is a vet", "my husband, Pete": a name right after the word, told by its capital.
+  {
+    attribute: "partner",
+    cased: true,
+    pattern: new RegExp(
+      String.raw`\b[Mm]y\s+(?:new\s+)?(?:${PARTNER_EN})\s*,?\s+(\p{Lu}[\p{Ll}'’-]{1,30})\b(?!['’]s)`,
+      "u",
+    ),
+  },
+  {
+    attribute: "partner",
+    pattern: new RegExp(
+      String.raw`\b(?:seeing|dating)\s+someone(?:\s+new)?,?\s+(?:her|his|their)\s+name\s+is\s+${EN_FIRST_NAME}\b`,
+    ),
+  },
+  // "Elin and I split up last month", "Update: Sam and I broke up".
+  {
+    attribute: "partner",
+    ended: true,
+    pattern: new RegExp(
+      String.raw`(?:^|[:;,]\s*)${EN_FIRST_NAME}\s+and\s+i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:split up|broke up|broken up|divorced|separated)\b`,
+    ),
+  },
   {
     attribute: "partner",
     pattern: new RegExp(
@@ -552,9 +577,10 @@ function factFrom(p: AttributePattern, groups: string[]): AttributeFact | null {
 /** Every attribute fact in a text, sentence by sentence; the same attribute is reported once. */
 export function parseAttributes(text: string): AttributeFact[] {
   const facts = new Map<string, AttributeFact>();
-  for (const sentence of splitSentences(text).map(normalise)) {
+  for (const written of splitSentences(text)) {
+    const sentence = normalise(written);
     for (const p of ATTRIBUTE_PATTERNS) {
-      const groups = groupsOf(p, sentence);
+      const groups = groupsOf(p, p.cased ? written : sentence);
       const fact = groups ? factFrom(p, groups) : null;
       const key = fact ? `${fact.attribute}|${fact.ended}` : "";
       if (fact && !facts.has(key)) facts.set(key, fact);

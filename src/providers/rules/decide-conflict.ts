@@ -43,13 +43,22 @@ function analyse(text: string): Analysis {
   };
 }
 
+/**
+ * Whether an ended value is the stored one: the same, or the stored one's first words ("I quit
+ * Spotify" ends "I'm a software engineer at Spotify in Stockholm").
+ */
+function endsValue(stored: string, ended: string): boolean {
+  return stored === ended || stored.startsWith(`${ended} `);
+}
+
 function compareAttributes(next: Analysis, old: Analysis): Verdict {
   let same: string | null = null;
   for (const n of next.attributes) {
     for (const o of old.attributes) {
       if (o.attribute !== n.attribute || o.ended) continue;
       if (!n.ended && o.value !== n.value) return { kind: "supersede", rule: `attribute-changed (${n.attribute})` };
-      if (n.ended && o.value === n.value) return { kind: "supersede", rule: `attribute-ended (${n.attribute})` };
+      if (n.ended && endsValue(o.value, n.value))
+        return { kind: "supersede", rule: `attribute-ended (${n.attribute})` };
       if (!n.ended && o.value === n.value) same = n.attribute;
     }
   }

@@ -16,11 +16,12 @@ const FREQUENCY =
   /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekend|weekday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:daily|usually|always|normally|nightly|weekly|most (?:days|mornings|evenings|nights))\b|\b(?:before breakfast|after work|before bed|on (?:weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))\b|每天|每日|每个?周[一二三四五六日天末]|每个?星期[一二三四五六日天]|每周|每星期|每晚|每早|每天早上|每个?周末|平时|平常|一般|通常|总是|经常|天天/;
 
 /**
- * A switch: the new habit replaces the old one ("switched to", "instead", "now I …", a correction's
- * "actually", 「改」「换成」「其实」). "now" alone is not one: "I'm drinking tea now" is the moment.
+ * A switch: the new habit replaces the old one ("switched to", "instead", "now I …", "I take the metro
+ * to work now", a correction's "actually", 「改」「换成」「其实」). "now" after anything else is not one:
+ * "I'm drinking tea now" is the moment.
  */
 const SWITCH =
-  /\b(?:switched|changed|moved|converted|went back)\s+(?:over\s+)?(?:to|from)\b|\bswapped\b|\bscratch that\b|\binstead\b|\bnowadays\b|\bthese days\b|\bactually\b|\bnow\s+i\b|\bi(?:'m|\s+am)?\s+now\b|改成|改为|换成|换了|改骑|改喝|改吃|改坐|改走|改跑|改用|改去|改了|其实|不对|说错了|更正/;
+  /\b(?:switched|changed|moved|converted|went back)\s+(?:over\s+)?(?:to|from)\b|\bswapped\b|\bscratch that\b|\binstead\b|\bnowadays\b|\bthese days\b|\bactually\b|\bnow\s+i\b|\bi(?:'m|\s+am)?\s+now\b|^i\s+(?:take|ride|cycle|bike|drive|walk|drink|eat|have|do|go|use)\b[^.!?]{0,60}?\bnow[.!]?$|改成|改为|换成|换了|改骑|改喝|改吃|改坐|改走|改跑|改用|改去|改了|其实|不对|说错了|更正/;
 
 /** Giving a habit up: "I stopped running", "I've given up swimming", "I don't run anymore", 「不再」「戒了」. */
 const STOPPED_EN = /\b(?:stopped|quit|gave up|given up|giving up|no longer|don't|do not)\s+([a-z]+)/;
