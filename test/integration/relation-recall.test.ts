@@ -101,6 +101,21 @@ describe("relation words in recall: cost", () => {
     expect(found).toContain("We have a golden retriever called Biscuit.");
   });
 
+  it("after a break-up, 'my girlfriend' is the new partner, however she was told of", async () => {
+    const { svc, scope } = await seeded();
+    for (const content of [
+      "My girlfriend Elin is a vet.",
+      "Elin and I split up last month.",
+      "I've started seeing someone new, her name is Maja.",
+      "Maja flies planes for a living.",
+    ])
+      await svc.save(scope, { content });
+    const found = (await svc.recall(scope, { query: "What does my girlfriend do?" }, 5)).results.map(
+      (r) => r.memory.content,
+    );
+    expect(found[0]).toBe("Maja flies planes for a living.");
+  });
+
   it("switched off, a relation word makes no call and finds nobody", async () => {
     const { svc, calls, scope } = await seeded();
     const off = svc.withDeps({ ...svc.deps, settings: { ...svc.deps.settings, relationRecall: false } });

@@ -29,6 +29,14 @@ describe("English rules", () => {
     expect(rel(c)).toEqual(["Ben brother_of user"]);
   });
 
+  it("ties a new partner told of as 'someone new, her name is Maja'", () => {
+    expect(rel(extractEntities("m", "I've started seeing someone new, her name is Maja."))).toEqual([
+      "Maja partner_of user",
+    ]);
+    expect(rel(extractEntities("m", "I'm dating someone, his name is Leo."))).toEqual(["Leo partner_of user"]);
+    expect(rel(extractEntities("m", "I'm seeing someone about the roof, his name is Bob."))).toEqual([]);
+  });
+
   it("names a pet however its kind is said: a breed, 'our', a name that is also a word", () => {
     const pet = (text: string) => extractEntities("m", text);
     expect(rel(pet("We have a golden retriever called Biscuit."))).toEqual(["Biscuit pet_of user"]);

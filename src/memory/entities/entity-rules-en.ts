@@ -261,7 +261,11 @@ export function extractEnglish(text: string, self: string, selfAlias: (relation:
       if (span) tie(span, rel.word);
       continue;
     }
-    const mate = sharedHomeWith(toks, i, byStart) ?? reportsTo(toks, i, byStart) ?? partnerAt(toks, i, byStart);
+    const mate =
+      sharedHomeWith(toks, i, byStart) ??
+      reportsTo(toks, i, byStart) ??
+      partnerAt(toks, i, byStart) ??
+      someoneNewNamed(toks, i, byStart);
     if (mate) tie(mate.span, mate.rel);
     const span = byStart.get(i);
     if (span && ownNameAt(toks, i, span)) {
@@ -341,6 +345,19 @@ function partnerAt(toks: Tok[], i: number, byStart: Map<number, NameSpan>) {
   const two = `${word(toks[from])} ${word(toks[from + 1])}`;
   const three = `${two} ${word(toks[from + 2])}`;
   return TOGETHER.has(two) || TOGETHER.has(three) ? { span, rel: "partner" } : undefined;
+}
+
+/** "I've started seeing someone new, her name is Maja": the user's partner. */
+function someoneNewNamed(toks: Tok[], i: number, byStart: Map<number, NameSpan>) {
+  const w = word(toks[i]);
+  if ((w !== "seeing" && w !== "dating") || word(toks[i + 1]) !== "someone") return undefined;
+  let at = word(toks[i + 2]) === "new" ? i + 3 : i + 2;
+  if (toks[at]?.text === ",") at++;
+  const whose = word(toks[at]);
+  if (!["her", "his", "their"].includes(whose) || word(toks[at + 1]) !== "name" || word(toks[at + 2]) !== "is")
+    return undefined;
+  const span = byStart.get(at + 3);
+  return span ? { span, rel: "partner" } : undefined;
 }
 
 /** "I report to Raj": the user's boss. */
