@@ -94,7 +94,7 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
     state: {
       en: [
         ...w(
-          "work|works|working|worked|job|employer|employed|company|hired|joined|offer|position|role|career|firm|first day at|started at|intern|promoted|as a|as an",
+          "work|works|working|worked|job|employer|employed|company|hired|joined|offer|position|role|career|firm|first day at|started at|starting at|start at|intern|promoted|as a|as an",
         ),
         ...JOB_TITLES_EN,
       ],

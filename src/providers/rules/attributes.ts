@@ -96,6 +96,13 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
     ),
   },
   { attribute: "employer", pattern: new RegExp(String.raw`\bmy\s+new\s+(?:job|employer|company)\s+is\s+at\s+${V}`) },
+  // "Starting at Klarna next Monday!", "I start at Klarna on the 1st": the employer to be.
+  {
+    attribute: "employer",
+    pattern: new RegExp(
+      String.raw`(?:^|\bi(?:'m|\s+am)\s+|\bi\s+)(?:starting|start)\s+(?:a\s+new\s+job\s+|work\s+)?at\s+${V}`,
+    ),
+  },
   {
     attribute: "job",
     pattern: new RegExp(String.raw`\bi(?:'ve|\s+have)?\s+(?:just\s+)?started\s+working\s+as\s+(?:an?\s+)?${V}`),
