@@ -107,6 +107,15 @@ describe("recall by area of life", () => {
     expect(await zh.ask("我有几个孩子？")).toContain("我有两个孩子，一儿一女。");
   });
 
+  it("a statement opening with an everyday word is the asker's own", async () => {
+    const { svc, scope, ask } = await lived();
+    await svc.save(scope, { content: "I take the metro to work now." });
+    await svc.save(scope, { content: "Starting at Klarna next Monday!" });
+    const work = await ask("Where do I work?");
+    // The newest statement of the job first: the commute shares only the word "work".
+    expect(work[0]).toBe("Starting at Klarna next Monday!");
+  });
+
   it("an area's statements found for a new fact never include another agent's private memory", async () => {
     const { svc, scope } = await lived();
     const alpha = { ...scope, agentId: "alpha" };

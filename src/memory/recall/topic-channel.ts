@@ -11,6 +11,7 @@
  * nothing. A statement found here is about the question, so it answers (abstention.ts is not
  * asked to cover its words); the channel never adds anything for a question without an area.
  */
+import { commonWord } from "../entities/common-words";
 import { relationPhrases } from "../entities/query-relations";
 import type { MemoryDeps } from "../service-deps";
 import {
@@ -100,7 +101,8 @@ function aboutSomeoneElse(content: string): boolean {
   const first = relationPhrases(text)[0];
   if (first !== undefined && text.slice(0, first.start).trim().length === 0) return true;
   const name = NAME_OPENING.exec(text)?.[0];
-  const other = THIRD_PERSON.test(text) || (name !== undefined && !NOT_A_NAME.has(name));
+  // An everyday word ("Starting at Klarna next Monday", "Update: …") opens a sentence, not a name.
+  const other = THIRD_PERSON.test(text) || (name !== undefined && !NOT_A_NAME.has(name) && !commonWord(name));
   return other && !asksOwnLife(text);
 }
 

@@ -102,7 +102,7 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
     },
     not: {
       en: w(
-        "get to work|go to work|travel to work|commute|cycle to work|bike to work|walk to work|drive to work|ride to work|bus to work|train to work|cycling to work|walking to work|driving to work|appointment|check-up|checkup",
+        "get to work|go to work|travel to work|commute|cycle to work|bike to work|walk to work|drive to work|ride to work|bus to work|train to work|metro to work|subway to work|tube to work|tram to work|cycling to work|walking to work|driving to work|appointment|check-up|checkup",
       ),
       zh: w("通勤|怎么上班|怎么去上班|怎么去公司|怎么去单位"),
     },
