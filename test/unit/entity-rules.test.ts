@@ -31,9 +31,10 @@ describe("English rules", () => {
 
   it("ties a new partner told of as 'someone new, her name is Maja'", () => {
     expect(rel(extractEntities("m", "I've started seeing someone new, her name is Maja."))).toEqual([
-      "Maja partner_of user",
+      "Maja girlfriend_of user",
     ]);
-    expect(rel(extractEntities("m", "I'm dating someone, his name is Leo."))).toEqual(["Leo partner_of user"]);
+    expect(rel(extractEntities("m", "I'm dating someone, his name is Leo."))).toEqual(["Leo boyfriend_of user"]);
+    expect(rel(extractEntities("m", "I'm seeing someone, their name is Sam."))).toEqual(["Sam partner_of user"]);
     expect(rel(extractEntities("m", "I'm seeing someone about the roof, his name is Bob."))).toEqual([]);
   });
 

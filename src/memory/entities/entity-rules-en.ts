@@ -357,7 +357,9 @@ function someoneNewNamed(toks: Tok[], i: number, byStart: Map<number, NameSpan>)
   if (!["her", "his", "their"].includes(whose) || word(toks[at + 1]) !== "name" || word(toks[at + 2]) !== "is")
     return undefined;
   const span = byStart.get(at + 3);
-  return span ? { span, rel: "partner" } : undefined;
+  // Asked of as "my girlfriend" / "my boyfriend" as the pronoun says, or "my partner".
+  const rel = whose === "her" ? "girlfriend" : whose === "his" ? "boyfriend" : "partner";
+  return span ? { span, rel } : undefined;
 }
 
 /** "I report to Raj": the user's boss. */

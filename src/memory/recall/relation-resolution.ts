@@ -14,7 +14,7 @@
 import { relationPhrases } from "../entities/query-relations";
 import type { MemoryDeps } from "../service-deps";
 import type { Owner } from "../types";
-import { isPartnerWord, relationWords } from "./unresolved-relation";
+import { relationWords } from "./unresolved-relation";
 
 /** Names one lookup may bring back (a relation word may alias more than one person). */
 const NAMES_MAX = 8;
@@ -39,13 +39,7 @@ export async function resolveRelations(deps: MemoryDeps, owner: Owner, query: st
   if (phrases.length === 0) return null;
   // The person told of as 「我先生」 is asked about as 「我老公」: every word of the same relation is looked up.
   const words = new Map(phrases.map((p) => [p.key, relationWords(p.key)]));
-  // The most recently updated entity the word names, else one another word of the relation names; a
-  // person has one partner at a time, so after a change of partner the current one, however named.
-  const nameFor = (key: string) => {
-    const forms = new Set(words.get(key) ?? [key]);
-    const latest = (keys: Set<string>) => found.find((a) => keys.has(a.key))?.name;
-    return isPartnerWord(key) ? latest(forms) : (latest(new Set([key])) ?? latest(forms));
-  };
+  const nameFor = (key: string) => (words.get(key) ?? [key]).map((k) => nameOf.get(k)).find((n) => n !== undefined);
   const found = await deps.entities
     .aliasNames(owner, [...new Set([...words.values()].flat())], NAMES_MAX)
     .catch((err) => {
@@ -54,6 +48,9 @@ export async function resolveRelations(deps: MemoryDeps, owner: Owner, query: st
       });
       return [];
     });
+  // The most recently updated entity holding the key: after a change of partner, the current one.
+  const nameOf = new Map<string, string>();
+  for (const a of found) if (!nameOf.has(a.key)) nameOf.set(a.key, a.name);
   let expanded = "";
   let replaced = "";
   let at = 0;

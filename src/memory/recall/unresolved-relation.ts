@@ -18,28 +18,7 @@ export function relationWords(key: string): string[] {
   const table = HAN.test(key) ? ZH_RELATIONS : EN_RELATIONS;
   const predicate = table.get(key)?.predicate;
   if (predicate === undefined) return [key];
-  return [key, ...[...table].filter(([w, r]) => sameRelation(r.predicate, predicate) && w !== key).map(([w]) => w)];
-}
-
-/**
- * The one partner a person has, however they were told of: "my girlfriend" asks for the Maja of "I've
- * started seeing someone new, her name is Maja" (a partner), 「我男朋友」 for the 安安 of 「我现在和安安在一起」.
- */
-const PARTNER_PREDICATES = new Set([
-  "partner_of",
-  "girlfriend_of",
-  "boyfriend_of",
-  "wife_of",
-  "husband_of",
-  "fiance_of",
-]);
-
-const sameRelation = (a: string, b: string) => a === b || (PARTNER_PREDICATES.has(a) && PARTNER_PREDICATES.has(b));
-
-/** Whether `key` names the user's partner (girlfriend, husband, 对象, 老公 …). */
-export function isPartnerWord(key: string): boolean {
-  const table = HAN.test(key) ? ZH_RELATIONS : EN_RELATIONS;
-  return PARTNER_PREDICATES.has(table.get(key)?.predicate ?? "");
+  return [key, ...[...table].filter(([w, r]) => r.predicate === predicate && w !== key).map(([w]) => w)];
 }
 
 /**
