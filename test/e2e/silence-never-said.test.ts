@@ -74,13 +74,14 @@ describe("silence when nothing was said", () => {
     const { key } = await createKey({ user: uniqueUser("silence-job") });
     const client = await connect(key);
     const job = await callTool(client, "save_memory", { content: "I work as a nurse at the city hospital" });
-    const zh = await callTool(client, "save_memory", { content: "我在一家银行做理财经理" });
-    await callTool(client, "save_memory", { content: "My brother lives in Porto" });
+    const brother = await callTool(client, "save_memory", { content: "My brother lives in Porto" });
     expect(await idsOf(client, "Where do I work?")).toEqual([job.structuredContent?.id]);
-    // A question about where one works also brings one's other statement of work (recall/topic-channel.ts),
-    // after the one it names; never the brother's city.
+    // A new job told in Chinese replaces the one told in English (write-rules §4: 在<a workplace>做).
+    const zh = await callTool(client, "save_memory", { content: "我在一家银行做理财经理" });
+    expect(zh.structuredContent?.superseded_ids).toEqual([job.structuredContent?.id]);
     const bank = await idsOf(client, "我在哪家银行上班？");
     expect(bank[0]).toBe(zh.structuredContent?.id);
-    expect(bank.slice(1).every((id) => id === job.structuredContent?.id)).toBe(true);
+    expect(bank).not.toContain(brother.structuredContent?.id);
+    expect((await idsOf(client, "Where do I work?"))[0]).toBe(zh.structuredContent?.id);
   });
 });

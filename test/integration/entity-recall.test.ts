@@ -44,12 +44,13 @@ describe("recall's entity channel", () => {
     // With the channel off, relation words still find the sister (on by default: relation-resolution.ts)…
     const channelOff = on.withDeps({ ...on.deps, settings: { ...on.deps.settings, entityRecall: false } });
     expect(await found(channelOff, scope, query)).toContain(ids[1]);
-    // …and with both off, nothing ties "my sister" to Ana.
+    // …and with both off, nothing ties "my sister" to Ana (asked without "for a living", whose meaning,
+    // work, Ana's memory holds: text/idioms.ts).
     const off = on.withDeps({
       ...on.deps,
       settings: { ...on.deps.settings, entityRecall: false, relationRecall: false },
     });
-    expect(await found(off, scope, query)).not.toContain(ids[1]);
+    expect(await found(off, scope, "What does my sister do?")).not.toContain(ids[1]);
   });
 
   it("in Chinese, a name in the question brings the memory that ties it to a relation", async () => {

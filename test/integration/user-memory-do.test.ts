@@ -34,7 +34,17 @@ describe("UserMemory Durable Object (real DO, real D1)", () => {
     expect(other).toEqual({
       ok: false,
       error: { code: "forbidden", message: "This memory store belongs to another user" },
-      timing: { phases: {}, d1Queries: 0, d1Sequential: 0, d1Ms: 0, d1RowsRead: 0, d1RowsWritten: 0, d1SqlMs: 0 },
+      timing: {
+        phases: {},
+        d1Queries: 0,
+        d1Sequential: 0,
+        d1Ms: 0,
+        d1RowsRead: 0,
+        d1RowsWritten: 0,
+        d1SqlMs: 0,
+        doSqlRowsRead: 0,
+        doSqlRowsWritten: 0,
+      },
     });
   });
 
