@@ -100,8 +100,9 @@ describe("recall by area of life", () => {
     // Not a statement of where one is from: the sister's home, the move.
     expect(await ask("Where was I raised?")).not.toContain("My sister lives in Vienna.");
     const zh = await lived("zh");
-    for (const content of ["我老家在湖南岳阳。", "我对芒果过敏。", "我有两个孩子，一儿一女。"])
+    for (const content of ["我老家在湖南岳阳。", "我对芒果过敏。", "我有两个孩子，一儿一女。", "你好，我叫李娜。"])
       await zh.svc.save(zh.scope, { content });
+    expect(await zh.ask("我叫什么名字？")).toContain("你好，我叫李娜。");
     expect(await zh.ask("我是哪里人？")).toContain("我老家在湖南岳阳。");
     expect(await zh.ask("有什么食物我不能碰？")).toContain("我对芒果过敏。");
     expect(await zh.ask("我有几个孩子？")).toContain("我有两个孩子，一儿一女。");

@@ -43,6 +43,12 @@ describe("Chinese extraction: a change opened by 不过 / 但是", () => {
     expect(contents(user("但是我不喜欢吃辣"))).toEqual(["我不喜欢吃辣"]);
   });
 
+  it("keeps what a person they know began (「朵朵上周开始学钢琴了」), not the weather", () => {
+    expect(contents(user("朵朵上周开始学钢琴了。"))).toEqual(["朵朵上周开始学钢琴了。"]);
+    expect(contents(user("小芳最近在学日语。"))).toEqual(["小芳最近在学日语。"]);
+    expect(contents(user("天气最近开始变冷了。"))).toEqual([]);
+  });
+
   it("keeps a change that opens with the thing given up (「羽毛球不打了」), never dropping the correction", () => {
     expect(
       contents(user("我每周三晚上去打羽毛球。"), assistant("挺好的"), user("羽毛球不打了，最近改成每天晚上散步。")),

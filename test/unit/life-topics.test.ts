@@ -41,6 +41,8 @@ describe("topicsAsked", () => {
     ["我有几个孩子？", "kids"],
     ["When is my birthday?", "birthday"],
     ["Which language am I studying?", "language"],
+    ["What's my name?", "name"],
+    ["我叫什么名字？", "name"],
     ["How do I like to be contacted?", "contact"],
   ])("%s → %s", (question, topic) => {
     expect(topicsAsked(question)).toContain(topic);

@@ -35,7 +35,8 @@ export type LifeTopic =
   | "allergy"
   | "kids"
   | "birthday"
-  | "language";
+  | "language"
+  | "name";
 
 interface Cues {
   /** Whole English words (lower case) or phrases (with a space), and Chinese substrings. */
@@ -244,6 +245,15 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
   birthday: {
     ask: { en: w("birthday|birth date|date of birth|born on"), zh: w("生日|出生日期") },
     state: { en: w("birthday|born on"), zh: w("生日") },
+  },
+  // One's own name: 「你好，我叫李娜」 answers 「我叫什么名字？」 (a question naming a relation is that person's).
+  name: {
+    ask: { en: w("my name|what am i called|what's my name|what is my name"), zh: w("我叫什么|我的名字|怎么称呼我") },
+    state: {
+      en: w("my name is|my name's|i'm called|i am called|call me|i go by"),
+      zh: w("我叫|我的名字|名字叫|名字是"),
+    },
+    not: { en: w("her name|his name|their name"), zh: w("叫了|叫过|叫外卖|叫车|叫醒") },
   },
   language: {
     ask: { en: w("language|languages|speak"), zh: w("语言|外语|会说") },

@@ -64,7 +64,8 @@ const V_PHONE = String.raw`(\+?\d[\d\s-]{5,}\d)`;
 const I_NOW = String.raw`\bi\s+(?:now\s+|currently\s+|still\s+|actually\s+)?`;
 const I_AM = String.raw`\bi(?:'m|\s+am)\s+(?:now\s+|currently\s+)?`;
 // At most three time words: "(?:刚|刚刚)*" could split 刚刚… in exponentially many ways.
-const ZH_NOW = "(?:现在|目前|已经|刚刚|刚|最近|一直|还|上个月|这个月|上周|这周|今天|昨天|前几天|今年|去年){0,3}";
+const ZH_NOW =
+  "(?:现在|目前|已经|刚刚|刚|最近|一直|还|上个月|这个月|上周|这周|今天|昨天|前几天|今年|去年|下周[一二三四五六日]?|下个月|明天|后天){0,3}";
 
 /** A Chinese value that runs to the next clause mark, at most 20 characters, before a fixed ending. */
 const ZH_NAME = "([^，。！？,;；!?\\s]{1,20}?)";
@@ -118,7 +119,7 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
     attribute: "employer",
     scanned: labelledValue(new RegExp(`我${ZH_NOW}(?:跳槽到|跳槽去|入职(了)?)`, "g"), toClauseEnd),
   },
-  { attribute: "employer", pattern: new RegExp(`我${ZH_NOW}(?:去|到)${ZH_NAME}(?:工作|上班|任职)`) },
+  { attribute: "employer", pattern: new RegExp(`我${ZH_NOW}(?:去|到)${ZH_NAME}(?:工作|上班|任职|报到|入职)`) },
   // 「今天是我在一家做跨境电商的公司的第一天」: a first day is a new employer.
   { attribute: "employer", pattern: new RegExp(`我在${ZH_NAME}(?:上班)?的第一天`) },
   // 「我在一所国际学校干了两年产品经理了」.
@@ -126,7 +127,7 @@ const LIFE_PATTERNS: readonly AttributePattern[] = [
   // 「我在上海一家外企做会计」「我现在在一家医院做行政」: a workplace (named by what it is) and the work done there.
   {
     attribute: "employer",
-    pattern: new RegExp(`我${ZH_NOW}在([^，。！？,;；!?\\s]{0,12}?(?:${ZH_WORKPLACES}))(?:做|当)`),
+    pattern: new RegExp(`(?:我|^|[，,])${ZH_NOW}在([^，。！？,;；!?\\s]{0,12}?(?:${ZH_WORKPLACES}))(?:做|当)`),
   },
   { attribute: "job", pattern: new RegExp(`我${ZH_NOW}是一(?:名|位)${V_ZH}`) },
   { attribute: "job", scanned: labelledValue(new RegExp(`我${ZH_NOW}转行(?:做|当)(了)?`, "g"), toClauseEnd) },
@@ -473,7 +474,7 @@ export const ATTRIBUTE_PATTERNS: readonly AttributePattern[] = [
   {
     attribute: "employer",
     ended: true,
-    scanned: labelledValue(new RegExp(`我${ZH_NOW}从`, "g"), beforeWords(["离职"], ZH_EMPLOYER_MAX)),
+    scanned: labelledValue(new RegExp(`我${ZH_NOW}从`, "g"), beforeWords(["离职", "辞职"], ZH_EMPLOYER_MAX)),
   },
   {
     attribute: "residence",

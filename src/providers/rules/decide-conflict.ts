@@ -44,12 +44,24 @@ function analyse(text: string): Analysis {
 }
 
 /**
- * Whether an ended value is the stored one: the same, or the stored one's first words ("I quit
- * Spotify" ends "I'm a software engineer at Spotify in Stockholm").
+ * Whether an ended value is the stored one: the same, the stored one's first words ("I quit Spotify"
+ * ends "I'm a software engineer at Spotify in Stockholm"), or a word for the current one (CURRENT_ONE).
  */
 function endsValue(stored: string, ended: string): boolean {
-  return stored === ended || stored.startsWith(`${ended} `);
+  return stored === ended || stored.startsWith(`${ended} `) || CURRENT_ONE.has(ended);
 }
+
+/** An ended value that names no place but the current one: 「我从原来的公司辞职了」, "I quit my job". */
+const CURRENT_ONE = new Set([
+  "原来的公司",
+  "原公司",
+  "以前的公司",
+  "之前的公司",
+  "老东家",
+  "原单位",
+  "my job",
+  "my old job",
+]);
 
 function compareAttributes(next: Analysis, old: Analysis): Verdict {
   let same: string | null = null;

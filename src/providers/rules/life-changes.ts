@@ -23,9 +23,9 @@ const FREQUENCY =
 const SWITCH =
   /\b(?:switched|changed|moved|converted|went back)\s+(?:over\s+)?(?:to|from)\b|\bswapped\b|\bscratch that\b|\binstead\b|\bnowadays\b|\bthese days\b|\bactually\b|\bnow\s+i\b|\bi(?:'m|\s+am)?\s+now\b|^i\s+(?:take|ride|cycle|bike|drive|walk|drink|eat|have|do|go|use)\b[^.!?]{0,60}?\bnow[.!]?$|改成|改为|换成|换了|改骑|改喝|改吃|改坐|改走|改跑|改用|改去|改了|其实|不对|说错了|更正/;
 
-/** Giving a habit up: "I stopped running", "I've given up swimming", "I don't run anymore", 「不再」「戒了」. */
+/** Giving a habit up: "I stopped running", "I've given up swimming", "I don't run anymore", 「不再」「戒了」「不喝拿铁了」. */
 const STOPPED_EN = /\b(?:stopped|quit|gave up|given up|giving up|no longer|don't|do not)\s+([a-z]+)/;
-const STOPPED_ZH = /不再|戒了|戒掉|不[跑喝吃骑坐开游打练去做玩学抽]了/;
+const STOPPED_ZH = /不再|戒了|戒掉|不[跑喝吃骑坐开游打练去做玩学抽][\u4e00-\u9fff]{0,4}?了/;
 
 /**
  * The habit a switch names as the one it replaces: "swapped the yoga for a walk", "switched from coffee
