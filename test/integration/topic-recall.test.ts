@@ -103,6 +103,8 @@ describe("recall by area of life", () => {
     for (const content of ["我老家在湖南岳阳。", "我对芒果过敏。", "我有两个孩子，一儿一女。", "你好，我叫李娜。"])
       await zh.svc.save(zh.scope, { content });
     expect(await zh.ask("我叫什么名字？")).toContain("你好，我叫李娜。");
+    await zh.svc.save(zh.scope, { content: "我下周一去字节报到。" });
+    expect((await zh.ask("我在哪家公司上班？"))[0]).toBe("我下周一去字节报到。");
     expect(await zh.ask("我是哪里人？")).toContain("我老家在湖南岳阳。");
     expect(await zh.ask("有什么食物我不能碰？")).toContain("我对芒果过敏。");
     expect(await zh.ask("我有几个孩子？")).toContain("我有两个孩子，一儿一女。");
