@@ -99,7 +99,10 @@ const TOPICS: Record<LifeTopic, TopicCues> = {
         ),
         ...JOB_TITLES_EN,
       ],
-      zh: [...w("上班|工作|入职|报到|公司|就职|跳槽|职位|岗位|单位|辞职|离职|下家|转行|任职|的第一天"), ...JOB_TITLES_ZH],
+      zh: [
+        ...w("上班|工作|入职|报到|公司|就职|跳槽|职位|岗位|单位|辞职|离职|下家|转行|任职|的第一天"),
+        ...JOB_TITLES_ZH,
+      ],
     },
     not: {
       en: w(
