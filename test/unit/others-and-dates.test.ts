@@ -17,6 +17,8 @@ describe("others-and-dates", () => {
     "陈晨在一所中学教化学。",
     "阿峰是急诊科医生，经常值夜班。",
     "小北自己开了家咖啡馆。",
+    "Arjun has football practice on Wednesdays now instead of Mondays.",
+    "Mia goes to a Montessori school.",
   ])("keeps what someone they know does: %s", (sentence) => {
     expect(aboutSomeoneKnown(sentence)).toBe(true);
     expect(kept(sentence)).toEqual([sentence]);
@@ -28,6 +30,7 @@ describe("others-and-dates", () => {
     "You are a great listener.",
     "Caroline said hi.",
     "车子很好开。",
+    "Tom has a point.",
     "你是做什么的？",
   ])("keeps no person fact from: %s", (sentence) => {
     expect(aboutSomeoneKnown(sentence)).toBe(false);

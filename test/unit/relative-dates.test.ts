@@ -28,6 +28,9 @@ describe("relative days in English", () => {
     ["The interview is Tuesday of next week", "2026-12-08"],
     ["Next week on Monday I start", "2026-12-07"],
     ["The plumber comes Thursday this week", "2026-12-03"],
+    ["My sister's wedding is on the 14th of next month", "2027-01-14"],
+    ["The school fair is on the 28th of this month", "2026-12-28"],
+    ["We're flying to Lisbon the week after next", "2026-12-18"],
   ])("%s → %s", (text, expected) => {
     expect(day(text)).toBe(expected);
   });

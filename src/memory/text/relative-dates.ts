@@ -95,6 +95,27 @@ const ZH_DAY_OF_MONTH: Parser = {
   extract: (context, match) => dayOfMonth(context, zhNumber(match[1])),
 };
 
+/** "the 14th of next month", "on the 3rd of this month" (chrono reads only "next month": its first day). */
+const EN_DAY_OF_RELATIVE_MONTH: Parser = {
+  pattern: () => /\bthe\s{1,3}([0-9]{1,2})(?:st|nd|rd|th)\s{1,3}of\s{1,3}(next|this|last)\s{1,3}month\b/i,
+  extract: (context, match) => {
+    const r = refDay(context);
+    const which = match[2].toLowerCase();
+    const { year, month } = fields(Date.UTC(r.year, r.month + (which === "next" ? 1 : which === "last" ? -1 : 0), 1));
+    const n = Number(match[1]);
+    return n >= 1 && n <= daysIn(year, month - 1) ? fields(Date.UTC(year, month - 1, n)) : null;
+  },
+};
+
+/** "the week after next": two weeks on (chrono reads "the week after" alone: one). */
+const EN_WEEK_AFTER_NEXT: Parser = {
+  pattern: () => /\bthe\s{1,3}week\s{1,3}after\s{1,3}next\b/i,
+  extract: (context) => {
+    const r = refDay(context);
+    return fields(Date.UTC(r.year, r.month, r.day) + 14 * DAY_MS);
+  },
+};
+
 const EN_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const ZH_WEEKDAYS = "一二三四五六日";
 
@@ -167,7 +188,10 @@ const ZH_MONTH_END: Parser = {
  * from a Sunday-first week and merges "Friday next week" into a result without a day, and its overlap
  * refiner would otherwise choose between the two by length alone.
  */
-const enOwn = new Chrono({ parsers: [EN_DAY_OF_MONTH, EN_WEEKDAY_OF_WEEK], refiners: [] });
+const enOwn = new Chrono({
+  parsers: [EN_DAY_OF_MONTH, EN_WEEKDAY_OF_WEEK, EN_DAY_OF_RELATIVE_MONTH, EN_WEEK_AFTER_NEXT],
+  refiners: [],
+});
 const zhOwn = new Chrono({
   parsers: [ZH_DAY_OF_MONTH, ZH_WEEKS_LATER, ZH_MONTH_END, ZH_WEEKDAY_OF_WEEK, ZH_RELATIVE_MONTH_DAY],
   refiners: [],

@@ -232,7 +232,7 @@ export const SIGNALS: Signal[] = [
   {
     name: "a date",
     pattern:
-      /\b(?:yesterday|today|tonight|tomorrow|ago|recently|lately|last (?:week|weekend|month|year|night|summer|winter|spring|fall|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|this (?:week|weekend|month|year|morning|summer)|next (?:week|weekend|month|year|summer)|since|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/,
+      /\b(?:yesterday|today|tonight|tomorrow|ago|recently|lately|last (?:week|weekend|month|year|night|summer|winter|spring|fall|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|this (?:week|weekend|month|year|morning|summer)|next (?:week|weekend|month|year|summer)|week after next|day after tomorrow|since|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/,
     weight: 1,
   },
   { name: "a number", pattern: /\d/, weight: 1 },

@@ -13,7 +13,7 @@ import { namedDay } from "../../memory/text/relative-dates";
 
 /** "Raj teaches…", "Anna is a vet…", "Kofi does payroll…": a name, then what they do or are. */
 const EN_PERSON_DOES =
-  /^(?!(?:The|This|That|These|Those|There|It|He|She|They|We|You|My|Our|Your|His|Her|Their|What|When|Where|Who|Why|How|Today|Tomorrow|Yesterday)\b)[A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})? (?:is an? |works |teaches |runs |does |owns |flies |drives |studies |manages |designs |writes |plays |became |has been an? |just started |started )/;
+  /^(?!(?:The|This|That|These|Those|There|It|He|She|They|We|You|My|Our|Your|His|Her|Their|What|When|Where|Who|Why|How|Today|Tomorrow|Yesterday)\b)[A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})? (?:is an? |works |teaches |runs |does |owns |flies |drives |studies |manages |designs |writes |plays |became |has been an? |just started |started |has (?:football|piano|swimming|ballet|music|dance|tennis|violin|guitar|art)\b|goes to )/;
 
 /** A Chinese name (two or three characters, or 小/老/阿 and one) before 在/是/自己, not a pronoun or a thing. */
 const ZH_PERSON =
