@@ -9,7 +9,7 @@
  */
 import type { ConflictCandidate, ConflictDecision } from "../../memory/ports";
 import { type AttributeFact, parseAttributes } from "./attributes";
-import { type Habit, habitChanged, numberCorrected, readHabit } from "./life-changes";
+import { type Habit, habitChanged, numberCorrected, readHabit, valueCorrected } from "./life-changes";
 import { remainderOf } from "./remainder";
 import { parseStances, type Stance } from "./sentiment";
 import { bare, containment, splitClauses, splitSentences } from "./text";
@@ -104,6 +104,7 @@ function compare(next: Analysis, old: Analysis): Verdict {
   const habit = byAttribute ? null : habitChanged(next.habit, old.habit);
   if (habit !== null) return { kind: "supersede", rule: habit };
   if (!byAttribute && numberCorrected(next.text, old.text)) return { kind: "supersede", rule: "number-corrected" };
+  if (!byAttribute && valueCorrected(next.text, old.text)) return { kind: "supersede", rule: "value-corrected" };
   return compareStances(next, old) ?? byAttribute;
 }
 

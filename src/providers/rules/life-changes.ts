@@ -198,3 +198,48 @@ export function numberCorrected(next: string, old: string): boolean {
   if (a.frame !== b.frame || !(OWN_FRAME.test(a.frame) || OWN_AMOUNT.test(a.frame))) return false;
   return a.numbers.filter((n, i) => n !== b.numbers[i]).length === 1;
 }
+
+/** A correction says so: "sorry, I got it wrong", "oops", "I meant", 「说错了」「搞错了」. */
+const CORRECTING =
+  /\b(?:sorry|i got it wrong|got that wrong|i was wrong|correction|oops|i meant|my mistake|actually)\b|说错了|搞错了|记错了|更正|纠正|不对/;
+/** The value a correction takes back: "…, not the 14th", "not in May", 「不是十四号」. */
+const NOT_EN = /\bnot\s+(?:on\s+|in\s+|at\s+)?(?:the\s+)?([a-z0-9][a-z0-9.'-]{0,20})\b/;
+const NOT_ZH = /不是(\p{Script=Han}{1,8}|[0-9]{1,4}[\p{Script=Han}]{0,2})/u;
+/** Words too common to say two statements are about the same thing. */
+const SHARED_MIN_LETTERS = 4;
+
+/**
+ * A correction that names the value it takes back: "Sorry, I got it wrong earlier: Priya's wedding is
+ * on the 21st, not the 14th" corrects "my sister Priya's wedding is on the 14th of next month" — the old
+ * holds the 14th and shares a word of what it is about (Priya, wedding). Needs a word of correcting, the
+ * value named after "not" / 不是 in the old statement, and one more shared word of four letters or a
+ * Chinese pair.
+ */
+export function valueCorrected(next: string, old: string): boolean {
+  const n = normalise(next);
+  const o = normalise(old);
+  if (!CORRECTING.test(n)) return false;
+  const zh = NOT_ZH.exec(n)?.[1];
+  const en = NOT_EN.exec(n)?.[1];
+  const taken = zh ?? en;
+  if (taken === undefined) return false;
+  const holds = zh !== undefined ? o.includes(zh) : new Set(o.match(WORD) ?? []).has(taken);
+  if (!holds) return false;
+  return sharesAWord(n.replace(taken, " "), o.replace(taken, " "));
+}
+
+function sharesAWord(a: string, b: string): boolean {
+  const long = (t: string) =>
+    new Set(
+      [...t.matchAll(WORD)]
+        .map((m) => m[0])
+        .filter((w) => w.length >= SHARED_MIN_LETTERS)
+        .map((w) => stem(w)),
+    );
+  const wordsB = long(b);
+  if ([...long(a)].some((w) => wordsB.has(w) && !CORRECTING.test(w))) return true;
+  const pairs = (t: string) =>
+    new Set([...(t.match(/\p{Script=Han}{2,}/gu) ?? [])].flatMap((run) => [...run].slice(1).map((c, i) => run[i] + c)));
+  const pairsB = pairs(b);
+  return [...pairs(a)].some((p) => pairsB.has(p));
+}
