@@ -116,6 +116,21 @@ describe("relation words in recall: cost", () => {
     expect(found[0]).toBe("Maja flies planes for a living.");
   });
 
+  it("the way a question is framed does not hide what it asks, even in a store of two memories", async () => {
+    const svc = testService({ index: new VectorizeVectorIndex(new FakeVectorize() as unknown as VectorizeIndex) });
+    const scope = { accountId: "default", namespace: "user", userId: uniqueUser("framing"), actor: "t" };
+    await svc.save(scope, { content: "I have a standing call with my mentor every other Friday." });
+    await svc.save(scope, { content: "My son Arjun just turned 7." });
+    for (const query of [
+      "What about my mentor?",
+      "What did I tell you about my mentor?",
+      "What do you know about my mentor?",
+    ]) {
+      const found = (await svc.recall(scope, { query }, 5)).results.map((r) => r.memory.content);
+      expect(found, query).toEqual(["I have a standing call with my mentor every other Friday."]);
+    }
+  });
+
   it("switched off, a relation word makes no call and finds nobody", async () => {
     const { svc, calls, scope } = await seeded();
     const off = svc.withDeps({ ...svc.deps, settings: { ...svc.deps.settings, relationRecall: false } });

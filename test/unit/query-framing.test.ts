@@ -19,6 +19,7 @@ describe("stripFraming", () => {
     expect(squash(stripFraming("应对竞争我们推出了什么新品来着？"))).toBe("应对竞争我们推出了什么新品");
     expect(squash(stripFraming("Do you remember what I told you about my sister?"))).toBe("what about my sister");
     expect(squash(stripFraming("What did I tell you about my mentor?"))).toBe("What about my mentor");
+    expect(squash(stripFraming("What do you know about my mentor?"))).toBe("What about my mentor");
   });
 
   it("keeps what is content: someone else telling, remembering to do something", () => {

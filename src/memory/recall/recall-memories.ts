@@ -11,6 +11,7 @@ import { embedOrNull } from "../indexing";
 import type { LexicalHits, LexicalSearch } from "../ports";
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
 import type { MemoryDeps } from "../service-deps";
+import { stripFraming } from "../text/query-framing";
 import type { Memory, Scope, ScoredId } from "../types";
 import { askedTokens, mostlyCjk, shouldAbstain, withoutGrammarChars } from "./abstention";
 import { addEntityEvidence, namedCandidates, secondHop } from "./entity-channel";
@@ -65,7 +66,9 @@ export async function recallMemories(
   const asked = topicQuestion(input.query, resolved);
   const past = asksAboutPast(query, now);
   const [[dense, lexical], named, topicFound] = await Promise.all([
-    candidates(deps, scope, text, query.tokens, lexicalOptions, now),
+    // The meaning is embedded without the framing around it ("What did I tell you about my mentor?"
+    // is about the mentor): with a few memories BM25's idf is near 0 and the dense floor decides alone.
+    candidates(deps, scope, stripFraming(text), query.tokens, lexicalOptions, now),
     namedCandidates(deps, scope, input.query),
     topicCandidates(deps, scope, asked, statuses, past),
   ]);

@@ -26,7 +26,7 @@ const TAIL = "(?:来着|是吧|对吧|对不对|吗)";
 const ZH_FRAMING = new RegExp(`${TOLD_YOU}|${SAID_BEFORE}|${RECALL_ASK}|${REMEMBER}|${TAIL}`, "gu");
 
 const EN_FRAMING =
-  /\b(?:do|did|can|could|would)\s+you\s+(?:still\s+)?(?:remember|recall)\b|\b(?:i\s+)?(?:once\s+|previously\s+|already\s+)?(?:told|mentioned\s+to|said\s+to)\s+you\b|\bdid\s+i\s+(?:ever\s+)?(?:tell|mention\s+to|say\s+to)\s+you\b|\bremind\s+me\b|\bas\s+i\s+(?:said|mentioned)\b|\bi\s+(?:forgot|forget)\b/giu;
+  /\b(?:do|did|can|could|would)\s+you\s+(?:still\s+)?(?:remember|recall)\b|\b(?:i\s+)?(?:once\s+|previously\s+|already\s+)?(?:told|mentioned\s+to|said\s+to)\s+you\b|\bdid\s+i\s+(?:ever\s+)?(?:tell|mention\s+to|say\s+to)\s+you\b|\b(?:do|did)\s+you\s+know\b|\bremind\s+me\b|\bas\s+i\s+(?:said|mentioned)\b|\bi\s+(?:forgot|forget)\b/giu;
 
 /**
  * The query without conversational framing. When nothing but framing is left (「你还记得吗」), the
