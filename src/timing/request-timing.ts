@@ -66,6 +66,9 @@ export function addSnapshots(a: TimingSnapshot, b: TimingSnapshot): TimingSnapsh
   return sum.snapshot();
 }
 
+/** The Durable Object SQL cursors one recorder holds before it adds up the older half. */
+const CURSORS_HELD = 64;
+
 export class RequestTiming {
   /** Worker side: authentication, and time spent waiting on the Durable Object. */
   auth: { ms: number; source: AuthSource } = { ms: 0, source: "none" };
@@ -109,8 +112,18 @@ export class RequestTiming {
     this.d1SqlMs += sqlMs;
   }
 
-  /** One statement of the Durable Object's SQLite: its rows are counted when the snapshot is taken. */
+  /**
+   * One statement of the Durable Object's SQLite: its rows are counted when the snapshot is taken (a
+   * cursor's counts grow as it is read). A call of many statements (a bulk import's vectors) keeps only
+   * the latest CURSORS_HELD: older ones, long read by then, are added up and let go.
+   */
   doSqlCursor(cursor: Pick<SqlStorageCursor<Record<string, SqlStorageValue>>, "rowsRead" | "rowsWritten">): void {
+    if (this.cursors.length >= CURSORS_HELD) {
+      for (const old of this.cursors.splice(0, CURSORS_HELD / 2)) {
+        this.doSqlRowsRead += old.rowsRead;
+        this.doSqlRowsWritten += old.rowsWritten;
+      }
+    }
     this.cursors.push(cursor);
   }
 

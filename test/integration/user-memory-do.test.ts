@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { UserMemory } from "../../src/durable/user-memory";
 import { ownerAddress } from "../../src/memory/owner-address";
+import { emptySnapshot } from "../../src/timing/request-timing";
 import { uniqueUser } from "../helpers/api-keys";
 
 function stubFor(accountId: string, userId: string) {
@@ -34,17 +35,7 @@ describe("UserMemory Durable Object (real DO, real D1)", () => {
     expect(other).toEqual({
       ok: false,
       error: { code: "forbidden", message: "This memory store belongs to another user" },
-      timing: {
-        phases: {},
-        d1Queries: 0,
-        d1Sequential: 0,
-        d1Ms: 0,
-        d1RowsRead: 0,
-        d1RowsWritten: 0,
-        d1SqlMs: 0,
-        doSqlRowsRead: 0,
-        doSqlRowsWritten: 0,
-      },
+      timing: emptySnapshot(),
     });
   });
 

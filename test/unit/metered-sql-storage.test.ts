@@ -55,6 +55,16 @@ describe("metered Durable Object SQL", () => {
     expect(b.snapshot()).toMatchObject({ doSqlRowsRead: 3, doSqlRowsWritten: 0 });
   });
 
+  it("counts every statement of a long call while holding only the latest cursors", () => {
+    const sql = meteredSqlStorage(fakeSql());
+    const timing = new RequestTiming();
+    runTimed(timing, () => {
+      for (let i = 0; i < 1000; i++) sql.exec("INSERT INTO t VALUES (1)");
+      sql.exec("SELECT n FROM t").toArray();
+    });
+    expect(timing.snapshot()).toMatchObject({ doSqlRowsRead: 3, doSqlRowsWritten: 1000 });
+  });
+
   it("travels with the object's snapshot to the Worker's recorder", () => {
     const sql = meteredSqlStorage(fakeSql());
     const inside = new RequestTiming();

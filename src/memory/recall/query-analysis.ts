@@ -12,6 +12,8 @@ import { queryTokens } from "../text/tokenize";
 export interface QueryAnalysis {
   /** The query as typed. */
   text: string;
+  /** The query without its conversational framing (text/query-framing.ts): what is embedded for meaning. */
+  plain: string;
   /**
    * Distinct BM25 tokens (stems, CJK bigrams) of the query without its framing, stop words removed,
    * and of what its idioms mean ("on Saturdays and Sundays" also searches "weekend"; text/idioms.ts).
@@ -24,9 +26,11 @@ export interface QueryAnalysis {
 }
 
 export function analyzeQuery(query: string, now: number): QueryAnalysis {
+  const plain = stripFraming(query);
   return {
     text: query,
-    tokens: searchTokens(stripFraming(query)),
+    plain,
+    tokens: searchTokens(plain),
     words: queryWords(query),
     windows: timeWindows(query, now),
   };

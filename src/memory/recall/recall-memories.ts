@@ -11,7 +11,6 @@ import { embedOrNull } from "../indexing";
 import type { LexicalHits, LexicalSearch } from "../ports";
 import { RETRIEVAL_WEIGHTS as W } from "../retrieval-weights";
 import type { MemoryDeps } from "../service-deps";
-import { stripFraming } from "../text/query-framing";
 import type { Memory, Scope, ScoredId } from "../types";
 import { askedTokens, mostlyCjk, shouldAbstain, withoutGrammarChars } from "./abstention";
 import { addEntityEvidence, namedCandidates, secondHop } from "./entity-channel";
@@ -68,7 +67,7 @@ export async function recallMemories(
   const [[dense, lexical], named, topicFound] = await Promise.all([
     // The meaning is embedded without the framing around it ("What did I tell you about my mentor?"
     // is about the mentor): with a few memories BM25's idf is near 0 and the dense floor decides alone.
-    candidates(deps, scope, stripFraming(text), query.tokens, lexicalOptions, now),
+    candidates(deps, scope, query.plain, query.tokens, lexicalOptions, now),
     namedCandidates(deps, scope, input.query),
     topicCandidates(deps, scope, asked, statuses, past),
   ]);
